@@ -1,0 +1,46 @@
+import ICUShim
+
+/// A locale identifier, accepted the way people write it and checked against ICU's data.
+///
+/// `sv_SE`, `sv-SE`, `AR_sa`, `zh-TW-u-co-zhuyin` and `ja_JP@collation=unihan` are all accepted;
+/// `identifier` is the canonical BCP 47 form (`sv-SE`, `ar-SA`, `ja-JP-u-co-unihan`). A malformed
+/// identifier or a language ICU knows nothing of is an error, never a silent fallback to root.
+///
+///     let locale = try CollationLocale("AR_sa")   // locale.identifier == "ar-SA"
+public struct CollationLocale: Hashable, Sendable, CustomStringConvertible {
+    /// Canonical BCP 47 form.
+    public let identifier: String
+    /// ICU's own form (`zh_TW@collation=zhuyin`), what the shim opens.
+    public let icuIdentifier: String
+
+    public init(_ identifier: String) throws(CollationError) {
+        var bcp47 = [CChar](repeating: 0, count: 160)
+        var icu = [CChar](repeating: 0, count: 160)
+        var error = [CChar](repeating: 0, count: Int(TI_ERROR_CAPACITY))
+        let status = ti_locale_resolve(identifier, &bcp47, 160, &icu, 160, &error, TI_ERROR_CAPACITY)
+        guard status == 0 else {
+            throw CollationError(.invalidLocale, String(nulTerminated: error))
+        }
+        self.identifier = String(nulTerminated: bcp47)
+        self.icuIdentifier = String(nulTerminated: icu)
+    }
+
+    /// The language subtag (`sv` for `sv-SE`).
+    public var language: String {
+        String(identifier.prefix { $0 != "-" })
+    }
+
+    public var description: String { identifier }
+
+    /// The locale a command-line tool should use when none is given: `LC_ALL`, then `LC_COLLATE`,
+    /// then `LANG` (POSIX names such as `sv_SE.UTF-8` lose their encoding), else `en`.
+    public static func fromEnvironment(_ environment: [String: String]) -> String {
+        for name in ["LC_ALL", "LC_COLLATE", "LANG"] {
+            guard var value = environment[name], !value.isEmpty else { continue }
+            if let dot = value.firstIndex(of: ".") { value = String(value[..<dot]) }
+            if value == "C" || value == "POSIX" { return "en" }
+            return value
+        }
+        return "en"
+    }
+}

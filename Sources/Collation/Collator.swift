@@ -1,0 +1,61 @@
+import Foundation
+import ICUShim
+
+/// An ICU collator for one locale and set of options.
+///
+/// Single comparisons go through one collator under a lock; bulk work (`sortKeys`) runs on clones,
+/// one per core, so nothing is shared between threads.
+public final class Collator: @unchecked Sendable {
+    public let locale: CollationLocale
+    /// The options as asked for (`nil` = locale default).
+    public let options: CollationOptions
+    /// Every option as ICU resolved it.
+    public let resolvedOptions: CollationOptions
+
+    let handle: OpaquePointer
+    private let lock = NSLock()
+
+    public init(locale: CollationLocale, options: CollationOptions = CollationOptions()) throws(CollationError) {
+        var shim = options.shim
+        var error = [CChar](repeating: 0, count: Int(TI_ERROR_CAPACITY))
+        guard let handle = ti_collator_open(locale.icuIdentifier, &shim, &error, TI_ERROR_CAPACITY) else {
+            throw CollationError(.icu, String(nulTerminated: error))
+        }
+        var resolved = TICollatorOptions()
+        ti_collator_resolved_options(handle, &resolved)
+        self.locale = locale
+        self.options = options
+        self.resolvedOptions = CollationOptions(resolved: resolved)
+        self.handle = handle
+    }
+
+    deinit { ti_collator_close(handle) }
+
+    /// Orders two strings under this collation.
+    public func compare(_ a: String, _ b: String) -> ComparisonResult {
+        var a = a, b = b
+        let result = a.withUTF8 { pa in
+            b.withUTF8 { pb in
+                lock.withLock {
+                    ti_collator_compare_utf8(
+                        handle, UnsafeRawPointer(pa.baseAddress)?.assumingMemoryBound(to: CChar.self),
+                        Int32(pa.count), UnsafeRawPointer(pb.baseAddress)?.assumingMemoryBound(to: CChar.self),
+                        Int32(pb.count))
+                }
+            }
+        }
+        return result < 0 ? .orderedAscending : result > 0 ? .orderedDescending : .orderedSame
+    }
+
+    /// The ICU sort key of one string: comparing keys bytewise orders strings as `compare` does.
+    public func sortKey(_ string: String) -> [UInt8] {
+        let batch = UTF8Batch([string])
+        let keys = SortKeys(batch, collator: self, parallel: false)
+        return Array(keys.key(0))
+    }
+
+    /// A clone for use on another thread.
+    func cloneHandle() -> OpaquePointer {
+        lock.withLock { ti_collator_clone(handle)! }
+    }
+}

@@ -1,0 +1,178 @@
+import Foundation
+
+/// Apple's UILocalizedIndexedCollation rebuilt on ICU: the section titles a locale's readers expect,
+/// the section of any string, sorting, and partitioning into sorted sections.
+///
+/// Style `.apple` (the default) gives Latin A–Z first, then the locale's own letters, then one `#`
+/// section holding everything else; style `.icu` gives ICU's own buckets, with its `…` underflow,
+/// inflow and overflow sections.
+///
+///     let collation = try IndexedCollation(locale: "sv_SE")
+///     collation.sectionTitles            // ["A", …, "Z", "Å", "Ä", "Ö", "#"]
+///     collation.section(for: "Örebro")   // 28
+///     let sections = collation.partition(["Östen", "Anna", "Åke"], by: { $0 })
+public struct IndexedCollation: Sendable {
+    public enum Style: String, Sendable, Hashable, CaseIterable, Codable {
+        case apple, icu
+    }
+
+    public let style: Style
+    public let collator: Collator
+    /// Section headers, in section order.
+    public let sectionTitles: [String]
+
+    let index: AlphabeticIndex
+    /// ICU bucket → section position.
+    let sectionOfBucket: [Int32]
+
+    public var locale: CollationLocale { collator.locale }
+
+    public init(locale identifier: String, style: Style = .apple, options: CollationOptions = CollationOptions())
+        throws(CollationError)
+    {
+        let locale = try CollationLocale(identifier)
+        try self.init(collator: Collator(locale: locale, options: options), style: style)
+    }
+
+    public init(collator: Collator, style: Style = .apple) throws(CollationError) {
+        self.collator = collator
+        self.style = style
+        index = try AlphabeticIndex(collator: collator)
+        (sectionTitles, sectionOfBucket) = Self.sections(of: index.buckets, style: style, language: collator.locale.language)
+    }
+
+    /// Apple's layout: Latin letters first, then the locale's other letters, then `#` for the rest.
+    private static func sections(of buckets: [AlphabeticIndex.Bucket], style: Style, language: String)
+        -> ([String], [Int32])
+    {
+        if style == .icu {
+            return (buckets.map(\.label), buckets.indices.map { Int32($0) })
+        }
+        let letters = buckets.indices.filter { buckets[$0].type == .normal }
+        let ordered = letters.filter { buckets[$0].isLatin } + letters.filter { !buckets[$0].isLatin }
+        var sectionOfBucket = [Int32](repeating: Int32(ordered.count), count: buckets.count)
+        for (section, bucket) in ordered.enumerated() { sectionOfBucket[bucket] = Int32(section) }
+        let titles = ordered.map { appleSpelling(buckets[$0].label, language: language) } + ["#"]
+        return (titles, sectionOfBucket)
+    }
+
+    /// iOS titles the Arabic alef section with alef madda (آ) where CLDR's index uses bare alef (ا).
+    private static func appleSpelling(_ label: String, language: String) -> String {
+        language == "ar" && label == "\u{0627}" ? "\u{0622}" : label
+    }
+
+    // MARK: Sections
+
+    /// The section of a string (Apple's `sectionForObject:collationStringSelector:`).
+    public func section(for string: String) -> Int {
+        Int(sectionOfBucket[index.bucket(of: string)])
+    }
+
+    public func section<T>(for item: T, by collationString: (T) -> String) -> Int {
+        section(for: collationString(item))
+    }
+
+    /// Sections of every string of a batch, computed on every core.
+    public func sections(of batch: UTF8Batch) -> [Int32] {
+        var buckets = index.buckets(of: batch)
+        sectionOfBucket.withUnsafeBufferPointer { map in
+            for i in buckets.indices { buckets[i] = map[Int(buckets[i])] }
+        }
+        return buckets
+    }
+
+    // MARK: Sorting
+
+    /// Items in collation order (Apple's `sortedArrayFromArray:collationStringSelector:`).
+    /// Items with equal collation strings keep their input order.
+    public func sorted<S: Sequence>(_ items: S, by collationString: (S.Element) -> String) -> [S.Element] {
+        let items = Array(items)
+        let keys = SortKeys(UTF8Batch(items.lazy.map(collationString)), collator: collator)
+        return keys.sortedOrder().map { items[Int($0)] }
+    }
+
+    public func sorted<S: Sequence>(_ items: S, by keyPath: KeyPath<S.Element, String>) -> [S.Element] {
+        sorted(items) { $0[keyPath: keyPath] }
+    }
+
+    public func sorted(_ strings: [String]) -> [String] {
+        sorted(strings) { $0 }
+    }
+
+    // MARK: Partitioning
+
+    /// Sorts and sections a batch in one pass: the order every seed writes by hand.
+    public func sectioned(_ batch: UTF8Batch) -> SectionedOrder {
+        let keys = SortKeys(batch, collator: collator)
+        let sections = self.sections(of: batch)
+        return SectionedOrder(sortedOrder: keys.sortedOrder(), sections: sections, sectionCount: sectionTitles.count)
+    }
+
+    /// Items grouped into their sections, each sorted; only non-empty sections are returned.
+    public func partition<S: Sequence>(_ items: S, by collationString: (S.Element) -> String) -> [Section<S.Element>] {
+        let items = Array(items)
+        let order = sectioned(UTF8Batch(items.lazy.map(collationString)))
+        return order.ranges.map { range in
+            Section(
+                titleIndex: range.section, title: sectionTitles[range.section],
+                items: order.order[range.range].map { items[Int($0)] })
+        }
+    }
+
+    public func partition<S: Sequence>(_ items: S, by keyPath: KeyPath<S.Element, String>) -> [Section<S.Element>] {
+        partition(items) { $0[keyPath: keyPath] }
+    }
+}
+
+/// One non-empty section of a partition.
+public struct Section<Element> {
+    /// Position of `title` in `sectionTitles`.
+    public var titleIndex: Int
+    public var title: String
+    /// The section's items, sorted.
+    public var items: [Element]
+}
+
+extension Section: Sendable where Element: Sendable {}
+extension Section: Equatable where Element: Equatable {}
+
+/// The sectioned order of a batch: all strings sorted within their sections, sections in title order.
+public struct SectionedOrder: Sendable {
+    public struct SectionRange: Sendable, Hashable {
+        /// Position in `sectionTitles`.
+        public var section: Int
+        /// Positions in `order`.
+        public var range: Range<Int>
+    }
+
+    /// Input positions, in sectioned order.
+    public let order: [Int32]
+    /// The section of each input string, by input position.
+    public let sectionOfItem: [Int32]
+    /// The non-empty sections, in order.
+    public let ranges: [SectionRange]
+
+    init(sortedOrder: [Int32], sections: [Int32], sectionCount: Int) {
+        // A stable counting sort by section keeps the collation order inside each section.
+        var counts = [Int](repeating: 0, count: sectionCount + 1)
+        for s in sections { counts[Int(s) + 1] += 1 }
+        for s in 0 ..< sectionCount { counts[s + 1] += counts[s] }
+        var ranges: [SectionRange] = []
+        for s in 0 ..< sectionCount where counts[s + 1] > counts[s] {
+            ranges.append(SectionRange(section: s, range: counts[s] ..< counts[s + 1]))
+        }
+        var next = counts
+        var order = [Int32](repeating: 0, count: sortedOrder.count)
+        for i in sortedOrder {
+            let s = Int(sections[Int(i)])
+            order[next[s]] = i
+            next[s] += 1
+        }
+        self.order = order
+        self.sectionOfItem = sections
+        self.ranges = ranges
+    }
+
+    /// Title positions of the non-empty sections, ascending.
+    public var nonEmptySections: [Int] { ranges.map(\.section) }
+}

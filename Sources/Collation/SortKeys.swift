@@ -1,0 +1,179 @@
+import Dispatch
+import Foundation
+import ICUShim
+
+/// ICU sort keys for a batch of strings, computed once, and the collation order they give.
+///
+/// Keys are built on every core (one cloned collator per slice). Sorting compares the first eight key
+/// bytes as one integer and touches the rest of a key only on ties, then breaks full ties by input
+/// position, so equal strings keep their order.
+public final class SortKeys: @unchecked Sendable {
+    public let count: Int
+    private var arenas: [UnsafeMutablePointer<UInt8>] = []
+    private let keyStart: UnsafeMutablePointer<UnsafePointer<UInt8>>
+    private let keyLength: UnsafeMutablePointer<Int32>
+
+    public init(_ batch: UTF8Batch, collator: Collator, parallel: Bool = true) {
+        count = batch.count
+        keyStart = .allocate(capacity: max(count, 1))
+        keyLength = .allocate(capacity: max(count, 1))
+        if count == 0 { return }
+        let slices = Parallel.slices(count: count, enabled: parallel)
+        let results = UnsafeMutableBufferPointer<UnsafeMutablePointer<UInt8>?>.allocate(capacity: slices.count)
+        defer { results.deallocate() }
+        let keyStart = self.keyStart, keyLength = self.keyLength
+        batch.bytes.withUnsafeBufferPointer { bytes in
+            batch.starts.withUnsafeBufferPointer { starts in
+                batch.lengths.withUnsafeBufferPointer { lengths in
+                    Parallel.run(slices.count) { s in
+                        let range = slices[s]
+                        let clone = slices.count == 1 ? nil : collator.cloneHandle()
+                        defer { if let clone { ti_collator_close(clone) } }
+                        let offsets = UnsafeMutablePointer<Int64>.allocate(capacity: range.count + 1)
+                        defer { offsets.deallocate() }
+                        var size: Int64 = 0
+                        let arena = ti_collator_sort_keys_utf8(
+                            clone ?? collator.handle, bytes.baseAddress, starts.baseAddress! + range.lowerBound,
+                            lengths.baseAddress! + range.lowerBound, Int64(range.count), offsets, &size)!
+                        for (j, i) in range.enumerated() {
+                            keyStart[i] = UnsafePointer(arena + Int(offsets[j]))
+                            keyLength[i] = Int32(offsets[j + 1] - offsets[j])
+                        }
+                        results[s] = arena
+                    }
+                }
+            }
+        }
+        arenas = results.compactMap { $0 }
+    }
+
+    deinit {
+        for arena in arenas { ti_free(arena) }
+        keyStart.deallocate()
+        keyLength.deallocate()
+    }
+
+    /// The sort key of string `i` (ends in 0x00).
+    public func key(_ i: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: keyStart[i], count: Int(keyLength[i]))
+    }
+
+    /// Whether string `a` sorts before string `b` (ties: input order).
+    @inline(__always)
+    public func less(_ a: Int, _ b: Int) -> Bool {
+        let la = Int(keyLength[a]), lb = Int(keyLength[b])
+        let c = memcmp(keyStart[a], keyStart[b], min(la, lb))
+        if c != 0 { return c < 0 }
+        return la != lb ? la < lb : a < b
+    }
+
+    /// Positions of the strings in collation order.
+    public func sortedOrder(parallel: Bool = true) -> [Int32] {
+        if count == 0 { return [] }
+        var items = [SortItem](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for i in 0 ..< count { buffer[i] = SortItem(prefix: prefix(i), index: UInt32(i)) }
+            initialized = count
+        }
+        let slices = Parallel.slices(count: count, enabled: parallel, minimumSlice: 50_000)
+        items.withUnsafeMutableBufferPointer { all in
+            Parallel.run(slices.count) { s in
+                var slice = UnsafeMutableBufferPointer(rebasing: all[slices[s]])
+                slice.sort(by: itemLess)
+            }
+        }
+        if slices.count == 1 { return items.map { Int32(bitPattern: $0.index) } }
+        return merge(items, slices)
+    }
+
+    private func prefix(_ i: Int) -> UInt64 {
+        let length = Int(keyLength[i])
+        let start = keyStart[i]
+        var value: UInt64 = 0
+        for j in 0 ..< 8 { value = value << 8 | UInt64(j < length ? start[j] : 0) }
+        return value
+    }
+
+    @inline(__always)
+    private func itemLess(_ x: SortItem, _ y: SortItem) -> Bool {
+        if x.prefix != y.prefix { return x.prefix < y.prefix }
+        let a = Int(x.index), b = Int(y.index)
+        let la = Int(keyLength[a]), lb = Int(keyLength[b])
+        // Equal prefixes that include a key's final 0x00 mean equal keys.
+        if la > 8 && lb > 8 {
+            let c = memcmp(keyStart[a] + 8, keyStart[b] + 8, min(la, lb) - 8)
+            if c != 0 { return c < 0 }
+            if la != lb { return la < lb }
+        } else if la != lb {
+            return la < lb
+        }
+        return a < b
+    }
+
+    private func merge(_ items: [SortItem], _ slices: [Range<Int>]) -> [Int32] {
+        // Slices are sorted; merge them pairwise into the final order (two slices on two cores).
+        var runs = slices
+        var source = items
+        while runs.count > 1 {
+            var next: [Range<Int>] = []
+            var target = source
+            var r = 0
+            while r < runs.count {
+                if r + 1 == runs.count {
+                    next.append(runs[r])
+                    break
+                }
+                let a = runs[r], b = runs[r + 1]
+                var i = a.lowerBound, j = b.lowerBound, k = a.lowerBound
+                while i < a.upperBound && j < b.upperBound {
+                    if itemLess(source[j], source[i]) { target[k] = source[j]; j += 1 } else { target[k] = source[i]; i += 1 }
+                    k += 1
+                }
+                while i < a.upperBound { target[k] = source[i]; i += 1; k += 1 }
+                while j < b.upperBound { target[k] = source[j]; j += 1; k += 1 }
+                next.append(a.lowerBound ..< b.upperBound)
+                r += 2
+            }
+            runs = next
+            source = target
+        }
+        return source.map { Int32(bitPattern: $0.index) }
+    }
+}
+
+struct SortItem {
+    var prefix: UInt64
+    var index: UInt32
+}
+
+/// Splitting work across the machine's cores.
+enum Parallel {
+    static let cores = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
+
+    /// Runs `body(0..<count)` concurrently. The closures touch disjoint parts of buffers that outlive
+    /// the call, which the compiler cannot see; hence the unchecked box.
+    static func run(_ count: Int, _ body: (Int) -> Void) {
+        if count == 1 { return body(0) }
+        withoutActuallyEscaping(body) { body in
+            let box = UncheckedSendable(body)
+            DispatchQueue.concurrentPerform(iterations: count) { box.value($0) }
+        }
+    }
+
+    static func slices(count: Int, enabled: Bool, minimumSlice: Int = 20_000) -> [Range<Int>] {
+        let n = enabled ? max(1, min(cores, count / minimumSlice)) : 1
+        return (0 ..< n).map { s in (count * s / n) ..< (count * (s + 1) / n) }
+    }
+}
+
+struct UncheckedSendable<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
+}
+
+extension String {
+    /// Decodes a NUL-terminated C buffer as UTF-8.
+    init(nulTerminated buffer: [CChar]) {
+        let end = buffer.firstIndex(of: 0) ?? buffer.count
+        self = String(decoding: buffer[..<end].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

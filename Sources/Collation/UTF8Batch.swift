@@ -1,0 +1,68 @@
+/// Many strings as UTF-8 in one buffer: the shape the shim works on, with no per-string allocation.
+///
+/// String `i` is `bytes[starts[i] ..< starts[i] + lengths[i]]`. Built from Swift strings, or straight
+/// from the lines of a file.
+public struct UTF8Batch: Sendable {
+    public private(set) var bytes: [UInt8]
+    public private(set) var starts: [Int64]
+    public private(set) var lengths: [Int32]
+
+    public var count: Int { starts.count }
+
+    public init<S: Sequence>(_ strings: S) where S.Element == String {
+        bytes = []
+        starts = []
+        lengths = []
+        starts.reserveCapacity(strings.underestimatedCount)
+        lengths.reserveCapacity(strings.underestimatedCount)
+        for string in strings { append(string) }
+    }
+
+    /// The lines of `data` (split on LF; a CR before the LF and a missing final newline are fine).
+    public init(lines data: [UInt8]) {
+        bytes = data
+        starts = []
+        lengths = []
+        data.withUnsafeBufferPointer { buffer in
+            var lineStart = 0
+            var i = 0
+            let n = buffer.count
+            while i < n {
+                if buffer[i] == 0x0A {
+                    var end = i
+                    if end > lineStart && buffer[end - 1] == 0x0D { end -= 1 }
+                    starts.append(Int64(lineStart))
+                    lengths.append(Int32(end - lineStart))
+                    lineStart = i + 1
+                }
+                i += 1
+            }
+            if lineStart < n {
+                var end = n
+                if buffer[end - 1] == 0x0D { end -= 1 }
+                starts.append(Int64(lineStart))
+                lengths.append(Int32(end - lineStart))
+            }
+        }
+    }
+
+    public mutating func append(_ string: String) {
+        var string = string
+        starts.append(Int64(bytes.count))
+        string.withUTF8 { utf8 in
+            bytes.append(contentsOf: utf8)
+            lengths.append(Int32(utf8.count))
+        }
+    }
+
+    /// The bytes of string `i`.
+    public subscript(i: Int) -> ArraySlice<UInt8> {
+        let start = Int(starts[i])
+        return bytes[start ..< start + Int(lengths[i])]
+    }
+
+    /// String `i`, decoded (malformed bytes become U+FFFD).
+    public func string(at i: Int) -> String {
+        String(decoding: self[i], as: UTF8.self)
+    }
+}

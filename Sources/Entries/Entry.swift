@@ -1,0 +1,104 @@
+/// A position in a document: a zero-based line and a column counted in UTF-8 bytes within that line.
+///
+/// Extractors speak UTF-8 columns because that is what they scan; the server converts to the client's
+/// negotiated encoding (UTF-16, UTF-8 or UTF-32) using the line's text.
+public struct TextPosition: Hashable, Comparable, Sendable {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public static func < (a: TextPosition, b: TextPosition) -> Bool {
+        (a.line, a.column) < (b.line, b.column)
+    }
+}
+
+/// A half-open range `[start, end)` in a document.
+public struct TextRange: Hashable, Sendable {
+    public var start: TextPosition
+    public var end: TextPosition
+
+    public init(start: TextPosition, end: TextPosition) {
+        self.start = start
+        self.end = end
+    }
+
+    /// The whole of line `line`, whose text is `byteCount` UTF-8 bytes long.
+    public static func line(_ line: Int, byteCount: Int) -> TextRange {
+        TextRange(start: TextPosition(line: line, column: 0), end: TextPosition(line: line, column: byteCount))
+    }
+
+    public func contains(_ other: TextRange) -> Bool {
+        start <= other.start && other.end <= end
+    }
+}
+
+/// LSP `SymbolKind` values (LSP 3.17 §documentSymbol), as the raw integers clients expect.
+public struct SymbolKind: RawRepresentable, Hashable, Sendable {
+    public var rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    public static let file = SymbolKind(rawValue: 1)
+    public static let module = SymbolKind(rawValue: 2)
+    public static let namespace = SymbolKind(rawValue: 3)
+    public static let package = SymbolKind(rawValue: 4)
+    public static let `class` = SymbolKind(rawValue: 5)
+    public static let method = SymbolKind(rawValue: 6)
+    public static let property = SymbolKind(rawValue: 7)
+    public static let field = SymbolKind(rawValue: 8)
+    public static let constructor = SymbolKind(rawValue: 9)
+    public static let `enum` = SymbolKind(rawValue: 10)
+    public static let interface = SymbolKind(rawValue: 11)
+    public static let function = SymbolKind(rawValue: 12)
+    public static let variable = SymbolKind(rawValue: 13)
+    public static let constant = SymbolKind(rawValue: 14)
+    public static let string = SymbolKind(rawValue: 15)
+    public static let number = SymbolKind(rawValue: 16)
+    public static let boolean = SymbolKind(rawValue: 17)
+    public static let array = SymbolKind(rawValue: 18)
+    public static let object = SymbolKind(rawValue: 19)
+    public static let key = SymbolKind(rawValue: 20)
+    public static let null = SymbolKind(rawValue: 21)
+    public static let enumMember = SymbolKind(rawValue: 22)
+    public static let `struct` = SymbolKind(rawValue: 23)
+    public static let event = SymbolKind(rawValue: 24)
+    public static let `operator` = SymbolKind(rawValue: 25)
+    public static let typeParameter = SymbolKind(rawValue: 26)
+}
+
+/// One thing a person would look up in a document: a line, a heading, a contact, a key, a symbol.
+public struct Entry: Hashable, Sendable {
+    /// What the outline shows.
+    public var name: String
+    public var kind: SymbolKind
+    /// A short extra text (a contact's organisation, a key's value, a symbol's signature).
+    public var detail: String?
+    /// The whole extent of the entry.
+    public var range: TextRange
+    /// The part to select when jumping to the entry; always inside `range`.
+    public var selectionRange: TextRange
+    /// The string the entry is sorted and sectioned by when it differs from `name` (a phonetic reading,
+    /// a vCard SORT-AS); `nil` means `name`.
+    public var collationString: String?
+    /// Nested entries (Markdown subsections, JSON object members, members of a type).
+    public var children: [Entry]
+
+    public init(
+        name: String, kind: SymbolKind, detail: String? = nil, range: TextRange,
+        selectionRange: TextRange? = nil, collationString: String? = nil, children: [Entry] = []
+    ) {
+        self.name = name
+        self.kind = kind
+        self.detail = detail
+        self.range = range
+        self.selectionRange = selectionRange ?? range
+        self.collationString = collationString
+        self.children = children
+    }
+
+    /// The string to collate by.
+    public var sortString: String { collationString ?? name }
+}
