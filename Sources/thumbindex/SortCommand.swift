@@ -1,0 +1,54 @@
+import ArgumentParser
+import Collation
+import JSONRPC
+
+struct Sort: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Sort lines the way sort(1) would under a locale, optionally in lettered sections.",
+        discussion: "Reads FILE, or stdin when FILE is absent or '-'. Equal lines keep their input order.")
+
+    @OptionGroup var collation: CollationArguments
+
+    @Flag(help: "Group lines into sections; each non-empty section starts with a '== TITLE ==' line.")
+    var sections = false
+
+    @Flag(help: "With --sections, print JSON: {\"sections\": [{\"title\", \"items\"}]}.")
+    var json = false
+
+    @Argument(help: "The file to sort.")
+    var file: String?
+
+    func run() throws {
+        let collation = try self.collation.makeCollation()
+        let batch = UTF8Batch(lines: try readInput(file))
+        var out = StandardOutput()
+        if !sections {
+            let order = SortKeys(batch, collator: collation.collator).sortedOrder()
+            for i in order {
+                out.write(batch[Int(i)])
+                out.write(CollectionOfOne(UInt8(ascii: "\n")))
+            }
+        } else {
+            let sectioned = collation.sectioned(batch)
+            if json {
+                let sections: [JSON] = sectioned.ranges.map { range in
+                    [
+                        "title": .string(collation.sectionTitles[range.section]),
+                        "items": .array(sectioned.order[range.range].map { .string(batch.string(at: Int($0))) }),
+                    ]
+                }
+                out.write((["sections": .array(sections)] as JSON).serialized())
+                out.write("\n")
+            } else {
+                for range in sectioned.ranges {
+                    out.write("== \(collation.sectionTitles[range.section]) ==\n")
+                    for i in sectioned.order[range.range] {
+                        out.write(batch[Int(i)])
+                        out.write(CollectionOfOne(UInt8(ascii: "\n")))
+                    }
+                }
+            }
+        }
+        out.flush()
+    }
+}
