@@ -1,4 +1,7 @@
 import ArgumentParser
+import Foundation
+import JSONRPC
+import Server
 
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -11,6 +14,19 @@ struct Serve: ParsableCommand {
     var jsonl = false
 
     func run() throws {
-        throw CommandFailure("the language server is not built yet")
+        // From here on, nothing but protocol messages may reach the real stdout.
+        let (input, output) = try StandardStreams.protectStdout()
+        let connection = Connection(input: input, output: output, framing: jsonl ? .lines : .contentLength)
+        let server = LanguageServer(
+            send: { message in try? connection.send(message) },
+            sendBatch: { messages in try? connection.send(batch: messages) },
+            exit: { code in
+                connection.close()
+                Foundation.exit(code)
+            })
+        connection.start { server.handle($0) }
+        connection.waitUntilReaderFinished()
+        // The reader ends after delivering .eof, which exits; this is a safety net.
+        Foundation.exit(1)
     }
 }

@@ -1,0 +1,30 @@
+import Collation
+import Foundation
+import JSONRPC
+
+/// Collations by (locale, style, options): opening a collator and building ICU's index costs about a
+/// millisecond, so each is made once per session and shared by every request.
+final class CollationCache: @unchecked Sendable {
+    private struct Key: Hashable {
+        var locale: String
+        var style: IndexedCollation.Style
+        var options: CollationOptions
+    }
+
+    private var collations: [Key: IndexedCollation] = [:]
+    private let lock = NSLock()
+
+    func collation(locale: String, style: IndexedCollation.Style, options: CollationOptions) throws(ResponseError)
+        -> IndexedCollation
+    {
+        let key = Key(locale: locale, style: style, options: options)
+        if let cached = lock.withLock({ collations[key] }) { return cached }
+        do {
+            let collation = try IndexedCollation(locale: locale, style: style, options: options)
+            lock.withLock { collations[key] = collation }
+            return collation
+        } catch {
+            throw .invalidParams(error.message)
+        }
+    }
+}

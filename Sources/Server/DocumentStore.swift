@@ -1,0 +1,85 @@
+import Collation
+import Entries
+import Foundation
+import JSONRPC
+
+/// The open documents and what has been derived from each (entries, sectioned outlines), behind a lock.
+///
+/// Notifications change documents in arrival order on the reader thread; requests take a snapshot of
+/// a document and derive from it on worker threads. Derived state is cached for the current version only.
+final class DocumentStore: @unchecked Sendable {
+    private struct State {
+        var document: TextDocument
+        var outline: DocumentOutline?
+        var sectioned: [String: SectionedOutline] = [:]
+    }
+
+    private var documents: [String: State] = [:]
+    private let lock = NSLock()
+
+    func open(_ document: TextDocument) -> Bool {
+        lock.withLock {
+            let existed = documents[document.uri] != nil
+            documents[document.uri] = State(document: document)
+            return existed
+        }
+    }
+
+    func close(_ uri: String) -> Bool {
+        lock.withLock { documents.removeValue(forKey: uri) != nil }
+    }
+
+    /// Applies an edit; the document is unchanged when it throws.
+    func edit(_ uri: String, _ body: (inout TextDocument) throws(PositionError) -> Void) throws(ResponseError) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard var state = documents[uri] else { throw .invalidParams("unknown document \(uri) (not open)") }
+        do {
+            try body(&state.document)
+        } catch {
+            throw .invalidParams("\(uri): \(error.description); the change was not applied")
+        }
+        state.outline = nil
+        state.sectioned = [:]
+        documents[uri] = state
+    }
+
+    func snapshot(_ uri: String) throws(ResponseError) -> TextDocument {
+        guard let document = lock.withLock({ documents[uri]?.document }) else {
+            throw .invalidParams("unknown document \(uri) (not open)")
+        }
+        return document
+    }
+
+    var allDocuments: [TextDocument] { lock.withLock { documents.values.map(\.document) } }
+
+    func currentVersion(_ uri: String) -> Int? { lock.withLock { documents[uri]?.document.version } }
+
+    /// The entries of a snapshot, extracted once per version.
+    func outline(of document: TextDocument, extract: (TextDocument) -> [Entry]) -> DocumentOutline {
+        if let cached = lock.withLock({ documents[document.uri]?.outline }), cached.version == document.version {
+            return cached
+        }
+        let outline = DocumentOutline(version: document.version, roots: extract(document))
+        lock.withLock {
+            if documents[document.uri]?.document.version == document.version { documents[document.uri]?.outline = outline }
+        }
+        return outline
+    }
+
+    /// The sectioned outline of a snapshot under a collation, computed once per version and collation.
+    func sectioned(
+        _ document: TextDocument, collation: IndexedCollation, cacheKey: String, extract: (TextDocument) -> [Entry]
+    ) -> SectionedOutline {
+        if let cached = lock.withLock({ documents[document.uri]?.sectioned[cacheKey] }), cached.version == document.version {
+            return cached
+        }
+        let sectioned = SectionedOutline(outline: outline(of: document, extract: extract), collation: collation)
+        lock.withLock {
+            if documents[document.uri]?.document.version == document.version {
+                documents[document.uri]?.sectioned[cacheKey] = sectioned
+            }
+        }
+        return sectioned
+    }
+}

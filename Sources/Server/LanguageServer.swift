@@ -1,0 +1,218 @@
+import Collation
+import Dispatch
+import Entries
+import Foundation
+import JSONRPC
+
+/// The ThumbIndex language server: LSP lifecycle, documents, outlines and the `thumbindex/*` requests.
+///
+/// It is fed what the transport reads (`handle(_:)`) and answers through `send`. Notifications are
+/// applied in arrival order on the caller's thread; requests run concurrently on worker threads, each
+/// with a snapshot of the state it arrived to.
+public final class LanguageServer: @unchecked Sendable {
+    enum Lifecycle { case uninitialized, running, shutDown }
+
+    let send: @Sendable (Message) -> Void
+    let sendBatch: @Sendable ([Message]) -> Void
+    let exitProcess: @Sendable (Int32) -> Void
+    let environment: [String: String]
+    let documents = DocumentStore()
+    let collations = CollationCache()
+    let pending = PendingRequests()
+    let workers = DispatchQueue(label: "thumbindex.requests", attributes: .concurrent)
+
+    private let lock = NSLock()
+    private var lifecycle = Lifecycle.uninitialized
+    private var _settings = Settings()
+    private var _encoding = PositionEncoding.utf16
+    private var trace = "off"
+    private var reportedLanguages: Set<String> = []
+
+    var settings: Settings { lock.withLock { _settings } }
+    var encoding: PositionEncoding { lock.withLock { _encoding } }
+
+    public init(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        send: @escaping @Sendable (Message) -> Void,
+        sendBatch: @escaping @Sendable ([Message]) -> Void,
+        exit: @escaping @Sendable (Int32) -> Void
+    ) {
+        self.environment = environment
+        self.send = send
+        self.sendBatch = sendBatch
+        self.exitProcess = exit
+    }
+
+    // MARK: Incoming
+
+    public func handle(_ incoming: Incoming) {
+        switch incoming {
+        case .message(let message):
+            receive(message) { [send] in send(.response($0)) }
+        case .batch(let elements):
+            let collector = BatchCollector(elements, send: sendBatch)
+            for case .success(let message) in elements {
+                receive(message) { collector.reply($0) }
+            }
+        case .invalid(let invalid):
+            send(.response(invalid.response))
+        case .framingError(let error):
+            log(.error, "dropped a malformed frame: \(error)")
+            send(.response(Response(id: nil, error: .parseError("malformed frame: \(error)"))))
+        case .eof:
+            // The client went away without `exit`: end as LSP says for exit without shutdown.
+            let code: Int32 = lock.withLock { lifecycle == .shutDown } ? 0 : 1
+            drain()
+            exitProcess(code)
+        }
+    }
+
+    private func receive(_ message: Message, reply: @escaping @Sendable (Response) -> Void) {
+        switch message {
+        case .request(let request): receive(request, reply: reply)
+        case .notification(let notification): receive(notification)
+        case .response: break  // the server sends no requests that await answers
+        }
+    }
+
+    private func receive(_ request: Request, reply: @escaping @Sendable (Response) -> Void) {
+        let state = lock.withLock { lifecycle }
+        switch (state, request.method) {
+        case (.uninitialized, "initialize"):
+            reply(Response(id: request.id, result: Result { () throws(ResponseError) in try initialize(request.params) }))
+            return
+        case (.uninitialized, _):
+            reply(Response(id: request.id, error: .serverNotInitialized("the server is not initialized: send initialize first")))
+            return
+        case (.running, "initialize"):
+            reply(Response(id: request.id, error: .invalidRequest("initialize was already received")))
+            return
+        case (.shutDown, _):
+            reply(Response(id: request.id, error: .invalidRequest("the server is shutting down: only exit is accepted")))
+            return
+        case (.running, "shutdown"):
+            lock.withLock { lifecycle = .shutDown }
+            // A barrier: the reply waits until every request that arrived before it has been answered.
+            workers.async(flags: .barrier) { reply(Response(id: request.id, result: .null)) }
+            return
+        default:
+            break
+        }
+        guard let handler = Self.handlers[request.method] else {
+            reply(Response(id: request.id, error: .methodNotFound(request.method)))
+            return
+        }
+        guard let token = pending.begin(request.id, reply: reply) else {
+            reply(Response(id: request.id, error: .invalidRequest("request id \(request.id) is already in use by a pending request")))
+            return
+        }
+        // The snapshot is taken now, in arrival order, so a later didChange cannot leak into this request.
+        let context = RequestContext(
+            server: self, params: request.params, settings: settings, encoding: encoding, token: token,
+            document: Self.documentURI(request.params).flatMap { try? documents.snapshot($0) })
+        workers.async { [pending] in
+            let result = Result { () throws(ResponseError) -> JSON in
+                try token.check()
+                return try handler(context)
+            }
+            pending.finish(request.id, result)
+        }
+    }
+
+    private static func documentURI(_ params: JSON?) -> String? {
+        params?["textDocument"]?["uri"]?.stringValue
+    }
+
+    private func receive(_ notification: JSONRPC.Notification) {
+        let state = lock.withLock { lifecycle }
+        if notification.method == "exit" {
+            drain()
+            exitProcess(state == .shutDown ? 0 : 1)
+            return
+        }
+        // Before initialize, notifications are dropped (LSP); after shutdown, only exit matters.
+        guard state == .running else { return }
+        do throws(ResponseError) {
+            switch notification.method {
+            case "initialized": break
+            case "$/cancelRequest":
+                let params = try Params(notification.params)
+                guard let id = params.value("id") else { throw ResponseError.invalidParams("params.id is missing") }
+                if let int = id.intValue { pending.cancel(.int(int)) } else if let string = id.stringValue { pending.cancel(.string(string)) }
+            case "$/setTrace":
+                let value = try Params(notification.params).string("value")
+                lock.withLock { trace = value }
+            case "textDocument/didOpen": try didOpen(notification.params)
+            case "textDocument/didChange": try didChange(notification.params)
+            case "textDocument/didClose": try didClose(notification.params)
+            case "textDocument/didSave": _ = try Params(notification.params).documentURI()
+            case "workspace/didChangeConfiguration":
+                let settings = try Params(notification.params).value("settings")
+                let problems = lock.withLock { _settings.update(from: settings) }
+                for problem in problems { log(.warning, problem) }
+            default: break  // unknown notifications are ignored, as LSP says
+            }
+        } catch {
+            log(.error, "\(notification.method): \(error.message)")
+        }
+    }
+
+    /// Lets requests already running send their replies (bounded, so a stuck one cannot keep the process alive).
+    private func drain() {
+        let done = DispatchSemaphore(value: 0)
+        workers.async(flags: .barrier) { done.signal() }
+        _ = done.wait(timeout: .now() + 5)
+    }
+
+    // MARK: Lifecycle
+
+    private func initialize(_ params: JSON?) throws(ResponseError) -> JSON {
+        let params = try Params(params)
+        var settings = Settings()
+        settings.locale = params.value("locale")?.stringValue
+        var problems = settings.update(from: params.value("initializationOptions"))
+        if settings.locale == nil { settings.locale = CollationLocale.fromEnvironment(environment) }
+        // Check the locale now, so a typo is reported at once rather than on every request.
+        do {
+            _ = try collations.collation(locale: settings.locale!, style: settings.style, options: settings.options)
+        } catch {
+            problems.append("\(error.message); using en")
+            settings.locale = "en"
+        }
+        let offered = params.value("capabilities")?["general"]?["positionEncodings"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        // Prefer UTF-8 (no conversion), then UTF-32, and UTF-16 when the client offers nothing else.
+        let encoding = [PositionEncoding.utf8, .utf32].first { offered.contains($0.rawValue) } ?? .utf16
+        lock.withLock {
+            lifecycle = .running
+            _settings = settings
+            _encoding = encoding
+        }
+        for problem in problems { log(.warning, problem) }
+        return [
+            "capabilities": [
+                "positionEncoding": .string(encoding.rawValue),
+                "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
+                "documentSymbolProvider": ["label": "ThumbIndex"],
+                "workspaceSymbolProvider": true,
+                "experimental": ["thumbindex": ["methods": .array(Self.handlers.keys.filter { $0.hasPrefix("thumbindex/") }.sorted().map(JSON.string))]],
+            ],
+            "serverInfo": ["name": "thumbindex", "version": "0.1.0"],
+        ]
+    }
+
+    // MARK: Logging
+
+    enum MessageType: Int { case error = 1, warning, info, log }
+
+    func log(_ type: MessageType, _ message: String) {
+        FileHandle.standardError.write(Data("thumbindex: \(message)\n".utf8))
+        guard lock.withLock({ lifecycle != .uninitialized }) else { return }
+        send(.notification(JSONRPC.Notification(method: "window/logMessage", params: ["type": .int(Int64(type.rawValue)), "message": .string(message)])))
+    }
+
+    /// Logs a message once per key (e.g. "no entries for languageId X" once per language).
+    func logOnce(_ key: String, _ type: MessageType, _ message: String) {
+        let first = lock.withLock { reportedLanguages.insert(key).inserted }
+        if first { log(type, message) }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import JSONRPC
+
+/// Set when the client cancels a request; handlers check it between phases.
+final class CancellationToken: @unchecked Sendable {
+    private var cancelled = false
+    private let lock = NSLock()
+
+    var isCancelled: Bool { lock.withLock { cancelled } }
+    func cancel() { lock.withLock { cancelled = true } }
+
+    func check() throws(ResponseError) {
+        if isCancelled { throw .requestCancelled() }
+    }
+}
+
+/// Requests in flight by id. Whoever finishes a request first — its handler, or `$/cancelRequest` —
+/// sends the one reply; the other finds it gone. So a cancelled request is answered at once with
+/// -32800, even while its handler is still inside a long ICU call.
+final class PendingRequests: @unchecked Sendable {
+    private struct Pending {
+        var token: CancellationToken
+        var reply: @Sendable (Response) -> Void
+    }
+
+    private var pending: [RequestID: Pending] = [:]
+    private let lock = NSLock()
+
+    /// Registers a request; nil when the id is already in flight.
+    func begin(_ id: RequestID, reply: @escaping @Sendable (Response) -> Void) -> CancellationToken? {
+        lock.withLock {
+            guard pending[id] == nil else { return nil }
+            let token = CancellationToken()
+            pending[id] = Pending(token: token, reply: reply)
+            return token
+        }
+    }
+
+    func finish(_ id: RequestID, _ result: Result<JSON, ResponseError>) {
+        guard let request = lock.withLock({ pending.removeValue(forKey: id) }) else { return }
+        request.reply(Response(id: id, result: result))
+    }
+
+    func cancel(_ id: RequestID) {
+        guard let request = lock.withLock({ pending.removeValue(forKey: id) }) else { return }
+        request.token.cancel()
+        request.reply(Response(id: id, error: .requestCancelled("request \(id) was cancelled")))
+    }
+
+    var count: Int { lock.withLock { pending.count } }
+}

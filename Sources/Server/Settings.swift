@@ -1,0 +1,89 @@
+import Collation
+import JSONRPC
+
+/// What the outline groups by in `textDocument/documentSymbol`.
+public enum Grouping: String, Sendable, CaseIterable {
+    /// One parent symbol per non-empty section, entries sorted inside (the default).
+    case sections
+    /// A flat list in collation order.
+    case sorted
+    /// Source order, nested as the document nests.
+    case document
+}
+
+/// The session's settings, from `initializationOptions` and `workspace/didChangeConfiguration`.
+///
+/// Keys may be nested (`{"thumbindex": {"outline": {"grouping": "sorted"}}}`) or dotted
+/// (`{"thumbindex.outline.grouping": "sorted"}`); `initializationOptions` may also give `locale`,
+/// `style` and `grouping` at its top level.
+struct Settings: Sendable {
+    var locale: String?
+    var style: IndexedCollation.Style = .apple
+    var grouping: Grouping = .sections
+    var options = CollationOptions()
+    var includeSearch = false
+    var maxIndexTitles: Int?
+    var localizationTables: [String] = []
+    var ctagsPath: String?
+
+    /// Applies what `json` sets; unknown keys are ignored, bad values are reported and skipped.
+    mutating func update(from json: JSON?) -> [String] {
+        guard let json, case .object = json else { return [] }
+        var problems: [String] = []
+        func lookup(_ dotted: String) -> JSON? {
+            if let value = json[dotted] { return value }
+            if let value = json["thumbindex." + dotted] { return value }
+            var node: JSON? = json["thumbindex"]
+            for part in dotted.split(separator: ".") { node = node?[String(part)] }
+            if let node { return node }
+            // initializationOptions may put the common ones at the top level.
+            return dotted.contains(".") ? nil : nil
+        }
+        func string(_ key: String) -> String? {
+            guard let value = lookup(key), !value.isNull else { return nil }
+            guard let string = value.stringValue else {
+                problems.append("setting thumbindex.\(key) must be a string, got \(value.kindName)")
+                return nil
+            }
+            return string
+        }
+        func bool(_ key: String) -> Bool? {
+            guard let value = lookup(key), !value.isNull else { return nil }
+            guard let bool = value.boolValue else {
+                problems.append("setting thumbindex.\(key) must be true or false, got \(value.kindName)")
+                return nil
+            }
+            return bool
+        }
+        if let locale = string("locale") ?? (json["locale"]?.stringValue) { self.locale = locale }
+        if let style = string("style") ?? json["style"]?.stringValue {
+            if let style = IndexedCollation.Style(rawValue: style) { self.style = style } else {
+                problems.append("setting thumbindex.style must be apple or icu, got \(style)")
+            }
+        }
+        if let grouping = string("outline.grouping") ?? json["grouping"]?.stringValue {
+            if let grouping = Grouping(rawValue: grouping) { self.grouping = grouping } else {
+                problems.append("setting thumbindex.outline.grouping must be sections, sorted or document, got \(grouping)")
+            }
+        }
+        if let numeric = bool("numeric") { options.numeric = numeric }
+        if let caseFirst = string("caseFirst") {
+            if let value = CollationOptions.CaseFirst(rawValue: caseFirst) { options.caseFirst = value } else {
+                problems.append("setting thumbindex.caseFirst must be off, lower or upper, got \(caseFirst)")
+            }
+        }
+        if let search = bool("index.includeSearch") { includeSearch = search }
+        if let value = lookup("index.maxTitles"), !value.isNull {
+            if let max = value.intValue, max >= 1 { maxIndexTitles = max } else {
+                problems.append("setting thumbindex.index.maxTitles must be a positive integer")
+            }
+        }
+        if let tables = lookup("localization.tables"), !tables.isNull {
+            if let list = tables.arrayValue?.compactMap(\.stringValue) { localizationTables = list } else {
+                problems.append("setting thumbindex.localization.tables must be an array of paths")
+            }
+        }
+        if let ctags = string("ctags.path") { ctagsPath = ctags }
+        return problems
+    }
+}

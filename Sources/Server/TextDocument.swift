@@ -1,0 +1,129 @@
+import Entries
+
+/// The text of one open document as UTF-8 bytes with its line starts, edited in place.
+///
+/// Lines end at LF, CRLF or CR, as LSP counts them. Positions come in the client's encoding and are
+/// converted here, so nothing else deals with UTF-16.
+struct TextDocument: Sendable {
+    let uri: String
+    let languageId: String
+    private(set) var version: Int
+    private(set) var bytes: [UInt8]
+    /// Byte offset where each line starts; always at least one line.
+    private(set) var lineStarts: [Int]
+
+    init(uri: String, languageId: String, version: Int, text: String) {
+        self.uri = uri
+        self.languageId = languageId
+        self.version = version
+        self.bytes = Array(text.utf8)
+        self.lineStarts = Self.lineStarts(of: bytes)
+    }
+
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+    var lineCount: Int { lineStarts.count }
+
+    static func lineStarts(of bytes: [UInt8]) -> [Int] {
+        var starts = [0]
+        bytes.withUnsafeBufferPointer { b in
+            var i = 0
+            while i < b.count {
+                let byte = b[i]
+                if byte == 0x0A {
+                    starts.append(i + 1)
+                } else if byte == 0x0D {
+                    if i + 1 < b.count && b[i + 1] == 0x0A { i += 1 }
+                    starts.append(i + 1)
+                }
+                i += 1
+            }
+        }
+        return starts
+    }
+
+    /// Byte range of line `line`'s content, without its line end.
+    func lineRange(_ line: Int) -> Range<Int> {
+        let start = lineStarts[line]
+        var end = line + 1 < lineStarts.count ? lineStarts[line + 1] : bytes.count
+        if end > start && bytes[end - 1] == 0x0A { end -= 1 }
+        if end > start && bytes[end - 1] == 0x0D { end -= 1 }
+        return start ..< end
+    }
+
+    func withLine<T>(_ line: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        let range = lineRange(line)
+        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
+    // MARK: Positions
+
+    /// The byte offset of an LSP position, or an error a person can act on.
+    func offset(of position: LSPPosition, encoding: PositionEncoding) throws(PositionError) -> Int {
+        guard position.line >= 0, position.character >= 0 else {
+            throw PositionError("position \(position) is negative")
+        }
+        // The position just past the last line end is allowed (line == lineCount, character 0).
+        if position.line == lineCount && position.character == 0 { return bytes.count }
+        guard position.line < lineCount else {
+            throw PositionError("position \(position) is past the end of the document (\(lineCount) lines)")
+        }
+        let start = lineStarts[position.line]
+        guard let column = withLine(position.line, { encoding.byteOffset(in: $0, units: position.character) }) else {
+            throw PositionError("position \(position) falls inside a character (\(encoding.rawValue))")
+        }
+        return start + column
+    }
+
+    /// An entry range (UTF-8 columns) in the client's encoding.
+    func lspRange(_ range: TextRange, encoding: PositionEncoding) -> LSPRange {
+        LSPRange(start: lspPosition(range.start, encoding: encoding), end: lspPosition(range.end, encoding: encoding))
+    }
+
+    func lspPosition(_ position: TextPosition, encoding: PositionEncoding) -> LSPPosition {
+        let line = min(max(position.line, 0), lineCount - 1)
+        let character = encoding == .utf8 ? position.column : withLine(line) { encoding.units(in: $0, upToByte: position.column) }
+        return LSPPosition(line: line, character: character)
+    }
+
+    // MARK: Edits
+
+    /// Applies one notification's changes in order, all or nothing: on error the text is untouched.
+    mutating func apply(_ changes: [ContentChange], version: Int, encoding: PositionEncoding) throws(PositionError) {
+        var copy = self
+        for change in changes {
+            if let range = change.range {
+                let start = try copy.offset(of: range.start, encoding: encoding)
+                let end = try copy.offset(of: range.end, encoding: encoding)
+                guard start <= end else { throw PositionError("range \(range) ends before it starts") }
+                copy.bytes.replaceSubrange(start ..< end, with: change.text.utf8)
+            } else {
+                copy.bytes = Array(change.text.utf8)
+            }
+            copy.lineStarts = Self.lineStarts(of: copy.bytes)
+        }
+        copy.version = version
+        self = copy
+    }
+}
+
+struct ContentChange: Sendable {
+    var range: LSPRange?
+    var text: String
+}
+
+struct PositionError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+struct LSPPosition: Hashable, Sendable, CustomStringConvertible {
+    var line: Int
+    var character: Int
+    var description: String { "\(line):\(character)" }
+}
+
+struct LSPRange: Hashable, Sendable, CustomStringConvertible {
+    var start: LSPPosition
+    var end: LSPPosition
+    var description: String { "\(start)-\(end)" }
+}
