@@ -41,10 +41,10 @@ let package = Package(
         // MARK: thumbindex — the executable: LSP server by default, plus titles/sort/outline commands.
         .executableTarget(
             name: "thumbindex",
-            dependencies: ["Server", "Collation", "Entries", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Server", "Collation", "Entries", "JSONRPC", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // MARK: End-to-end tests — drive the built binary over pipes, as an editor or a shell would.
-        .testTarget(name: "EndToEndTests", dependencies: ["JSONRPC"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["JSONRPC", "thumbindex"]),
     ]
 )
