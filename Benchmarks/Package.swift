@@ -13,5 +13,12 @@ let package = Package(
             dependencies: [.product(name: "Collation", package: "ThumbIndex")],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]
         ),
+        // Times the language server through its real binary, as an editor would drive it.
+        .executableTarget(
+            name: "server-bench",
+            dependencies: [
+                .product(name: "Collation", package: "ThumbIndex"), .product(name: "JSONRPC", package: "ThumbIndex"),
+            ]
+        ),
     ]
 )
