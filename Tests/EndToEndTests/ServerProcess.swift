@@ -126,7 +126,14 @@ final class ServerProcess: @unchecked Sendable {
     func result(_ method: String, _ params: JSON? = nil, file: StaticString = #filePath, line: UInt = #line) throws -> JSON {
         let response = try request(method, params)
         switch response.result {
-        case .success(let result): return result
+        case .success(let result):
+            // Every custom request's real params and result must match its schema in Protocol/.
+            if method.hasPrefix("thumbindex/") {
+                let name = method.replacingOccurrences(of: "/", with: ".")
+                try SchemaCheck.assert(params ?? .null, matches: "\(name).params", file: file, line: line)
+                try SchemaCheck.assert(result, matches: "\(name).result", file: file, line: line)
+            }
+            return result
         case .failure(let error):
             XCTFail("\(method) failed: \(error)", file: file, line: line)
             throw error
@@ -234,4 +241,23 @@ struct TimedOut: Error, CustomStringConvertible {
 
 func range(_ l1: Int, _ c1: Int, _ l2: Int, _ c2: Int) -> JSON {
     ["start": ["line": .int(Int64(l1)), "character": .int(Int64(c1))], "end": ["line": .int(Int64(l2)), "character": .int(Int64(c2))]]
+}
+
+/// Validates JSON against `Protocol/schemas/<name>.json`, loading each schema once.
+enum SchemaCheck {
+    nonisolated(unsafe) private static var validators: [String: SchemaValidator] = [:]
+    private static let lock = NSLock()
+
+    static func assert(_ json: JSON, matches name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let validator = try lock.withLock { () throws -> SchemaValidator in
+            if let cached = validators[name] { return cached }
+            let url = SchemaValidator.protocolDirectory().appendingPathComponent("\(name).json")
+            let validator = try SchemaValidator(schemaFile: url)
+            validators[name] = validator
+            return validator
+        }
+        let instance = try JSONSerialization.jsonObject(with: Data(json.serialized()), options: [.fragmentsAllowed])
+        let problems = validator.validate(instance)
+        XCTAssertTrue(problems.isEmpty, "\(name): \(problems.prefix(5).joined(separator: "; "))", file: file, line: line)
+    }
 }
