@@ -48,4 +48,10 @@ public protocol EntryExtractor: Sendable {
 
     init()
     func extract(_ text: String, options: ExtractionOptions) throws -> Extraction
+
+    /// An extractor for one of `languageIds` (default: `init()`; ctags keeps the id to pick a parser).
+    static func make(languageId: String) -> Self
+    /// The languageId for a file extension (lower case, no dot), or nil (default: every extension in
+    /// `fileExtensions` maps to the first languageId).
+    static func languageId(forExtension ext: String) -> String?
 }

@@ -10,7 +10,8 @@ import JSONRPC
 final class DocumentStore: @unchecked Sendable {
     private struct State {
         var document: TextDocument
-        var outline: DocumentOutline?
+        /// By localization language ("" without localization).
+        var outlines: [String: DocumentOutline] = [:]
         var sectioned: [String: SectionedOutline] = [:]
     }
 
@@ -39,7 +40,7 @@ final class DocumentStore: @unchecked Sendable {
         } catch {
             throw .invalidParams("\(uri): \(error.description); the change was not applied")
         }
-        state.outline = nil
+        state.outlines = [:]
         state.sectioned = [:]
         documents[uri] = state
     }
@@ -55,26 +56,27 @@ final class DocumentStore: @unchecked Sendable {
 
     func currentVersion(_ uri: String) -> Int? { lock.withLock { documents[uri]?.document.version } }
 
-    /// The entries of a snapshot, extracted once per version.
-    func outline(of document: TextDocument, extract: (TextDocument) -> [Entry]) -> DocumentOutline {
-        if let cached = lock.withLock({ documents[document.uri]?.outline }), cached.version == document.version {
+    /// The entries of a snapshot, extracted once per version (and localization language).
+    func outline(of document: TextDocument, key: String = "", extract: (TextDocument) -> [Entry]) -> DocumentOutline {
+        if let cached = lock.withLock({ documents[document.uri]?.outlines[key] }), cached.version == document.version {
             return cached
         }
         let outline = DocumentOutline(version: document.version, roots: extract(document))
         lock.withLock {
-            if documents[document.uri]?.document.version == document.version { documents[document.uri]?.outline = outline }
+            if documents[document.uri]?.document.version == document.version { documents[document.uri]?.outlines[key] = outline }
         }
         return outline
     }
 
     /// The sectioned outline of a snapshot under a collation, computed once per version and collation.
     func sectioned(
-        _ document: TextDocument, collation: IndexedCollation, cacheKey: String, extract: (TextDocument) -> [Entry]
+        _ document: TextDocument, collation: IndexedCollation, cacheKey: String, outlineKey: String,
+        extract: (TextDocument) -> [Entry]
     ) -> SectionedOutline {
         if let cached = lock.withLock({ documents[document.uri]?.sectioned[cacheKey] }), cached.version == document.version {
             return cached
         }
-        let sectioned = SectionedOutline(outline: outline(of: document, extract: extract), collation: collation)
+        let sectioned = SectionedOutline(outline: outline(of: document, key: outlineKey, extract: extract), collation: collation)
         lock.withLock {
             if documents[document.uri]?.document.version == document.version {
                 documents[document.uri]?.sectioned[cacheKey] = sectioned

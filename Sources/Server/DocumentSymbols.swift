@@ -6,51 +6,12 @@ extension LanguageServer {
     /// `textDocument/documentSymbol`, grouped by `thumbindex.outline.grouping`.
     static func documentSymbol(_ context: RequestContext) throws(ResponseError) -> JSON {
         let document = try context.requireDocument()
-        let encoding = context.encoding
-        func symbol(_ entry: Entry, children: [JSON]?) -> JSON {
-            var object: JSONObject = [
-                "name": .string(entry.name.isEmpty ? " " : entry.name),
-                "kind": .int(Int64(entry.kind.rawValue)),
-                "range": document.lspRange(entry.range, encoding: encoding).json,
-                "selectionRange": document.lspRange(entry.selectionRange, encoding: encoding).json,
-            ]
-            if let detail = entry.detail { object["detail"] = .string(detail) }
-            if let children { object["children"] = .array(children) }
-            return .object(object)
-        }
-        switch context.settings.grouping {
-        case .document:
-            let outline = try context.documentOutline()
-            func nested(_ entries: [Entry]) -> [JSON] {
-                entries.map { symbol($0, children: $0.children.isEmpty ? nil : nested($0.children)) }
-            }
-            return .array(nested(outline.roots))
-        case .sorted:
-            let sectioned = try context.sectionedOutline()
-            try context.check()
-            return .array((0 ..< sectioned.totalCount).map { symbol(sectioned.item(at: $0).entry, children: nil) })
-        case .sections:
-            let sectioned = try context.sectionedOutline()
-            try context.check()
-            var sections: [JSON] = []
-            sections.reserveCapacity(sectioned.order.ranges.count)
-            for range in sectioned.order.ranges {
-                try context.check()
-                let entries = range.range.map { sectioned.item(at: $0).entry }
-                // A section spans its entries; its selection is its first entry's, so it lies inside.
-                var start = entries[0].range.start, end = entries[0].range.end
-                for entry in entries {
-                    start = min(start, entry.range.start)
-                    end = max(end, entry.range.end)
-                }
-                let span = Entry(
-                    name: sectioned.collation.sectionTitles[range.section], kind: .namespace,
-                    detail: entries.count == 1 ? "1 entry" : "\(entries.count) entries",
-                    range: TextRange(start: start, end: end), selectionRange: entries[0].selectionRange)
-                sections.append(symbol(span, children: entries.map { symbol($0, children: nil) }))
-            }
-            return .array(sections)
-        }
+        let grouping = context.settings.grouping
+        let sectioned = grouping == .document ? nil : try context.sectionedOutline()
+        let outline: DocumentOutline
+        if let sectioned { outline = sectioned.outline } else { outline = try context.documentOutline() }
+        return try OutlineSymbols.render(document: document, outline: outline, sectioned: sectioned, grouping: grouping,
+                                         encoding: context.encoding, check: context.check)
     }
 
     /// `workspace/symbol`: entries of every open document whose name, or a word of it, starts with the
@@ -63,8 +24,9 @@ extension LanguageServer {
         var found: [(entry: Entry, document: TextDocument)] = []
         for document in context.server.documents.allDocuments {
             try context.check()
-            let outline = context.server.documents.outline(of: document) {
-                context.server.entries(of: $0, settings: context.settings)
+            let language = collation.locale.language
+            let outline = context.server.documents.outline(of: document, key: context.settings.localizationTables.isEmpty ? "" : language) {
+                context.server.entries(of: $0, settings: context.settings, language: language)
             }
             for item in outline.items where matcher.matches(item.entry.name) {
                 found.append((item.entry, document))

@@ -18,6 +18,7 @@ public final class LanguageServer: @unchecked Sendable {
     let environment: [String: String]
     let documents = DocumentStore()
     let collations = CollationCache()
+    let localizations = LocalizationCache()
     let pending = PendingRequests()
     let workers = DispatchQueue(label: "thumbindex.requests", attributes: .concurrent)
 

@@ -42,12 +42,19 @@ struct RequestContext: Sendable {
         let collation = try self.collation()
         try check()
         let key = "\(collation.locale.identifier)|\(collation.style)|\(settings.options.hashValue)"
-        return server.documents.sectioned(document, collation: collation, cacheKey: key) { server.entries(of: $0, settings: settings) }
+        let language = collation.locale.language
+        let localized = settings.localizationTables.isEmpty ? "" : language
+        return server.documents.sectioned(document, collation: collation, cacheKey: key, outlineKey: localized) {
+            server.entries(of: $0, settings: settings, language: language)
+        }
     }
 
+    /// Source-order entries (localized for the session's locale when tables are set).
     func documentOutline() throws(ResponseError) -> DocumentOutline {
         let document = try requireDocument()
-        return server.documents.outline(of: document) { server.entries(of: $0, settings: settings) }
+        let language = try collation().locale.language
+        let localized = settings.localizationTables.isEmpty ? "" : language
+        return server.documents.outline(of: document, key: localized) { server.entries(of: $0, settings: settings, language: language) }
     }
 
     /// Index titles under the request's `includeSearch` / `maxIndexTitles` (else the settings').
@@ -80,7 +87,7 @@ extension LanguageServer {
     ]
 
     /// The entries of a document through the extractor for its languageId; problems go to the log.
-    func entries(of document: TextDocument, settings: Settings) -> [Entry] {
+    func entries(of document: TextDocument, settings: Settings, language: String) -> [Entry] {
         guard let extractor = Extractors.extractor(forLanguageId: document.languageId) else {
             logOnce("language:\(document.languageId)", .warning, "no entries for languageId \(document.languageId) (\(document.uri))")
             return []
@@ -91,7 +98,13 @@ extension LanguageServer {
         do {
             let extraction = try extractor.extract(document.text, options: options)
             for warning in extraction.warnings { logOnce("warning:\(document.uri):\(warning)", .warning, warning) }
-            return extraction.entries
+            switch localizations.table(paths: settings.localizationTables, language: language) {
+            case .success(let table)?: return Localization.apply(table, to: extraction.entries)
+            case .failure(let error)?:
+                logOnce("localization:\(error.message)", .error, "localization table: \(error.message)")
+                return extraction.entries
+            case nil: return extraction.entries
+            }
         } catch {
             log(.error, "\(document.uri): \(error)")
             return []

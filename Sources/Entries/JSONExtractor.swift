@@ -1,0 +1,70 @@
+/// Keys of a JSON document, nested as the document is.
+///
+/// Kinds follow vscode-json-languageservice, which most editors' JSON outlines look like: objects are
+/// Module (not Object, so an outline tells containers from records), arrays Array, strings String,
+/// numbers Number, booleans Boolean; null is Null, the kind LSP has for it. Array
+/// elements that are objects or arrays become children named by index ("[0]", "[1]"…) so the keys
+/// inside them stay reachable; scalar elements are not entries.
+public struct JSONExtractor: EntryExtractor {
+    public static let languageIds = ["json"]
+    public static let fileExtensions = ["json", "geojson", "webmanifest"]
+    public init() {}
+
+    public func extract(_ text: String, options: ExtractionOptions) throws -> Extraction {
+        var scanner = JSONScanner(text, fileName: options.fileName)
+        guard let root = try scanner.parse() else { return Extraction(entries: []) }
+        return Extraction(entries: Self.children(of: root, map: scanner.map))
+    }
+
+    static func children(of node: JSONNode, map: LineMap) -> [Entry] {
+        switch node.value {
+        case .object(let members):
+            return members.map { m in
+                Entry(name: m.key, kind: kind(of: m.value), detail: detail(of: m.value),
+                      range: map.range(from: m.keyStart, to: m.value.end),
+                      selectionRange: map.range(from: m.keyStart, to: m.keyEnd),
+                      children: children(of: m.value, map: map))
+            }
+        case .array(let items):
+            return items.enumerated().compactMap { index, item in
+                switch item.value {
+                case .object, .array:
+                    return Entry(name: "[\(index)]", kind: kind(of: item), detail: detail(of: item),
+                                 range: map.range(from: item.start, to: item.end),
+                                 selectionRange: map.range(from: item.start, to: item.start + 1),
+                                 children: children(of: item, map: map))
+                default: return nil
+                }
+            }
+        default:
+            return []
+        }
+    }
+
+    static func kind(of node: JSONNode) -> SymbolKind {
+        switch node.value {
+        case .object: .module
+        case .array: .array
+        case .string: .string
+        case .number: .number
+        case .bool: .boolean
+        case .null: .null
+        }
+    }
+
+    /// A scalar's value as text (shortened); containers show their size.
+    static func detail(of node: JSONNode) -> String? {
+        switch node.value {
+        case .object(let m): return m.count == 1 ? "1 key" : "\(m.count) keys"
+        case .array(let a): return a.count == 1 ? "1 item" : "\(a.count) items"
+        case .string(let s): return shorten(s.singleLine)
+        case .number(let n): return n
+        case .bool(let b): return b ? "true" : "false"
+        case .null: return "null"
+        }
+    }
+
+    static func shorten(_ s: String, limit: Int = 80) -> String {
+        s.count <= limit ? s : String(s.prefix(limit - 1)) + "…"
+    }
+}

@@ -1,0 +1,81 @@
+/// Where each line of a UTF-8 buffer starts, so byte offsets found while scanning can become
+/// `TextPosition`s. Lines end with LF, CRLF or a lone CR, as in LSP.
+struct LineMap: Sendable {
+    /// Byte offset of the first byte of each line; always has at least one element (0).
+    let lineStarts: [Int]
+    /// Byte offset just past the content of each line (before its terminator).
+    let lineEnds: [Int]
+    let byteCount: Int
+
+    init<C: Collection>(_ bytes: C) where C.Element == UInt8, C.Index == Int {
+        var starts = [0], ends: [Int] = []
+        var i = bytes.startIndex
+        let end = bytes.endIndex
+        while i < end {
+            let b = bytes[i]
+            if b == 0x0A || b == 0x0D {
+                ends.append(i)
+                if b == 0x0D, i + 1 < end, bytes[i + 1] == 0x0A { i += 1 }
+                starts.append(i + 1)
+            }
+            i += 1
+        }
+        ends.append(end)
+        lineStarts = starts
+        lineEnds = ends
+        byteCount = end
+    }
+
+    var lineCount: Int { lineStarts.count }
+
+    /// The line holding byte `offset` (an offset on a terminator belongs to the line it ends).
+    func line(ofOffset offset: Int) -> Int {
+        var lo = 0, hi = lineStarts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
+    func position(ofOffset offset: Int) -> TextPosition {
+        let line = line(ofOffset: offset)
+        return TextPosition(line: line, column: min(offset, lineEnds[line]) - lineStarts[line])
+    }
+
+    func range(from start: Int, to end: Int) -> TextRange {
+        TextRange(start: position(ofOffset: start), end: position(ofOffset: end))
+    }
+
+    /// The whole of line `line`, without its terminator.
+    func lineRange(_ line: Int) -> TextRange {
+        .line(line, byteCount: lineEnds[line] - lineStarts[line])
+    }
+
+    /// The end of line `line`'s content.
+    func endOfLine(_ line: Int) -> TextPosition {
+        TextPosition(line: line, column: lineEnds[line] - lineStarts[line])
+    }
+
+    /// The last line that holds text: a terminator at the very end does not start a line of its own
+    /// for the purpose of ranges (the empty line after it has nothing to show).
+    var lastContentLine: Int {
+        let last = lineStarts.count - 1
+        return last > 0 && lineStarts[last] == byteCount ? last - 1 : last
+    }
+
+    /// 1-based line and column (in Unicode scalars) of a byte offset, as error messages count.
+    func humanPosition(ofOffset offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+        let line = line(ofOffset: offset)
+        var column = 1
+        for i in lineStarts[line]..<min(offset, bytes.count) where bytes[i] & 0xC0 != 0x80 { column += 1 }
+        return (line + 1, column)
+    }
+}
+
+extension String {
+    /// A String from a slice of UTF-8 bytes (invalid bytes become U+FFFD; input from a String is valid).
+    init(utf8Slice bytes: ArraySlice<UInt8>) {
+        self = bytes.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+    }
+}

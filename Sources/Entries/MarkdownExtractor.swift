@@ -1,0 +1,78 @@
+import Foundation
+
+/// Headings of a Markdown document, nested by level: a glossary, a handbook, a lexicon.
+///
+/// Kind: every heading is `.string`, as marksman and VS Code's built-in Markdown outline report them;
+/// a heading is text, not a namespace or class, and editors show String-kind entries plainly.
+///
+/// The block structure is approximated line by line, enough not to mistake things for headings: fenced
+/// code (``` and ~~~, closed by a fence of the same character at least as long), indented code (a line
+/// indented 4+ columns that does not continue a paragraph), HTML comments (`<!--` to `-->`, often
+/// commented-out sections) and YAML front matter are skipped; headings
+/// inside block quotes, list items and HTML blocks are not outlined.
+public struct MarkdownExtractor: EntryExtractor {
+    public static let languageIds = ["markdown"]
+    public static let fileExtensions = ["md", "markdown", "mdown", "mkd", "mkdn"]
+
+    public init() {}
+
+    struct Heading {
+        var level: Int
+        var name: String
+        var startLine: Int
+        var selection: TextRange
+    }
+
+    public func extract(_ text: String, options: ExtractionOptions) throws -> Extraction {
+        let bytes = Array(text.utf8)
+        let map = LineMap(bytes)
+        let headings = MarkdownScanner(bytes: bytes, map: map).headings()
+        var i = 0
+        return Extraction(entries: Self.nest(headings, &i, under: 0, map: map))
+    }
+
+    /// Entries for the headings from `i` on that are deeper than `level`; a heading's range runs to the
+    /// line before the next heading of the same or a higher level, or to the end of the document.
+    static func nest(_ hs: [Heading], _ i: inout Int, under level: Int, map: LineMap) -> [Entry] {
+        var out: [Entry] = []
+        while i < hs.count, hs[i].level > level {
+            let h = hs[i]
+            i += 1
+            let children = nest(hs, &i, under: h.level, map: map)
+            let endLine = i < hs.count ? hs[i].startLine - 1 : map.lastContentLine
+            let plain = plainText(h.name)
+            out.append(Entry(
+                name: h.name, kind: .string,
+                range: TextRange(start: TextPosition(line: h.startLine, column: 0), end: map.endOfLine(endLine)),
+                selectionRange: h.selection,
+                collationString: plain == h.name ? nil : plain,
+                children: children))
+        }
+        return out
+    }
+
+    /// The heading without inline markup that would otherwise decide its section: `**Bold**`, `` `code` ``
+    /// and `[link](url)` sort as Bold, code and link.
+    static func plainText(_ s: String) -> String {
+        guard s.contains(where: { "*`[".contains($0) }) else { return s }
+        var out = ""
+        var it = s.makeIterator()
+        var skipping = 0  // inside "(...)" after a link's "]"
+        var previous: Character = " "
+        while let c = it.next() {
+            defer { previous = c }
+            if skipping > 0 {
+                if c == "(" { skipping += 1 } else if c == ")" { skipping -= 1 }
+                continue
+            }
+            switch c {
+            case "*", "`", "[": continue
+            case "]": continue
+            case "(" where previous == "]": skipping = 1
+            default: out.append(c)
+            }
+        }
+        let trimmed = out.trimmingCharacters(in: .whitespaces)
+        return trimmed.isEmpty ? s : trimmed
+    }
+}

@@ -1,0 +1,51 @@
+/// One entry per non-blank line: word lists, name lists, index cards.
+///
+/// This is the format that meets the biggest inputs (a dictionary's head words), so it scans UTF-8 bytes
+/// in place instead of splitting into `[String]`, and only makes a String for the trimmed name.
+public struct PlainTextExtractor: EntryExtractor {
+    public static let languageIds = ["plaintext"]
+    public static let fileExtensions = ["txt", "text"]
+
+    public init() {}
+
+    public func extract(_ text: String, options: ExtractionOptions) throws -> Extraction {
+        var text = text
+        let entries = text.withUTF8 { Self.lines(in: $0) }
+        return Extraction(entries: entries)
+    }
+
+    static func lines(in p: UnsafeBufferPointer<UInt8>) -> [Entry] {
+        var entries: [Entry] = []
+        let count = p.count
+        // One pass to count line breaks spares the repeated growth of a large array of entries.
+        var breaks = 0
+        for i in 0..<count where p[i] == 0x0A || (p[i] == 0x0D && (i + 1 == count || p[i + 1] != 0x0A)) { breaks += 1 }
+        entries.reserveCapacity(breaks + 1)
+        var line = 0
+        var start = 0
+        while start < count {
+            // Find the end of this line's content.
+            var i = start
+            while i < count, p[i] != 0x0A, p[i] != 0x0D { i += 1 }
+            let end = i
+            let (a, b) = UTF8Whitespace.trim(p, start, end)
+            if a < b {
+                let name = String(decoding: UnsafeBufferPointer(rebasing: p[a..<b]), as: UTF8.self)
+                entries.append(Entry(
+                    name: name, kind: .string,
+                    range: .line(line, byteCount: end - start),
+                    selectionRange: TextRange(
+                        start: TextPosition(line: line, column: a - start),
+                        end: TextPosition(line: line, column: b - start))))
+            }
+            // Step over the terminator: CRLF counts once.
+            if i < count {
+                if p[i] == 0x0D, i + 1 < count, p[i + 1] == 0x0A { i += 1 }
+                i += 1
+            }
+            start = i
+            line += 1
+        }
+        return entries
+    }
+}

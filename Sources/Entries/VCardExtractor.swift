@@ -1,0 +1,163 @@
+import Foundation
+
+/// Contacts in a vCard file (.vcf, versions 2.1, 3.0 and 4.0): one entry per BEGIN:VCARD…END:VCARD.
+///
+/// Kind: `.object`. LSP has no "person" or "contact" kind; a card is a record of named fields, which is
+/// what Object stands for, and it does not suggest code the way Class or Struct would.
+///
+/// Sorting follows address books rather than the displayed name: an explicit SORT-AS wins, then the
+/// phonetic reading (Apple Contacts writes X-PHONETIC-LAST-NAME/FIRST-NAME for names in kanji, which
+/// cannot be sorted by their characters), then N as "family given" ("given family" when
+/// `options.familyNameFirst` is false; Chinese, Japanese and Korean names stay family-first, unspaced).
+/// The collation string is nil when it would equal the name.
+public struct VCardExtractor: EntryExtractor {
+    public static let languageIds = ["vcard"]
+    public static let fileExtensions = ["vcf", "vcard"]
+    public init() {}
+
+    public func extract(_ text: String, options: ExtractionOptions) throws -> Extraction {
+        let bytes = Array(text.utf8)
+        let map = LineMap(bytes)
+        var entries: [Entry] = []
+        var warnings: [String] = []
+        var card: [VCardProperty] = []
+        var begin: VCardProperty?
+        var depth = 0  // vCard 2.1 AGENT may nest a card; its properties are not the outer card's
+        for p in VCardLineReader(bytes: bytes, map: map).properties() {
+            let value = p.rawValue.trimmingCharacters(in: .whitespaces).uppercased()
+            if p.name == "BEGIN", value == "VCARD" {
+                depth += 1
+                if depth == 1 { begin = p; card = [] }
+            } else if p.name == "END", value == "VCARD", depth > 0 {
+                depth -= 1
+                if depth == 0, let b = begin {
+                    append(card, from: b.firstLine, to: p.lastLine, map: map, options: options, &entries, &warnings)
+                    begin = nil
+                }
+            } else if depth == 1 {
+                card.append(p)
+            }
+        }
+        if let b = begin {
+            warnings.append(location(options, b.firstLine) + "BEGIN:VCARD without END:VCARD; the card runs to the end of the file")
+            append(card, from: b.firstLine, to: map.lastContentLine, map: map, options: options, &entries, &warnings)
+        }
+        return Extraction(entries: entries, warnings: warnings)
+    }
+
+    private func location(_ options: ExtractionOptions, _ line: Int) -> String {
+        (options.fileName.map { "\($0):" } ?? "line ") + "\(line + 1): "
+    }
+
+    private func append(_ card: [VCardProperty], from first: Int, to last: Int, map: LineMap,
+                        options: ExtractionOptions, _ entries: inout [Entry], _ warnings: inout [String]) {
+        let contact = VCardContact(card)
+        guard let name = contact.displayName else {
+            warnings.append(location(options, first) + "a card without FN, N, ORG or EMAIL was left out")
+            return
+        }
+        let collation = contact.collationString(familyNameFirst: options.familyNameFirst)
+        let selectionLines = contact.fn.map { ($0.firstLine, $0.lastLine) } ?? (first, first)
+        entries.append(Entry(
+            name: name, kind: .object, detail: contact.detail,
+            range: TextRange(start: TextPosition(line: first, column: 0), end: map.endOfLine(last)),
+            selectionRange: TextRange(start: TextPosition(line: selectionLines.0, column: 0), end: map.endOfLine(selectionLines.1)),
+            collationString: collation == name ? nil : collation))
+    }
+}
+
+/// The fields of one card that name and sort it.
+struct VCardContact {
+    var fn: VCardProperty?
+    var n: VCardProperty?
+    var org: VCardProperty?
+    var emails: [VCardProperty] = []
+    var phoneticLast: String?, phoneticMiddle: String?, phoneticFirst: String?, phoneticOrg: String?
+    var isOrganization = false
+
+    init(_ properties: [VCardProperty]) {
+        for p in properties {
+            switch p.name {
+            case "FN" where fn == nil: fn = p
+            case "N" where n == nil: n = p
+            case "ORG" where org == nil: org = p
+            case "EMAIL": emails.append(p)
+            case "X-PHONETIC-LAST-NAME": phoneticLast = p.text.nonBlank
+            case "X-PHONETIC-MIDDLE-NAME": phoneticMiddle = p.text.nonBlank
+            case "X-PHONETIC-FIRST-NAME": phoneticFirst = p.text.nonBlank
+            case "X-PHONETIC-ORG": phoneticOrg = p.text.nonBlank
+            case "KIND": isOrganization = isOrganization || p.text.lowercased() == "org"
+            case "X-ABSHOWAS": isOrganization = isOrganization || p.text.uppercased() == "COMPANY"
+            default: break
+            }
+        }
+        if !isOrganization, fn == nil, nameParts == nil, organization != nil { isOrganization = true }
+    }
+
+    /// N as (family, given, additional, prefix, suffix), nil when it has no family or given name.
+    var nameParts: (family: String, given: String, additional: String, prefix: String, suffix: String)? {
+        guard let n else { return nil }
+        let c = n.components.map { $0.replacingOccurrences(of: ",", with: " ").trimmingCharacters(in: .whitespaces) } + Array(repeating: "", count: 5)
+        guard !c[0].isEmpty || !c[1].isEmpty else { return nil }
+        return (c[0], c[1], c[2], c[3], c[4])
+    }
+
+    var organization: String? {
+        org?.components.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: ", ").nonBlank
+    }
+
+    var displayName: String? {
+        if let name = fn?.text.singleLine.nonBlank { return name }
+        if let p = nameParts {
+            if Self.isCJK(p.family + p.given) { return (p.family + p.given).nonBlank }
+            return [p.prefix, p.given, p.additional, p.family, p.suffix].filter { !$0.isEmpty }.joined(separator: " ")
+        }
+        return organization ?? preferredEmail
+    }
+
+    var preferredEmail: String? {
+        let preferred = emails.first { e in
+            e.parameters.contains { ($0.name == "TYPE" || $0.name == "") && $0.value.lowercased().split(separator: ",").contains("pref") }
+                || e.parameter("PREF") != nil
+        }
+        return (preferred ?? emails.first)?.text.nonBlank
+    }
+
+    var detail: String? { organization ?? preferredEmail }
+
+    func collationString(familyNameFirst: Bool) -> String? {
+        for p in [n, fn] + (isOrganization ? [org] : []) {
+            if let sortAs = p?.parameter("SORT-AS") {
+                let parts = VCardText.splitUnescaped(sortAs, by: ",").map { VCardText.unescape($0).trimmingCharacters(in: .whitespaces) }
+                if let s = parts.filter({ !$0.isEmpty }).joined(separator: " ").nonBlank { return s }
+            }
+        }
+        if isOrganization, let reading = phoneticOrg { return reading }
+        let phonetic = familyNameFirst ? [phoneticLast, phoneticMiddle, phoneticFirst] : [phoneticFirst, phoneticMiddle, phoneticLast]
+        if let reading = phonetic.compactMap({ $0 }).joined(separator: " ").nonBlank { return reading }
+        guard let p = nameParts, !isOrganization else { return nil }
+        // Chinese, Japanese and Korean names are family-then-given in any case, and written without a space.
+        if Self.isCJK(p.family + p.given) { return p.family + p.given + p.additional }
+        let parts = familyNameFirst ? [p.family, p.given, p.additional] : [p.given, p.additional, p.family]
+        return parts.filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    /// Han, kana and Hangul names are written family-then-given without a space.
+    static func isCJK(_ s: String) -> Bool {
+        s.unicodeScalars.contains { c in
+            (0x3040...0x30FF).contains(c.value) || (0x3400...0x9FFF).contains(c.value) || (0xAC00...0xD7AF).contains(c.value)
+        }
+    }
+}
+
+extension String {
+    /// nil for an empty or blank string, else the string trimmed.
+    var nonBlank: String? {
+        let t = trimmingCharacters(in: .whitespacesAndNewlines)
+        return t.isEmpty ? nil : t
+    }
+
+    var singleLine: String {
+        split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+}

@@ -1,0 +1,62 @@
+/// Keys of an Xcode string catalog (`Localizable.xcstrings`, JSON):
+///
+///     {"sourceLanguage": "en", "version": "1.0", "strings": {
+///       "apple": {"localizations": {"sv": {"stringUnit": {"state": "translated", "value": "äpple"}}}}}}
+///
+/// The detail is the value for `options.language`, else for the source language, else the key itself
+/// (in catalogs the key usually is the source text).
+public struct XCStringsExtractor: EntryExtractor {
+    public static let languageIds = ["xcstrings"]
+    public static let fileExtensions = ["xcstrings"]
+    public init() {}
+
+    public func extract(_ text: String, options: ExtractionOptions) throws -> Extraction {
+        guard let catalog = try XCStringsCatalog(text, fileName: options.fileName) else { return Extraction(entries: []) }
+        let languages = [options.language, catalog.sourceLanguage].compactMap { $0 }
+        return Extraction(entries: catalog.strings.map { m in
+            let value = languages.lazy.compactMap { catalog.value(of: m.value, language: $0) }.first ?? m.key
+            return Entry(name: m.key, kind: .key, detail: JSONExtractor.shorten(value.singleLine),
+                         range: catalog.map.range(from: m.keyStart, to: m.value.end),
+                         selectionRange: catalog.map.range(from: m.keyStart, to: m.keyEnd))
+        })
+    }
+}
+
+/// A parsed string catalog, shared by the extractor and `LocalizationTable`.
+struct XCStringsCatalog {
+    let sourceLanguage: String?
+    let strings: [JSONNode.Member]
+    let map: LineMap
+
+    /// nil for a blank file; throws for malformed JSON or JSON that is not a catalog.
+    init?(_ text: String, fileName: String?) throws {
+        var scanner = JSONScanner(text, fileName: fileName)
+        guard let root = try scanner.parse() else { return nil }
+        guard let strings = root["strings"], case .object(let members) = strings.value else {
+            throw scanner.failure("not a string catalog: no \"strings\" object at the top level", at: root.start)
+        }
+        sourceLanguage = root["sourceLanguage"]?.string
+        self.strings = members
+        map = scanner.map
+    }
+
+    /// The translation of one key's entry for `language` (best matching localization), if it has one.
+    /// Plural and device variations give their "other" form (else the first there is).
+    func value(of entry: JSONNode, language: String) -> String? {
+        guard let localizations = entry["localizations"]?.members, !localizations.isEmpty,
+              let tag = LanguageMatch.best(language, among: localizations.map(\.key)),
+              let localization = localizations.last(where: { $0.key == tag })?.value else { return nil }
+        return Self.firstValue(localization)
+    }
+
+    private static func firstValue(_ node: JSONNode) -> String? {
+        if let value = node["stringUnit"]?["value"]?.string { return value }
+        guard let variations = node["variations"] else { return nil }
+        for kind in variations.members {
+            let forms = kind.value.members
+            if let other = forms.last(where: { $0.key == "other" }), let v = firstValue(other.value) { return v }
+            for form in forms { if let v = firstValue(form.value) { return v } }
+        }
+        return nil
+    }
+}

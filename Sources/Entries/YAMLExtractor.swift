@@ -1,0 +1,179 @@
+import Yams
+
+/// Keys of a YAML document, nested as the document is, with the same kinds as JSON (objects Module,
+/// sequences Array, scalars by their resolved tag). An alias (`*anchor`) gets its anchor's kind but no
+/// children, so an outline does not show the same keys twice. Several documents (`---`) follow each other.
+///
+/// Yams gives each node's start only (line, and a column in Unicode scalars); ends are taken from where
+/// the next key or item starts, backing over blank lines, comments and document markers.
+public struct YAMLExtractor: EntryExtractor {
+    public static let languageIds = ["yaml"]
+    public static let fileExtensions = ["yaml", "yml"]
+    public init() {}
+
+    public func extract(_ text: String, options: ExtractionOptions) throws -> Extraction {
+        var roots: [Node] = []
+        do {
+            let parser = try Parser(yaml: text)
+            while let root = try parser.nextRoot() { roots.append(root) }
+        } catch let error as YamlError {
+            throw Self.describe(error, fileName: options.fileName, text: text)
+        }
+        let outline = YAMLOutline(bytes: Array(text.utf8))
+        var entries: [Entry] = []
+        for (i, root) in roots.enumerated() {
+            let limit = i + 1 < roots.count ? outline.offset(roots[i + 1].mark) ?? outline.bytes.count : outline.bytes.count
+            entries += outline.children(of: root, limit: limit)
+        }
+        return Extraction(entries: entries)
+    }
+
+    static func describe(_ error: YamlError, fileName: String?, text: String) -> ExtractionError {
+        switch error {
+        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
+            let where_ = context.map { " (\($0.text) at line \($0.mark.line))" } ?? ""
+            return ExtractionError(file: fileName, line: mark.line, problem + where_)
+        case let .reader(problem, offset, _, _):
+            let line = offset.map { LineMap(text.utf8.prefix($0).map { $0 }).lineCount }
+            return ExtractionError(file: fileName, line: line, problem)
+        case let .duplicatedKeysInMapping(duplicates, context):
+            return ExtractionError(file: fileName, line: context.mark.line,
+                                   "duplicate key\(duplicates.count == 1 ? "" : "s") \(duplicates.sorted().joined(separator: ", ")) in a mapping")
+        default:
+            return ExtractionError(file: fileName, line: nil, String(describing: error))
+        }
+    }
+}
+
+/// Turns Yams nodes into entries with byte-accurate ranges.
+struct YAMLOutline {
+    let bytes: [UInt8]
+    let map: LineMap
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+        map = LineMap(bytes)
+    }
+
+    /// Byte offset of a mark (1-based line, 1-based column in Unicode scalars).
+    func offset(_ mark: Mark?) -> Int? {
+        guard let mark, mark.line >= 1, mark.line <= map.lineCount else { return nil }
+        var i = map.lineStarts[mark.line - 1]
+        let end = map.lineEnds[mark.line - 1]
+        var scalars = mark.column - 1
+        while scalars > 0, i < end {
+            i += 1
+            while i < end, bytes[i] & 0xC0 == 0x80 { i += 1 }
+            scalars -= 1
+        }
+        return i
+    }
+
+    func children(of node: Node, limit: Int) -> [Entry] {
+        switch node {
+        case .mapping(let mapping):
+            let pairs = Array(mapping)
+            return pairs.indices.compactMap { i in
+                guard let keyStart = offset(pairs[i].key.mark) else { return nil }
+                let next = i + 1 < pairs.count ? offset(pairs[i + 1].key.mark) ?? limit : limit
+                let end = endBefore(next, floor: keyStart)
+                let value = pairs[i].value
+                let ownValue = (offset(value.mark) ?? keyStart) >= keyStart  // an alias points back at its anchor
+                return Entry(name: pairs[i].key.string ?? "?", kind: kind(of: value), detail: detail(of: value),
+                             range: map.range(from: keyStart, to: end),
+                             selectionRange: map.range(from: keyStart, to: min(keyEnd(keyStart), end)),
+                             children: ownValue ? children(of: value, limit: end) : [])
+            }
+        case .sequence(let sequence):
+            let items = Array(sequence)
+            return items.indices.compactMap { i in
+                switch items[i] {
+                case .mapping, .sequence: break
+                default: return nil
+                }
+                guard let start = offset(items[i].mark) else { return nil }
+                let next = i + 1 < items.count ? offset(items[i + 1].mark) ?? limit : limit
+                let end = endBefore(next, floor: start)
+                let lineEnd = map.lineEnds[map.line(ofOffset: start)]
+                return Entry(name: "[\(i)]", kind: kind(of: items[i]), detail: detail(of: items[i]),
+                             range: map.range(from: start, to: end),
+                             selectionRange: map.range(from: start, to: min(lineEnd, end)),
+                             children: children(of: items[i], limit: end))
+            }
+        default:
+            return []
+        }
+    }
+
+    func kind(of node: Node) -> SymbolKind {
+        switch node {
+        case .mapping: return .module
+        case .sequence: return .array
+        case .alias: return .variable
+        case .scalar:
+            switch Tag.Name(rawValue: node.tag.rawValue) {
+            case .int, .float: return .number
+            case .bool: return .boolean
+            case .null: return .null
+            default: return .string
+            }
+        }
+    }
+
+    func detail(of node: Node) -> String? {
+        switch node {
+        case .mapping(let m): return m.count == 1 ? "1 key" : "\(m.count) keys"
+        case .sequence(let s): return s.count == 1 ? "1 item" : "\(s.count) items"
+        case .scalar(let s): return JSONExtractor.shorten(s.string.singleLine)
+        case .alias: return nil
+        }
+    }
+
+    /// End of a key token at `start`: past the closing quote, or before the `:` of a plain key.
+    func keyEnd(_ start: Int) -> Int {
+        let lineEnd = map.lineEnds[map.line(ofOffset: start)]
+        guard start < lineEnd else { return start }
+        let q = bytes[start]
+        var i = start + 1
+        if q == UInt8(ascii: "\"") || q == UInt8(ascii: "'") {
+            while i < lineEnd {
+                if q == UInt8(ascii: "\""), bytes[i] == UInt8(ascii: "\\") { i += 2; continue }
+                if bytes[i] == q {
+                    if q == UInt8(ascii: "'"), i + 1 < lineEnd, bytes[i + 1] == q { i += 2; continue }
+                    return i + 1
+                }
+                i += 1
+            }
+            return lineEnd
+        }
+        i = start
+        while i < lineEnd {
+            let b = bytes[i]
+            if b == UInt8(ascii: ":"), i + 1 == lineEnd || bytes[i + 1] == 0x20 || bytes[i + 1] == 0x09 { break }
+            if b == UInt8(ascii: ","), i > start { break }
+            i += 1
+        }
+        while i > start, bytes[i - 1] == 0x20 || bytes[i - 1] == 0x09 { i -= 1 }
+        return i
+    }
+
+    /// Where an entry that runs up to `limit` (the next key or item, or its parent's end) really ends:
+    /// before the indentation, dashes and commas leading to `limit`, and before blank lines, comment lines
+    /// and document markers. Never before `floor`.
+    func endBefore(_ limit: Int, floor: Int) -> Int {
+        let limit = min(limit, bytes.count)
+        var line = map.line(ofOffset: limit)
+        var j = limit
+        while j > map.lineStarts[line], [0x20, 0x09, UInt8(ascii: "-"), UInt8(ascii: ",")].contains(bytes[j - 1]) { j -= 1 }
+        if j > map.lineStarts[line] { return max(j, floor) }
+        while line > 0, map.lineStarts[line] > floor {
+            line -= 1
+            let (a, b) = UTF8Whitespace.trim(bytes, map.lineStarts[line], map.lineEnds[line])
+            guard a < b else { continue }
+            let text = bytes[a..<b]
+            if text.first == UInt8(ascii: "#") || text.elementsEqual("---".utf8) || text.elementsEqual("...".utf8) { continue }
+            return max(b, floor)
+        }
+        return floor
+    }
+}

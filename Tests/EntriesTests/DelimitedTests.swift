@@ -1,0 +1,114 @@
+import XCTest
+@testable import Entries
+
+final class DelimitedTests: XCTestCase {
+    func testQuotedFieldsEscapesAndMultiLineRows() throws {
+        let text = "name,note\nAda,\"says \"\"hi\"\", twice\"\nBob,\"multi\nline\"\n"
+        let entries = try extract("csv", text, ExtractionOptions(column: .name("name"))).entries
+        XCTAssertEqual(entries.names, ["Ada", "Bob"])
+        XCTAssertEqual(entries[0].detail, "says \"hi\", twice")
+        XCTAssertEqual(entries[0].range, r(1, 0, 1, 24))
+        XCTAssertEqual(entries[0].selectionRange, r(1, 0, 1, 3))
+        XCTAssertEqual(entries[1].detail, "multi line")
+        XCTAssertEqual(entries[1].range, r(2, 0, 3, 5))
+        XCTAssertTrue(entries.allSatisfy { $0.kind == .string })
+    }
+
+    func testQuotedNameSelectsInsideTheQuotes() throws {
+        let entries = try extract("csv", "\"Washington, D.C.\",US\n").entries
+        XCTAssertEqual(entries.first?.name, "Washington, D.C.")
+        XCTAssertEqual(entries.first?.selectionRange, r(0, 1, 0, 17))
+        XCTAssertEqual(entries.first?.range, r(0, 0, 0, 21))
+    }
+
+    func testHeaderHeuristic() throws {
+        // A numeric column under a text header: header.
+        XCTAssertEqual(try extract("csv", "city,country,population\nTokyo,Japan,14094034\n").entries.names, ["Tokyo"])
+        // A first row with a number is data.
+        XCTAssertEqual(try extract("csv", "Stockholm,Sweden,975904\nOslo,Norway,709037").entries.names, ["Stockholm", "Oslo"])
+        // Text only: a header only when the name column's title is a usual column title.
+        XCTAssertEqual(try extract("csv", "apple,a fruit\nbanana,a fruit").entries.names, ["apple", "banana"])
+        XCTAssertEqual(try extract("csv", "Word,Definition\napple,a fruit").entries.names, ["apple"])
+        // Repeated or empty cells are never a header.
+        XCTAssertEqual(try extract("csv", "name,name\nAda,Lovelace").entries.names, ["name", "Ada"])
+        XCTAssertEqual(try extract("csv", "name,\nAda,1").entries.names, ["name", "Ada"])
+        // Chosen by name: the first row is the header whatever it looks like.
+        XCTAssertEqual(try extract("csv", "x,y\n1,2", ExtractionOptions(column: .name("y"))).entries.names, ["2"])
+    }
+
+    func testColumnByIndexAndByNameIgnoringCase() throws {
+        let text = "city,country,population\nTokyo,Japan,14094034\n"
+        let byIndex = try extract("csv", text, ExtractionOptions(column: .index(1))).entries
+        XCTAssertEqual(byIndex.names, ["Japan"])
+        XCTAssertEqual(byIndex[0].detail, "Tokyo, 14094034")
+        XCTAssertEqual(byIndex[0].selectionRange, r(1, 6, 1, 11))
+        XCTAssertEqual(try extract("csv", text, ExtractionOptions(column: .name("Country"))).entries.names, ["Japan"])
+    }
+
+    func testUnknownColumnNameListsTheHeader() {
+        let error = extractionError {
+            try extract("csv", "city,country,population\nTokyo,Japan,1\n", ExtractionOptions(column: .name("mayor"), fileName: "cities.csv"))
+        }
+        XCTAssertEqual(error?.message, "cities.csv:1: no column named \"mayor\"; the header row has: city, country, population")
+    }
+
+    func testIndexPastTheLastColumnWarns() throws {
+        let result = try extract("csv", "a,b\nc,d\n", ExtractionOptions(column: .index(5)))
+        XCTAssertEqual(result.entries.count, 0)
+        XCTAssertEqual(result.warnings, ["column 6 is past the last column: rows have at most 2"])
+    }
+
+    func testEmptyNamesBlankLinesCRLFAndNoFinalNewline() throws {
+        let entries = try extract("csv", ",x\r\n\r\nb,y\r\n  c  ,z").entries
+        XCTAssertEqual(entries.names, ["b", "c"])
+        XCTAssertEqual(entries.map(\.range), [r(2, 0, 2, 3), r(3, 0, 3, 7)])
+        XCTAssertEqual(try extract("csv", "").entries.count, 0)
+        XCTAssertEqual(try extract("csv", "\n\n").entries.count, 0)
+    }
+
+    func testLenientQuotesAndUnterminatedQuoteError() throws {
+        let entries = try extract("csv", "ab\"c,1\n\"q\"x,2\n").entries
+        XCTAssertEqual(entries.names, ["ab\"c", "qx"])
+        let error = extractionError { try extract("csv", "a\nb,\"open\nc\n", ExtractionOptions(fileName: "t.csv")) }
+        XCTAssertEqual(error?.message, "t.csv:2: quoted field is never closed")
+        XCTAssertEqual(error?.line, 2)
+    }
+
+    func testByteOrderMarkSemicolonsAndTabs() throws {
+        XCTAssertEqual(try extract("csv", "\u{FEFF}city,pop\nX,1", ExtractionOptions(column: .name("city"))).entries.names, ["X"])
+        let semicolons = try extract("csv", "stad;land;invånare\nLund;Sverige;94 393\n").entries
+        XCTAssertEqual(semicolons.names, ["Lund"])
+        XCTAssertEqual(semicolons[0].detail, "Sverige, 94 393")
+        let tsv = try extract("tsv", "word\tgloss\nå\triver, stream\n\"a\tb\"\tquoted tab\n", ExtractionOptions(column: .name("word"))).entries
+        XCTAssertEqual(tsv.names, ["å", "a\tb"])
+        XCTAssertEqual(tsv[0].selectionRange, r(1, 0, 1, 2))
+        XCTAssertEqual(tsv[0].detail, "river, stream")
+    }
+
+    func testLongDetailIsTruncated() throws {
+        let long = String(repeating: "ä", count: 500)
+        let entries = try extract("csv", "n,\(long)\n").entries
+        XCTAssertEqual(entries[0].detail?.count, 120)
+        XCTAssertEqual(entries[0].detail?.last, "…")
+    }
+
+    func testInvalidUTF8AndAMegabyteField() throws {
+        let entries = try extract("csv", textWithInvalidUTF8([0xFF, 0x2C, 0x61, 0x0A, 0x62, 0x2C, 0xFE])).entries
+        XCTAssertEqual(entries.names, ["\u{FFFD}", "b"])
+        let big = String(repeating: "z", count: 1_048_576)
+        XCTAssertEqual(try extract("csv", "\"\(big)\",1\n").entries.first?.selectionRange, r(0, 1, 0, 1_048_577))
+    }
+
+    func testCitiesExample() throws {
+        let entries = try extract("csv", try example("cities.csv")).entries
+        XCTAssertEqual(entries.count, 41)
+        XCTAssertEqual(entries.first?.name, "Tokyo")
+        XCTAssertEqual(entries.first?.detail, "Japan, 14094034")
+        XCTAssertEqual(entries.first?.range.start.line, 1)
+        let washington = try XCTUnwrap(entries.named("Washington, D.C."))
+        XCTAssertEqual(washington.detail, "United States, 689545")
+        for city in ["東京都新宿区", "القاهرة", "Москва", "서울", "กรุงเทพมหานคร", "Αθήνα", "Åre", "Örebro"] {
+            XCTAssertNotNil(entries.named(city), city)
+        }
+    }
+}

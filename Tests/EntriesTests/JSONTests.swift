@@ -1,0 +1,96 @@
+import XCTest
+@testable import Entries
+
+final class JSONTests: XCTestCase {
+    let document = """
+    {
+      "name": "ThumbIndex",
+      "tags": ["a", {"x": 1}, [{"y": 2}], 3],
+      "deps": {"yams": {"v": 6.2}, "ok": true, "none": null},
+      "åäö \\u00e9\\ud83d\\ude00": "\\"q\\""
+    }
+    """
+
+    func testKeysKindsAndNesting() throws {
+        let entries = try extract("json", document).entries
+        XCTAssertEqual(entries.names, ["name", "tags", "deps", "åäö é😀"])
+        XCTAssertEqual(entries.map(\.kind), [.string, .array, .module, .string])
+        XCTAssertEqual(entries.map(\.detail), ["ThumbIndex", "4 items", "3 keys", "\"q\""])
+        let tags = entries[1]
+        XCTAssertEqual(tags.children.names, ["[1]", "[2]"])
+        XCTAssertEqual(tags.children[0].children.names, ["x"])
+        XCTAssertEqual(tags.children[0].children[0].kind, .number)
+        XCTAssertEqual(tags.children[1].kind, .array)
+        XCTAssertEqual(tags.children[1].children.names, ["[0]"])
+        XCTAssertEqual(tags.children[1].children[0].children.names, ["y"])
+        let deps = entries[2]
+        XCTAssertEqual(deps.children.names, ["yams", "ok", "none"])
+        XCTAssertEqual(deps.children.map(\.kind), [.module, .boolean, .null])
+        XCTAssertEqual(deps.children[0].children[0].detail, "6.2")
+        XCTAssertEqual(deps.children[2].detail, "null")
+    }
+
+    func testRanges() throws {
+        let entries = try extract("json", document).entries
+        XCTAssertEqual(entries[0].range, r(1, 2, 1, 22))
+        XCTAssertEqual(entries[0].selectionRange, r(1, 2, 1, 8))
+        XCTAssertEqual(entries[1].children[0].range, r(2, 16, 2, 24))
+        XCTAssertEqual(entries[1].children[0].selectionRange, r(2, 16, 2, 17))
+        XCTAssertEqual(entries[3].selectionRange, r(4, 2, 4, 29))
+    }
+
+    func testRootArrayEmptyAndScalarDocuments() throws {
+        let entries = try extract("json", "[{\"a\": 1}, 2, {}]").entries
+        XCTAssertEqual(entries.names, ["[0]", "[2]"])
+        XCTAssertEqual(entries[0].children.names, ["a"])
+        XCTAssertEqual(entries[1].detail, "0 keys")
+        XCTAssertEqual(try extract("json", "").entries.count, 0)
+        XCTAssertEqual(try extract("json", " \r\n").entries.count, 0)
+        XCTAssertEqual(try extract("json", "42").entries.count, 0)
+        XCTAssertEqual(try extract("json", "\u{FEFF}{\"k\": []}").entries.first?.selectionRange, r(0, 4, 0, 7))
+    }
+
+    func testCRLFAndDuplicateKeys() throws {
+        let entries = try extract("json", "{\r\n\"a\": 1,\r\n\"a\": {\r\n\"b\": 2\r\n}\r\n}").entries
+        XCTAssertEqual(entries.names, ["a", "a"])
+        XCTAssertEqual(entries[1].range, r(2, 0, 4, 1))
+    }
+
+    func testMalformedJSONNamesLineAndColumn() {
+        let cases: [(String, String)] = [
+            ("{\"a\": 1,}", "line 1, column 9: expected a key in double quotes, found '}'"),
+            ("{\n  \"a\": [1, 2\n}", "line 3, column 1: expected ',' or ']' after an array element, found '}'"),
+            ("{\"a\": tru}", "line 1, column 7: expected a value, found 't'"),
+            ("{\"å\": \"x\" \"b\"}", "line 1, column 11: expected ',' or '}' after the value of \"å\", found '\"'"),
+            ("{\"a\": 01}", "line 1, column 8: expected ',' or '}' after the value of \"a\", found '1'"),
+            ("{\"a\": \"line\nbreak\"}", "line 1, column 12: control character in a string (write it as an escape such as \\n)"),
+            ("{\"a\": \"\\x\"}", "line 1, column 8: unknown escape '\\x' in a string"),
+            ("{\"a\": 1} x", "line 1, column 10: unexpected text after the end of the JSON value"),
+            ("\n\n  {\"a\": [", "line 3, column 10: expected a value, found the end of the file"),
+            ("{\"a\": \"open", "line 1, column 7: string is never closed (a '\"' is missing)"),
+            ("{'a': 1}", "line 1, column 2: expected a key in double quotes, found '''"),
+        ]
+        for (text, message) in cases {
+            XCTAssertEqual(extractionError { try extract("json", text) }?.message, message, text)
+        }
+        XCTAssertEqual(extractionError { try extract("json", "{\n\"a\" 1}", ExtractionOptions(fileName: "p.json")) }?.message,
+                       "p.json:2:5: expected ':' after the key \"a\", found '1'")
+    }
+
+    func testDeepNestingIsRefusedNotACrash() {
+        let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+        XCTAssertEqual(extractionError { try extract("json", deep) }?.message, "line 1, column 513: nested more than 512 levels deep")
+        let ok = String(repeating: "{\"a\":", count: 300) + "1" + String(repeating: "}", count: 300)
+        XCTAssertEqual(try extract("json", ok).entries.flattened.count, 300)
+    }
+
+    func testLongValuesAndInvalidUTF8() throws {
+        let big = String(repeating: "x", count: 1_048_576)
+        let entries = try extract("json", "{\"big\": \"\(big)\", \"after\": 1}").entries
+        XCTAssertEqual(entries.names, ["big", "after"])
+        XCTAssertEqual(entries[0].detail?.count, 80)
+        XCTAssertEqual(entries[1].selectionRange, r(0, 1_048_588, 0, 1_048_595))
+        let invalid = textWithInvalidUTF8(Array("{\"".utf8) + [0xFF] + Array("\": 1}".utf8))
+        XCTAssertEqual(try extract("json", invalid).entries.names, ["\u{FFFD}"])
+    }
+}

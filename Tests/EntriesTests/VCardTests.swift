@@ -1,0 +1,147 @@
+import XCTest
+@testable import Entries
+
+final class VCardTests: XCTestCase {
+    let anna = "BEGIN:VCARD\nVERSION:3.0\nN:Lindqvist;Anna;;;\nFN:Anna Lindqvist\nORG:Acme\nEND:VCARD\n"
+
+    func testOneCardWithExactRanges() throws {
+        let entries = try extract("vcard", anna).entries
+        XCTAssertEqual(entries.count, 1)
+        let e = entries[0]
+        XCTAssertEqual(e.name, "Anna Lindqvist")
+        XCTAssertEqual(e.kind, .object)
+        XCTAssertEqual(e.detail, "Acme")
+        XCTAssertEqual(e.collationString, "Lindqvist Anna")
+        XCTAssertEqual(e.range, r(0, 0, 5, 9))
+        XCTAssertEqual(e.selectionRange, r(3, 0, 3, 17))
+    }
+
+    func testGivenFamilyOrderLeavesCollationNilWhenItEqualsTheName() throws {
+        let e = try extract("vcard", anna, ExtractionOptions(familyNameFirst: false)).entries[0]
+        XCTAssertNil(e.collationString)
+    }
+
+    func testCRLFFoldingAndSelectionOverFoldedLines() throws {
+        let text = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Maximiliane von Hohen\r\n zollern\r\nORG:Verlag\\, Abteilung\r\n\tRegister;Satz\r\nEND:VCARD"
+        let e = try XCTUnwrap(try extract("vcard", text).entries.first)
+        XCTAssertEqual(e.name, "Maximiliane von Hohenzollern")
+        XCTAssertEqual(e.detail, "Verlag, AbteilungRegister, Satz")
+        XCTAssertEqual(e.selectionRange, r(2, 0, 3, 8))
+        XCTAssertEqual(e.range, r(0, 0, 6, 9))
+    }
+
+    func testQuotedPrintableWithSoftLineBreaksAndCharsets() throws {
+        let text = """
+        BEGIN:VCARD
+        VERSION:2.1
+        N;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:Nyl=C3=A4nder;Bj=C3=B6rn
+        FN;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:Bj=C3=B6rn Nyl=C3=
+        =A4nder
+        ORG;CHARSET=ISO-8859-1;QUOTED-PRINTABLE:K=F6ping=20Tryck
+        END:VCARD
+        """
+        let e = try XCTUnwrap(try extract("vcard", text).entries.first)
+        XCTAssertEqual(e.name, "Björn Nyländer")
+        XCTAssertEqual(e.collationString, "Nyländer Björn")
+        XCTAssertEqual(e.detail, "Köping Tryck")
+        XCTAssertEqual(e.selectionRange, r(3, 0, 4, 7))
+    }
+
+    func testEscapesGroupsAndCaseInsensitiveNames() throws {
+        let text = "begin:vcard\nversion:3.0\nfn:Doe\\, John\\nJr.\nitem1.email;type=INTERNET:john@example.com\nend:vcard\n"
+        let e = try XCTUnwrap(try extract("vcard", text).entries.first)
+        XCTAssertEqual(e.name, "Doe, John Jr.")
+        XCTAssertEqual(e.detail, "john@example.com")
+        XCTAssertNil(e.collationString)
+    }
+
+    func testPhoneticReadingsSortJapaneseNames() throws {
+        let text = "BEGIN:VCARD\nVERSION:3.0\nN:山田;太郎;;;\nFN:山田 太郎\nX-PHONETIC-FIRST-NAME:タロウ\nX-PHONETIC-LAST-NAME:ヤマダ\nEND:VCARD\n"
+        XCTAssertEqual(try extract("vcard", text).entries.first?.collationString, "ヤマダ タロウ")
+        XCTAssertEqual(try extract("vcard", text, ExtractionOptions(familyNameFirst: false)).entries.first?.collationString, "タロウ ヤマダ")
+    }
+
+    func testSortAsWinsOverEverything() throws {
+        let text = "BEGIN:VCARD\nVERSION:4.0\nN;SORT-AS=\"Harten,Rene\":van der Harten;Rene;J.;Sir;R.D.O.N.\nFN:Rene van der Harten\nX-PHONETIC-LAST-NAME:x\nEND:VCARD\n"
+        XCTAssertEqual(try extract("vcard", text).entries.first?.collationString, "Harten Rene")
+    }
+
+    func testOrganizations() throws {
+        let company = "BEGIN:VCARD\nVERSION:3.0\nN:;;;;\nFN:Åhléns Bokhandel\nORG:Åhléns Bokhandel\nX-ABShowAs:COMPANY\nEND:VCARD\n"
+        let c = try XCTUnwrap(try extract("vcard", company).entries.first)
+        XCTAssertEqual(c.name, "Åhléns Bokhandel")
+        XCTAssertNil(c.collationString)
+        let kindOrg = "BEGIN:VCARD\nVERSION:4.0\nKIND:org\nFN:Typografiska Föreningen\nORG;SORT-AS=\"Typografiska\":Typografiska Föreningen\nEND:VCARD\n"
+        XCTAssertEqual(try extract("vcard", kindOrg).entries.first?.collationString, "Typografiska")
+        // A person's ORG;SORT-AS sorts the organisation, not the person.
+        let person = "BEGIN:VCARD\nVERSION:4.0\nN:Berg;Eva;;;\nFN:Eva Berg\nORG;SORT-AS=\"Zeta\":Zeta AB\nEND:VCARD\n"
+        XCTAssertEqual(try extract("vcard", person).entries.first?.collationString, "Berg Eva")
+    }
+
+    func testNameBuiltFromNWhenFNIsMissing() throws {
+        let text = "BEGIN:VCARD\nVERSION:3.0\nN:Nilsson;Karin;Maria;Dr.;\nEND:VCARD\nBEGIN:VCARD\nVERSION:3.0\nN:王;小明;;;\nEND:VCARD\nBEGIN:VCARD\nVERSION:3.0\nEMAIL:only@example.com\nEND:VCARD\n"
+        let entries = try extract("vcard", text).entries
+        XCTAssertEqual(entries.names, ["Dr. Karin Maria Nilsson", "王小明", "only@example.com"])
+        XCTAssertEqual(entries[0].collationString, "Nilsson Karin Maria")
+        XCTAssertEqual(entries[0].selectionRange, r(0, 0, 0, 11))  // no FN line: the BEGIN line
+        XCTAssertNil(entries[1].collationString)  // "王小明": family then given, no space, as the name
+    }
+
+    func testPreferredEmailIsTheDetail() throws {
+        let text = "BEGIN:VCARD\nVERSION:4.0\nFN:Lucía\nEMAIL:second@example.net\nEMAIL;PREF=1:first@example.com\nEND:VCARD\n"
+        XCTAssertEqual(try extract("vcard", text).entries.first?.detail, "first@example.com")
+    }
+
+    func testBrokenFilesWarnInsteadOfFailing() throws {
+        let text = "BEGIN:VCARD\nVERSION:3.0\nNOTE:no name\nEND:VCARD\nBEGIN:VCARD\nFN:Cut Short\n"
+        let result = try extract("vcard", text, ExtractionOptions(fileName: "c.vcf"))
+        XCTAssertEqual(result.entries.names, ["Cut Short"])
+        XCTAssertEqual(result.entries[0].range, r(4, 0, 5, 12))
+        XCTAssertEqual(result.warnings, [
+            "c.vcf:1: a card without FN, N, ORG or EMAIL was left out",
+            "c.vcf:5: BEGIN:VCARD without END:VCARD; the card runs to the end of the file",
+        ])
+        XCTAssertEqual(try extract("vcard", "").entries.count, 0)
+        XCTAssertEqual(try extract("vcard", textWithInvalidUTF8([0xFF, 0x0A] + Array("BEGIN:VCARD\nFN:\u{FF}x\nEND:VCARD".utf8))).entries.names, ["ÿx"])
+    }
+
+    func testMegabytePhotoLineDoesNotGetInTheWay() throws {
+        let photo = String(repeating: "QUJD", count: 262_144)
+        let text = "BEGIN:VCARD\nVERSION:3.0\nPHOTO;ENCODING=b;TYPE=JPEG:\(photo)\nFN:Ada\nEND:VCARD\n"
+        let e = try XCTUnwrap(try extract("vcard", text).entries.first)
+        XCTAssertEqual(e.name, "Ada")
+        XCTAssertEqual(e.selectionRange, r(3, 0, 3, 6))
+    }
+
+    func testNestedAgentCardIsNotAContactOfItsOwn() throws {
+        let text = "BEGIN:VCARD\nFN:Boss\nAGENT:\nBEGIN:VCARD\nFN:Assistant\nEND:VCARD\nEND:VCARD\n"
+        let entries = try extract("vcard", text).entries
+        XCTAssertEqual(entries.names, ["Boss"])
+        XCTAssertEqual(entries[0].range, r(0, 0, 6, 9))
+    }
+
+    func testContactsExample() throws {
+        let entries = try extract("vcard", try example("contacts.vcf")).entries
+        XCTAssertEqual(entries.count, 27)
+        func entry(_ name: String) throws -> Entry { try XCTUnwrap(entries.named(name), name) }
+        XCTAssertEqual(try entry("Åsa Öberg").collationString, "Öberg Åsa")
+        XCTAssertEqual(try entry("Åsa Öberg").detail, "Nordisk Ordbok AB, Redaktionen")
+        XCTAssertEqual(try entry("山田 太郎").collationString, "ヤマダ タロウ")
+        XCTAssertEqual(try entry("佐藤 花子").collationString, "さとう はなこ")
+        XCTAssertNil(try entry("김민준").collationString)
+        XCTAssertEqual(try entry("이서연").range, r(84, 0, 89, 9))
+        XCTAssertEqual(try entry("محمد العلي").collationString, "العلي محمد")
+        XCTAssertEqual(try entry("Björn Nyländer").collationString, "Nyländer Björn")
+        XCTAssertEqual(try entry("Maximiliane von Hohenzollern-Sigmaringen").detail,
+                       "Verlag für Wörterbücher und Nachschlagewerke, Abteilung Register und Verzeichnisse")
+        XCTAssertEqual(try entry("Karin Nilsson").detail, "karin.nilsson@example.se")
+        XCTAssertEqual(try entry("Rene van der Harten").collationString, "Harten Rene")
+        XCTAssertEqual(try entry("Typografiska Föreningen").collationString, "Typografiska")
+        XCTAssertNil(try entry("Åhléns Bokhandel").collationString)
+        XCTAssertEqual(try entry("Lucía Ortega").detail, "lucia@example.com")
+        // Cards follow each other: each range starts where the previous one ended, one line later.
+        for (a, b) in zip(entries, entries.dropFirst()) {
+            XCTAssertEqual(b.range.start.line, a.range.end.line + 1)
+        }
+    }
+}
