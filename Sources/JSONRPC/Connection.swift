@@ -1,0 +1,243 @@
+import Foundation
+
+/// A JSON-RPC 2.0 connection over a pair of file descriptors, for a server or a client alike.
+///
+/// One reader thread reads the input, cuts it into frames, parses and validates them, and hands each event to the
+/// handler, in order, on that thread — so the handler should dispatch work elsewhere quickly (a slow handler delays
+/// reading, including `$/cancelRequest`s). Sending is thread-safe: each message is serialised on the caller's thread,
+/// then written whole under a lock, so messages from several threads never interleave.
+///
+/// The connection owns its descriptors unless told otherwise: `close()` closes the output at once and the reader closes
+/// the input when it stops. Creating a connection sets SIGPIPE to be ignored process-wide, so that writing to a peer
+/// that has gone away fails with EPIPE instead of killing the process.
+///
+///     let connection = Connection(input: input, output: output)
+///     connection.start { incoming in
+///         if case .message(.request(let request)) = incoming {
+///             try? connection.send(.response(Response(id: request.id, result: .null)))
+///         }
+///     }
+///     connection.waitUntilReaderFinished()
+public final class Connection: @unchecked Sendable {
+    public let framing: Framing
+
+    private let input: Int32
+    private let outputDescriptor: Int32
+    private let closesFileDescriptors: Bool
+
+    /// Guards `output`, which is -1 once closed.
+    private let writeLock = NSLock()
+    private var output: Int32
+
+    /// Guards the reader's and the descriptors' state below.
+    private let stateLock = NSLock()
+    private var readerStarted = false
+    private var readerRunning = false
+    private var closed = false
+    private var inputClosed = false
+
+    /// A pipe whose only job is to wake the reader out of `poll` when `close()` is called.
+    private let wake: (read: Int32, write: Int32)?
+    private let readerFinished = DispatchGroup()
+
+    public init(input: Int32, output: Int32, framing: Framing = .contentLength, closesFileDescriptors: Bool = true) {
+        StandardStreams.ignoreSIGPIPE()
+        self.input = input
+        self.outputDescriptor = output
+        self.output = output
+        self.framing = framing
+        self.closesFileDescriptors = closesFileDescriptors
+        // Without the wake pipe (out of descriptors) everything works except that close() cannot interrupt a read.
+        self.wake = try? FileDescriptors.makePipe()
+    }
+
+    deinit {
+        if let wake {
+            FileDescriptors.close(wake.read)
+            FileDescriptors.close(wake.write)
+        }
+        if closesFileDescriptors {
+            if output >= 0, outputDescriptor != input { FileDescriptors.close(output) }
+            if !inputClosed { FileDescriptors.close(input) }
+        }
+    }
+
+    /// A connected client and server in this process, over two pipes; for tests.
+    public static func pair(framing: Framing = .contentLength)
+        throws(ConnectionError) -> (client: Connection, server: Connection) {
+        let toServer = try FileDescriptors.makePipe()
+        let toClient: (read: Int32, write: Int32)
+        do {
+            toClient = try FileDescriptors.makePipe()
+        } catch {
+            FileDescriptors.close(toServer.read)
+            FileDescriptors.close(toServer.write)
+            throw error
+        }
+        return (Connection(input: toClient.read, output: toServer.write, framing: framing),
+                Connection(input: toServer.read, output: toClient.write, framing: framing))
+    }
+
+    // MARK: Reading
+
+    /// Starts the reader thread; `handler` gets every event in order, ending with `.eof` when the peer closes its end.
+    /// After `close()` no further events are delivered. Call at most once.
+    public func start(_ handler: @escaping @Sendable (Incoming) -> Void) {
+        stateLock.lock()
+        precondition(!readerStarted, "Connection.start called twice")
+        readerStarted = true
+        guard !closed else {
+            stateLock.unlock()
+            return
+        }
+        readerRunning = true
+        readerFinished.enter()
+        stateLock.unlock()
+
+        let thread = Thread { [self] in
+            readLoop(handler)
+            stateLock.lock()
+            readerRunning = false
+            closeInputIfDone()
+            stateLock.unlock()
+            readerFinished.leave()
+        }
+        thread.name = "jsonrpc-reader"
+        thread.stackSize = 8 << 20  // like a main thread: parsing nests up to 512 levels and the handler runs here
+        thread.start()
+    }
+
+    /// Starts the reader and returns its events as a stream, which finishes when the reader stops.
+    public func startStream() -> AsyncStream<Incoming> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Incoming.self)
+        start { continuation.yield($0) }
+        readerFinished.notify(queue: .global()) { continuation.finish() }
+        return stream
+    }
+
+    /// Blocks until the reader thread has stopped (at end of input or after `close()`); returns at once if it never
+    /// started. Do not call it from the handler, which runs on the reader thread.
+    public func waitUntilReaderFinished() {
+        readerFinished.wait()
+    }
+
+    /// As `waitUntilReaderFinished()`, giving up after `seconds`; returns whether the reader has stopped.
+    @discardableResult
+    public func waitUntilReaderFinished(timeout seconds: Double) -> Bool {
+        readerFinished.wait(timeout: .now() + seconds) == .success
+    }
+
+    private var isClosed: Bool {
+        stateLock.lock()
+        defer { stateLock.unlock() }
+        return closed
+    }
+
+    private func readLoop(_ handler: @Sendable (Incoming) -> Void) {
+        var framer = framing.makeFramer()
+        let parser = JSONParser()
+        var buffer = [UInt8](repeating: 0, count: 64 << 10)
+        var streamOffset = 0
+
+        func deliver(_ events: [FramerEvent]) -> Bool {
+            for event in events {
+                guard !isClosed else { return false }
+                switch event {
+                case .frame(let body): handler(Incoming.decode(frame: body, parser: parser))
+                case .error(let error): handler(.framingError(error))
+                }
+            }
+            return !isClosed
+        }
+
+        while true {
+            guard waitForInput() else { return }  // woken by close()
+            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            if count > 0 {
+                streamOffset += count
+                let events = buffer.withUnsafeBytes { framer.feed(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+                guard deliver(events) else { return }
+                continue
+            }
+            if count < 0 {
+                let code = errno
+                if code == EINTR || code == EAGAIN || code == EWOULDBLOCK { continue }
+                let message = "reading file descriptor \(input) failed: \(FileDescriptors.describe(code))"
+                guard deliver([.error(FramingError(message, offset: streamOffset))]) else { return }
+            }
+            guard deliver(framer.finish()) else { return }
+            if !isClosed { handler(.eof) }
+            return
+        }
+    }
+
+    /// Waits until the input is readable; false when woken by `close()`.
+    private func waitForInput() -> Bool {
+        guard let wake else { return !isClosed }
+        var entries = [pollfd(fd: input, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
+        while true {
+            let result = poll(&entries, 2, -1)
+            if result < 0, errno == EINTR { continue }
+            // On any other poll failure, let read() find and report the problem.
+            return entries[1].revents == 0
+        }
+    }
+
+    // MARK: Writing
+
+    /// Sends one message; thread-safe. Throws when the connection is closed or the write fails (EPIPE: peer gone).
+    public func send(_ message: Message) throws(ConnectionError) {
+        try write(body: message.serialized())
+    }
+
+    /// Sends several messages as one JSON-RPC batch (a JSON array); sends nothing for an empty list.
+    public func send(batch messages: [Message]) throws(ConnectionError) {
+        guard !messages.isEmpty else { return }
+        try write(body: JSONWriter().write(.array(messages.map(\.json))))
+    }
+
+    /// Sends one frame holding `body`, which must be a JSON text (compact for line framing).
+    public func write(body: [UInt8]) throws(ConnectionError) {
+        let framed = framing.frame(body)
+        writeLock.lock()
+        defer { writeLock.unlock() }
+        guard output >= 0 else { throw ConnectionError("the connection is closed") }
+        try FileDescriptors.writeAll(output, framed)
+    }
+
+    // MARK: Closing
+
+    /// Closes the connection: later sends throw, the reader stops without delivering more events, and owned
+    /// descriptors are closed (the output now, the input once the reader has let go of it). Idempotent. Blocks while
+    /// another thread is in the middle of writing a message.
+    public func close() {
+        stateLock.lock()
+        guard !closed else {
+            stateLock.unlock()
+            return
+        }
+        closed = true
+        stateLock.unlock()
+
+        writeLock.lock()
+        let oldOutput = output
+        output = -1
+        writeLock.unlock()
+        if closesFileDescriptors, oldOutput >= 0, oldOutput != input { FileDescriptors.close(oldOutput) }
+
+        if let wake { FileDescriptors.writeByte(wake.write) }
+        stateLock.lock()
+        closeInputIfDone()
+        stateLock.unlock()
+    }
+
+    /// Closes the input once nobody needs it; call with `stateLock` held.
+    private func closeInputIfDone() {
+        guard closesFileDescriptors, !inputClosed, !readerRunning else { return }
+        // The reader ended at EOF but the same descriptor is still the output: leave it to close().
+        guard input != outputDescriptor || closed else { return }
+        FileDescriptors.close(input)
+        inputClosed = true
+    }
+}

@@ -1,0 +1,195 @@
+/// A JSON value.
+///
+/// Integers are kept exactly (`.int`), apart from numbers with a fraction or an exponent (`.double`), so an id such
+/// as `9007199254740993` survives a round trip. Numbers compare by value: `.int(1) == .double(1.0)`, because JSON
+/// itself does not tell `1` from `1.0`. Objects keep their keys in insertion order, so output is deterministic.
+///
+///     let params: JSON = ["textDocument": ["uri": "file:///a.md"], "offset": 0, "limit": 100]
+///     params["textDocument"]?["uri"]?.stringValue   // "file:///a.md"
+///     params["limit"]?.intValue                     // 100
+public enum JSON: Sendable {
+    case null
+    case bool(Bool)
+    case int(Int64)
+    case double(Double)
+    case string(String)
+    case array([JSON])
+    case object(JSONObject)
+}
+
+// MARK: - Accessors
+
+extension JSON {
+    /// The member `key` of an object; nil when this is not an object or has no such member.
+    public subscript(key: String) -> JSON? {
+        if case .object(let object) = self { return object[key] }
+        return nil
+    }
+
+    /// The element at `index` of an array; nil when this is not an array or the index is out of bounds.
+    public subscript(index: Int) -> JSON? {
+        if case .array(let array) = self, array.indices.contains(index) { return array[index] }
+        return nil
+    }
+
+    public var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+
+    public var boolValue: Bool? {
+        if case .bool(let value) = self { return value }
+        return nil
+    }
+
+    public var stringValue: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    /// The number as an `Int`, only when it is an exact integer in range: `2` and `2.0` give 2; `1.5`, `1e300`
+    /// and strings give nil (a position or a limit must never be rounded silently).
+    public var intValue: Int? {
+        switch self {
+        case .int(let value): return Int(exactly: value)
+        case .double(let value): return Int(exactly: value)
+        default: return nil
+        }
+    }
+
+    /// The number as an `Int64`, with the same exactness rules as `intValue`.
+    public var int64Value: Int64? {
+        switch self {
+        case .int(let value): return value
+        case .double(let value): return Int64(exactly: value)
+        default: return nil
+        }
+    }
+
+    /// The number as a `Double` (integers above 2^53 may round).
+    public var doubleValue: Double? {
+        switch self {
+        case .int(let value): return Double(value)
+        case .double(let value): return value
+        default: return nil
+        }
+    }
+
+    public var arrayValue: [JSON]? {
+        if case .array(let value) = self { return value }
+        return nil
+    }
+
+    public var objectValue: JSONObject? {
+        if case .object(let value) = self { return value }
+        return nil
+    }
+
+    /// A short name of the value's kind ("object", "string" …) for error messages.
+    public var kindName: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .int, .double: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+}
+
+// MARK: - Convenience initialisers
+
+extension JSON {
+    public init(_ value: Int) { self = .int(Int64(value)) }
+    public init(_ value: Double) { self = .double(value) }
+    public init(_ value: Bool) { self = .bool(value) }
+    public init(_ value: String) { self = .string(value) }
+    public init(_ value: [JSON]) { self = .array(value) }
+    public init(_ value: JSONObject) { self = .object(value) }
+}
+
+// MARK: - Literals
+
+extension JSON: ExpressibleByNilLiteral {
+    public init(nilLiteral: ()) { self = .null }
+}
+
+extension JSON: ExpressibleByBooleanLiteral {
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+}
+
+extension JSON: ExpressibleByIntegerLiteral {
+    public init(integerLiteral value: Int64) { self = .int(value) }
+}
+
+extension JSON: ExpressibleByFloatLiteral {
+    public init(floatLiteral value: Double) { self = .double(value) }
+}
+
+extension JSON: ExpressibleByStringLiteral {
+    public init(stringLiteral value: String) { self = .string(value) }
+}
+
+extension JSON: ExpressibleByArrayLiteral {
+    public init(arrayLiteral elements: JSON...) { self = .array(elements) }
+}
+
+extension JSON: ExpressibleByDictionaryLiteral {
+    public init(dictionaryLiteral elements: (String, JSON)...) {
+        self = .object(JSONObject(elements))
+    }
+}
+
+// MARK: - Equality by value
+
+extension JSON: Hashable {
+    public static func == (lhs: JSON, rhs: JSON) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): return true
+        case let (.bool(a), .bool(b)): return a == b
+        case let (.int(a), .int(b)): return a == b
+        case let (.double(a), .double(b)): return a == b
+        case let (.int(a), .double(b)), let (.double(b), .int(a)): return Int64(exactly: b) == a
+        case let (.string(a), .string(b)): return a == b
+        case let (.array(a), .array(b)): return a == b
+        case let (.object(a), .object(b)): return a == b
+        default: return false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null:
+            hasher.combine(0 as UInt8)
+        case .bool(let value):
+            hasher.combine(1 as UInt8)
+            hasher.combine(value)
+        case .int(let value):
+            hasher.combine(2 as UInt8)
+            hasher.combine(value)
+        case .double(let value):
+            // An integral double hashes like the equal `.int`, to keep `==` and hashing consistent.
+            hasher.combine(2 as UInt8)
+            if let exact = Int64(exactly: value) { hasher.combine(exact) } else { hasher.combine(value) }
+        case .string(let value):
+            hasher.combine(3 as UInt8)
+            hasher.combine(value)
+        case .array(let value):
+            hasher.combine(4 as UInt8)
+            hasher.combine(value)
+        case .object(let value):
+            hasher.combine(5 as UInt8)
+            hasher.combine(value)
+        }
+    }
+}
+
+// MARK: - Text
+
+extension JSON: CustomStringConvertible {
+    /// Compact JSON text.
+    public var description: String {
+        String(decoding: JSONWriter().write(self), as: UTF8.self)
+    }
+}

@@ -1,0 +1,298 @@
+/// Serialises `JSON` to UTF-8 bytes.
+///
+/// Output is compact by default (what goes on the wire) and keeps object keys in their insertion order, so the same
+/// value always gives the same bytes. Strings escape only what JSON requires (quote, backslash, control characters);
+/// other characters go out as UTF-8. Doubles that hold an integer up to 2^53 print as integers (`3`, not `3.0`);
+/// NaN and infinities, which JSON cannot express, print as `null`.
+///
+///     JSONWriter().write(["b": 1, "a": [true, nil]])   // {"b":1,"a":[true,null]}
+public struct JSONWriter: Sendable {
+    /// Newlines and two-space indentation, for logs and people; never on the wire with `--jsonl`.
+    public var prettyPrinted: Bool
+
+    public init(prettyPrinted: Bool = false) {
+        self.prettyPrinted = prettyPrinted
+    }
+
+    public func write(_ value: JSON) -> [UInt8] {
+        var sink = ByteSink(capacity: 1024)
+        if prettyPrinted {
+            writePretty(value, into: &sink, indent: 0)
+        } else {
+            JSONWriter.writeCompact(value, into: &sink)
+        }
+        return sink.finish()
+    }
+
+    /// Appends the serialised value to `output`.
+    public func write(_ value: JSON, into output: inout [UInt8]) {
+        output.append(contentsOf: write(value))
+    }
+
+    private static func writeCompact(_ value: JSON, into sink: inout ByteSink) {
+        switch value {
+        case .array(let array):
+            sink.append(UInt8(ascii: "["))
+            // Elements are read through a buffer pointer so they are borrowed, not copied (no retain/release each).
+            array.withUnsafeBufferPointer { elements in
+                for position in elements.indices {
+                    if position > 0 { sink.append(UInt8(ascii: ",")) }
+                    writeCompact(elements[position], into: &sink)
+                }
+            }
+            sink.append(UInt8(ascii: "]"))
+        case .object(let object):
+            sink.append(UInt8(ascii: "{"))
+            object.withUnsafeMembers { members in
+                for position in members.indices {
+                    if position > 0 { sink.append(UInt8(ascii: ",")) }
+                    writeString(members[position].key, into: &sink)
+                    sink.append(UInt8(ascii: ":"))
+                    writeCompact(members[position].value, into: &sink)
+                }
+            }
+            sink.append(UInt8(ascii: "}"))
+        case .null:
+            sink.append(contentsOf: "null")
+        case .bool(let flag):
+            sink.append(contentsOf: flag ? "true" : "false")
+        case .int(let integer):
+            writeInteger(integer, into: &sink)
+        case .double(let number):
+            writeDouble(number, into: &sink)
+        case .string(let string):
+            writeString(string, into: &sink)
+        }
+    }
+
+    private func writePretty(_ value: JSON, into sink: inout ByteSink, indent: Int) {
+        switch value {
+        case .array(let array) where !array.isEmpty:
+            sink.append(UInt8(ascii: "["))
+            for (position, element) in array.enumerated() {
+                if position > 0 { sink.append(UInt8(ascii: ",")) }
+                newline(into: &sink, indent: indent + 2)
+                writePretty(element, into: &sink, indent: indent + 2)
+            }
+            newline(into: &sink, indent: indent)
+            sink.append(UInt8(ascii: "]"))
+        case .object(let object) where !object.isEmpty:
+            sink.append(UInt8(ascii: "{"))
+            for (position, member) in object.enumerated() {
+                if position > 0 { sink.append(UInt8(ascii: ",")) }
+                newline(into: &sink, indent: indent + 2)
+                JSONWriter.writeString(member.key, into: &sink)
+                sink.append(contentsOf: ": ")
+                writePretty(member.value, into: &sink, indent: indent + 2)
+            }
+            newline(into: &sink, indent: indent)
+            sink.append(UInt8(ascii: "}"))
+        default:
+            JSONWriter.writeCompact(value, into: &sink)
+        }
+    }
+
+    private func newline(into sink: inout ByteSink, indent: Int) {
+        sink.append(0x0A)
+        for _ in 0..<indent { sink.append(UInt8(ascii: " ")) }
+    }
+
+    private static func writeInteger(_ value: Int64, into sink: inout ByteSink) {
+        sink.reserve(20)
+        if value < 0 { sink.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        // Count the digits, then fill them in from the end.
+        var digits = 1
+        var bound: UInt64 = 10
+        while digits < 20, magnitude >= bound {
+            digits += 1
+            bound &*= 10
+        }
+        sink.appendBackwards(count: digits) { position in
+            position.pointee = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+            magnitude /= 10
+        }
+    }
+
+    private static func writeDouble(_ value: Double, into sink: inout ByteSink) {
+        guard value.isFinite else {
+            sink.append(contentsOf: "null")
+            return
+        }
+        if value.rounded(.towardZero) == value, value.magnitude <= 9_007_199_254_740_992 {
+            writeInteger(Int64(value), into: &sink)
+        } else {
+            // Swift's description is the shortest text that reads back as the same Double, e.g. "0.1" or "1e+300",
+            // and both forms are valid JSON numbers.
+            var text = value.description
+            text.withUTF8 { sink.append($0) }
+        }
+    }
+
+    private static func writeString(_ string: String, into sink: inout ByteSink) {
+        // Native strings (all of them on Linux) are contiguous, so this borrows their bytes without a copy.
+        if string.utf8.withContiguousStorageIfAvailable({ sink.appendQuoted($0) }) == nil {
+            var copy = string
+            copy.withUTF8 { sink.appendQuoted($0) }
+        }
+    }
+
+    fileprivate static func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>, into sink: inout ByteSink) {
+        for byte in utf8 {
+            if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
+                sink.append(byte)
+            } else {
+                appendEscape(for: byte, into: &sink)
+            }
+        }
+    }
+
+    private static func appendEscape(for byte: UInt8, into sink: inout ByteSink) {
+        switch byte {
+        case UInt8(ascii: "\""): sink.append(contentsOf: "\\\"")
+        case UInt8(ascii: "\\"): sink.append(contentsOf: "\\\\")
+        case 0x08: sink.append(contentsOf: "\\b")
+        case 0x09: sink.append(contentsOf: "\\t")
+        case 0x0A: sink.append(contentsOf: "\\n")
+        case 0x0C: sink.append(contentsOf: "\\f")
+        case 0x0D: sink.append(contentsOf: "\\r")
+        default:
+            let hex: StaticString = "0123456789abcdef"
+            sink.append(contentsOf: "\\u00")
+            sink.append(hex.utf8Start[Int(byte >> 4)])
+            sink.append(hex.utf8Start[Int(byte & 0xF)])
+        }
+    }
+}
+
+/// A growable output buffer written through a raw pointer, so the hot paths do not pay the uniqueness and capacity
+/// checks of `Array.append` on every byte.
+private struct ByteSink: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// Makes room for `extra` more bytes.
+    @inline(__always)
+    mutating func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(to: count + extra) }
+    }
+
+    private mutating func grow(to minimum: Int) {
+        let newCapacity = Swift.max(capacity * 2, minimum)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    /// Appends a byte the caller has reserved room for.
+    @inline(__always)
+    mutating func appendUnchecked(_ byte: UInt8) {
+        base[count] = byte
+        count += 1
+    }
+
+    /// Appends `utf8` as a JSON string: quoted, and escaped where needed.
+    ///
+    /// Fast path: copy eight bytes at a time while checking each word for bytes that need escaping (bit tricks
+    /// below); nearly all strings have none. Only a string that has one is redone byte by byte.
+    mutating func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
+        let length = utf8.count
+        reserve(length + 2)
+        base[count] = UInt8(ascii: "\"")
+        let destination = base + count + 1
+        var clean = true
+        if let source = utf8.baseAddress {
+            let rawSource = UnsafeRawPointer(source)
+            let rawDestination = UnsafeMutableRawPointer(destination)
+            var position = 0
+            while position + 8 <= length {
+                let word = rawSource.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+                rawDestination.storeBytes(of: word, toByteOffset: position, as: UInt64.self)
+                if Self.needsEscape(word) {
+                    clean = false
+                    break
+                }
+                position += 8
+            }
+            while clean, position < length {
+                let byte = source[position]
+                destination[position] = byte
+                if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { clean = false }
+                position += 1
+            }
+        }
+        if clean {
+            count += length + 1
+        } else {
+            count += 1
+            JSONWriter.writeEscaped(utf8, into: &self)
+        }
+        append(UInt8(ascii: "\""))
+    }
+
+    /// Whether any of the eight bytes is below 0x20, a quote or a backslash.
+    ///
+    /// Classic SWAR tests: `(x - 0x01…01 * n) & ~x & 0x80…80` is non-zero iff some byte of x is below n (n ≤ 128),
+    /// and a byte equals c iff it is zero in `x ^ (0x01…01 * c)`. Bytes ≥ 0x80 (UTF-8) never match.
+    @inline(__always)
+    private static func needsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        let quotes = word ^ (ones &* 0x22)
+        let backslashes = word ^ (ones &* 0x5C)
+        let control = (word &- ones &* 0x20) & ~word
+        let quote = (quotes &- ones) & ~quotes
+        let backslash = (backslashes &- ones) & ~backslashes
+        return (control | quote | backslash) & highBits != 0
+    }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        if count == capacity { grow(to: count + 1) }
+        base[count] = byte
+        count += 1
+    }
+
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, bytes.count > 0 else { return }
+        reserve(bytes.count)
+        (base + count).update(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    mutating func append(contentsOf text: StaticString) {
+        append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Appends `count` bytes produced last to first by `fill`; the caller has reserved room.
+    @inline(__always)
+    mutating func appendBackwards(count digits: Int, _ fill: (UnsafeMutablePointer<UInt8>) -> Void) {
+        var position = base + count + digits
+        while position > base + count {
+            position -= 1
+            fill(position)
+        }
+        count += digits
+    }
+
+    consuming func finish() -> [UInt8] {
+        [UInt8](UnsafeBufferPointer(start: base, count: count))
+    }
+}
+
+extension JSON {
+    /// The value as UTF-8 JSON text (compact unless `prettyPrinted`).
+    public func serialized(prettyPrinted: Bool = false) -> [UInt8] {
+        JSONWriter(prettyPrinted: prettyPrinted).write(self)
+    }
+}

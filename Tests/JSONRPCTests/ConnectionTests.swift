@@ -1,0 +1,230 @@
+import Foundation
+import JSONRPC
+import XCTest
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+final class ConnectionTests: XCTestCase {
+    func testRequestAndResponseBothWays() throws {
+        let (client, server) = try Connection.pair()
+        defer { client.close(); server.close() }
+
+        // The server answers requests and also calls the client back.
+        server.start { incoming in
+            guard case .message(.request(let request)) = incoming else { return }
+            try? server.send(.request(Request(id: "s1", method: "client/ping")))
+            try? server.send(.response(Response(id: request.id, result: ["echo": request.params ?? nil])))
+        }
+        let atClient = Received()
+        client.start { incoming in
+            atClient.append(incoming)
+            if case .message(.request(let request)) = incoming {
+                try? client.send(.response(Response(id: request.id, result: "pong")))
+            }
+        }
+        try client.send(.request(Request(id: 1, method: "echo", params: ["text": "Åsa 😀"])))
+        XCTAssertTrue(atClient.wait(for: 2))
+        XCTAssertEqual(atClient.events, [
+            .message(.request(Request(id: "s1", method: "client/ping"))),
+            .message(.response(Response(id: 1, result: ["echo": ["text": "Åsa 😀"]]))),
+        ])
+    }
+
+    func testManyThreadsSendingAtOnceNeverInterleave() throws {
+        let (client, server) = try Connection.pair()
+        defer { client.close(); server.close() }
+        let received = Received()
+        client.start { received.append($0) }
+
+        // Each message is far larger than PIPE_BUF, so unguarded writes would interleave.
+        let threads = 8
+        let perThread = 40
+        let padding = String(repeating: "x", count: 20_000)
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            for number in 0..<perThread {
+                let id = thread * 1000 + number
+                try? server.send(.notification(Notification(method: "n", params: ["id": .int(Int64(id)), "pad": .string(padding)])))
+            }
+        }
+        XCTAssertTrue(received.wait(for: threads * perThread, timeout: 30))
+        var ids = Set<Int>()
+        for event in received.events {
+            guard case .message(.notification(let notification)) = event, let id = notification.params?["id"]?.intValue,
+                  notification.params?["pad"]?.stringValue == padding else {
+                return XCTFail("garbled: \(String(describing: event).prefix(200))")
+            }
+            ids.insert(id)
+        }
+        XCTAssertEqual(ids.count, threads * perThread)
+    }
+
+    func testLargeMessage() throws {
+        let (client, server) = try Connection.pair()
+        defer { client.close(); server.close() }
+        let received = Received()
+        client.start { received.append($0) }
+        let items = JSON.array((0..<50_000).map { .string("item \($0)") })
+        try server.send(.response(Response(id: 1, result: ["items": items])))
+        XCTAssertTrue(received.wait(for: 1))
+        XCTAssertEqual(received.events.first, .message(.response(Response(id: 1, result: ["items": items]))))
+    }
+
+    func testLineFraming() throws {
+        let (client, server) = try Connection.pair(framing: .lines)
+        defer { client.close(); server.close() }
+        let received = Received()
+        server.start { received.append($0) }
+        try client.send(.notification(Notification(method: "a", params: ["text": "line\nbreak"])))
+        try client.send(.request(Request(id: 2, method: "b")))
+        XCTAssertTrue(received.wait(for: 2))
+        XCTAssertEqual(received.events, [
+            .message(.notification(Notification(method: "a", params: ["text": "line\nbreak"]))),
+            .message(.request(Request(id: 2, method: "b"))),
+        ])
+    }
+
+    func testPeerClosingGivesEOF() throws {
+        let (client, server) = try Connection.pair()
+        let received = Received()
+        server.start { received.append($0) }
+        try client.send(.notification(Notification(method: "exit")))
+        client.close()
+        XCTAssertTrue(server.waitUntilReaderFinished(timeout: 10))
+        XCTAssertEqual(received.events, [.message(.notification(Notification(method: "exit"))), .eof])
+        server.close()
+    }
+
+    /// A connection reading raw bytes written by the test.
+    private func rawInput(framing: Framing = .contentLength) -> (connection: Connection, writer: Int32, received: Received) {
+        let input = makeRawPipe()
+        let output = open("/dev/null", O_WRONLY)
+        let connection = Connection(input: input.read, output: output, framing: framing)
+        let received = Received()
+        connection.start { received.append($0) }
+        return (connection, input.write, received)
+    }
+
+    func testEOFMidBodyIsReported() {
+        let (connection, writer, received) = rawInput()
+        defer { connection.close() }
+        writeRaw(writer, "Content-Length: 2\r\n\r\n{}Content-Length: 50\r\n\r\n{\"jsonrpc\"")
+        closeRaw(writer)
+        XCTAssertTrue(connection.waitUntilReaderFinished(timeout: 10))
+        let events = received.events
+        XCTAssertEqual(events.count, 3)
+        guard events.count == 3, case .invalid(let invalid) = events[0] else { return XCTFail("\(events)") }
+        XCTAssertEqual(invalid.error.code, .invalidRequest, "{} is JSON but not a message")
+        XCTAssertEqual(events[1], .framingError(FramingError(
+            "end of input after 10 of the 50 body bytes of the message starting at byte 23", offset: 23)))
+        XCTAssertEqual(events[2], .eof)
+    }
+
+    func testBadInputIsDeliveredAndTheStreamGoesOn() {
+        let (connection, writer, received) = rawInput()
+        defer { connection.close() }
+        writeRaw(writer, "Content-Length: 5\r\n\r\n{bad}")
+        writeRaw(writer, "Content-Length: x\r\n\r\n")
+        writeRaw(writer, String(decoding: ContentLengthFramer.frame(Message.notification(Notification(method: "ok")).serialized()),
+                                as: UTF8.self))
+        XCTAssertTrue(received.wait(for: 3))
+        let events = received.events
+        guard case .invalid(let parseError) = events[0] else { return XCTFail("\(events)") }
+        XCTAssertEqual(parseError.error.code.rawValue, -32700)
+        XCTAssertNil(parseError.id)
+        guard case .framingError(let framingError) = events[1] else { return XCTFail("\(events)") }
+        XCTAssertTrue(framingError.message.contains("invalid Content-Length 'x'"))
+        XCTAssertEqual(events[2], .message(.notification(Notification(method: "ok"))))
+        closeRaw(writer)
+    }
+
+    func testHostileNestingOnTheReaderThreadIsAParseError() {
+        let (connection, writer, received) = rawInput()
+        defer { connection.close() }
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        let fine = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
+        for body in [deep, fine] {
+            writeRaw(writer, String(decoding: ContentLengthFramer.frame(Array(body.utf8)), as: UTF8.self))
+        }
+        XCTAssertTrue(received.wait(for: 2))
+        guard case .invalid(let tooDeep) = received.events.first, case .batch(let batch) = received.events.last else {
+            return XCTFail("\(received.events.map { String(describing: $0).prefix(100) })")
+        }
+        XCTAssertEqual(tooDeep.error.code, .parseError)
+        XCTAssertEqual(tooDeep.error.message, "invalid JSON: JSON nested deeper than 512 levels (at byte 512)")
+        XCTAssertEqual(batch.count, 1, "512 levels are accepted (and then rejected as a message, not as JSON)")
+        closeRaw(writer)
+    }
+
+    func testCloseStopsTheReaderWhileThePeerIsSilent() throws {
+        let (client, server) = try Connection.pair()
+        let received = Received()
+        server.start { received.append($0) }
+        server.close()
+        XCTAssertTrue(server.waitUntilReaderFinished(timeout: 10))
+        XCTAssertTrue(received.events.isEmpty, "no events after close()")
+        client.close()
+    }
+
+    func testSendAfterCloseThrows() throws {
+        let (client, server) = try Connection.pair()
+        client.close()
+        XCTAssertThrowsError(try client.send(.notification(Notification(method: "m")))) { error in
+            XCTAssertEqual((error as? ConnectionError)?.message, "the connection is closed")
+        }
+        server.close()
+    }
+
+    func testWritingToAGonePeerFailsWithEPIPE() {
+        let pipe = makeRawPipe()
+        closeRaw(pipe.read)
+        let connection = Connection(input: open("/dev/null", O_RDONLY), output: pipe.write)
+        defer { connection.close() }
+        XCTAssertThrowsError(try connection.send(.notification(Notification(method: "m")))) { error in
+            XCTAssertEqual((error as? ConnectionError)?.errno, EPIPE)
+        }
+    }
+
+    func testReaderFinishesAtEndOfAFile() {
+        // stdin redirected from a file: poll always says readable, read returns 0 at the end.
+        let path = NSTemporaryDirectory() + "jsonrpc-\(UUID().uuidString).txt"
+        let body = Message.request(Request(id: 1, method: "m")).serialized()
+        FileManager.default.createFile(atPath: path, contents: Data(ContentLengthFramer.frame(body)))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let connection = Connection(input: open(path, O_RDONLY), output: open("/dev/null", O_WRONLY))
+        let received = Received()
+        connection.start { received.append($0) }
+        XCTAssertTrue(connection.waitUntilReaderFinished(timeout: 10))
+        XCTAssertEqual(received.events, [.message(.request(Request(id: 1, method: "m"))), .eof])
+        connection.close()
+    }
+
+    func testStreamOfEvents() async throws {
+        let (client, server) = try Connection.pair()
+        let events = server.startStream()
+        try client.send(.notification(Notification(method: "one")))
+        try client.send(.notification(Notification(method: "two")))
+        client.close()
+        var methods: [String] = []
+        for await event in events {
+            switch event {
+            case .message(let message): methods.append(message.method ?? "?")
+            case .eof: methods.append("eof")
+            default: XCTFail("\(event)")
+            }
+        }
+        XCTAssertEqual(methods, ["one", "two", "eof"])
+        server.close()
+    }
+
+    func testWaitingWithoutStartingReturnsAtOnce() throws {
+        let (client, server) = try Connection.pair()
+        XCTAssertTrue(server.waitUntilReaderFinished(timeout: 0.1))
+        client.close()
+        server.close()
+        server.close()  // idempotent
+    }
+}
