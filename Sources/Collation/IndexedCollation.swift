@@ -147,6 +147,9 @@ public struct SectionedOrder: Sendable {
 
     /// Input positions, in sectioned order.
     public let order: [Int32]
+    /// Input positions in plain collation order (differs from `order` where sections are not in
+    /// collation order: `#` last, Latin before Hangul).
+    public let collationOrder: [Int32]
     /// The section of each input string, by input position.
     public let sectionOfItem: [Int32]
     /// The non-empty sections, in order.
@@ -169,6 +172,7 @@ public struct SectionedOrder: Sendable {
             next[s] += 1
         }
         self.order = order
+        self.collationOrder = sortedOrder
         self.sectionOfItem = sections
         self.ranges = ranges
     }

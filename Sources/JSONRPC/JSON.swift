@@ -15,6 +15,20 @@ public enum JSON: Sendable {
     case string(String)
     case array([JSON])
     case object(JSONObject)
+    /// JSON text written ahead of time (see `JSONStream`), spliced into output as is. Large results are
+    /// written straight to bytes this way instead of first building a tree of values. Accessors see
+    /// through it by parsing, so prefer the other cases for anything that is read back.
+    case serialized(SerializedJSON)
+}
+
+/// Bytes of one complete JSON value, made by `JSONStream`.
+public struct SerializedJSON: Hashable, Sendable {
+    public let bytes: [UInt8]
+
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
+    /// The value the text stands for.
+    public var parsed: JSON { (try? JSONParser().parse(bytes)) ?? .null }
 }
 
 // MARK: - Accessors
@@ -23,12 +37,14 @@ extension JSON {
     /// The member `key` of an object; nil when this is not an object or has no such member.
     public subscript(key: String) -> JSON? {
         if case .object(let object) = self { return object[key] }
+        if case .serialized(let text) = self { return text.parsed[key] }
         return nil
     }
 
     /// The element at `index` of an array; nil when this is not an array or the index is out of bounds.
     public subscript(index: Int) -> JSON? {
         if case .array(let array) = self, array.indices.contains(index) { return array[index] }
+        if case .serialized(let text) = self { return text.parsed[index] }
         return nil
     }
 
@@ -94,6 +110,7 @@ extension JSON {
         case .string: return "a string"
         case .array: return "an array"
         case .object: return "an object"
+        case .serialized(let text): return text.parsed.kindName
         }
     }
 }
@@ -154,6 +171,8 @@ extension JSON: Hashable {
         case let (.string(a), .string(b)): return a == b
         case let (.array(a), .array(b)): return a == b
         case let (.object(a), .object(b)): return a == b
+        case let (.serialized(a), .serialized(b)): return a == b || a.parsed == b.parsed
+        case let (.serialized(a), b), let (b, .serialized(a)): return a.parsed == b
         default: return false
         }
     }
@@ -181,6 +200,8 @@ extension JSON: Hashable {
         case .object(let value):
             hasher.combine(5 as UInt8)
             hasher.combine(value)
+        case .serialized(let text):
+            text.parsed.hash(into: &hasher)
         }
     }
 }

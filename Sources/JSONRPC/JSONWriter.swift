@@ -29,7 +29,7 @@ public struct JSONWriter: Sendable {
         output.append(contentsOf: write(value))
     }
 
-    private static func writeCompact(_ value: JSON, into sink: inout ByteSink) {
+    static func writeCompact(_ value: JSON, into sink: inout ByteSink) {
         switch value {
         case .array(let array):
             sink.append(UInt8(ascii: "["))
@@ -62,6 +62,8 @@ public struct JSONWriter: Sendable {
             writeDouble(number, into: &sink)
         case .string(let string):
             writeString(string, into: &sink)
+        case .serialized(let text):
+            text.bytes.withUnsafeBufferPointer { sink.append($0) }
         }
     }
 
@@ -87,6 +89,8 @@ public struct JSONWriter: Sendable {
             }
             newline(into: &sink, indent: indent)
             sink.append(UInt8(ascii: "}"))
+        case .serialized(let text):
+            writePretty(text.parsed, into: &sink, indent: indent)
         default:
             JSONWriter.writeCompact(value, into: &sink)
         }
@@ -97,7 +101,7 @@ public struct JSONWriter: Sendable {
         for _ in 0..<indent { sink.append(UInt8(ascii: " ")) }
     }
 
-    private static func writeInteger(_ value: Int64, into sink: inout ByteSink) {
+    static func writeInteger(_ value: Int64, into sink: inout ByteSink) {
         sink.reserve(20)
         if value < 0 { sink.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
@@ -129,7 +133,7 @@ public struct JSONWriter: Sendable {
         }
     }
 
-    private static func writeString(_ string: String, into sink: inout ByteSink) {
+    static func writeString(_ string: String, into sink: inout ByteSink) {
         // Native strings (all of them on Linux) are contiguous, so this borrows their bytes without a copy.
         if string.utf8.withContiguousStorageIfAvailable({ sink.appendQuoted($0) }) == nil {
             var copy = string
@@ -167,7 +171,7 @@ public struct JSONWriter: Sendable {
 
 /// A growable output buffer written through a raw pointer, so the hot paths do not pay the uniqueness and capacity
 /// checks of `Array.append` on every byte.
-private struct ByteSink: ~Copyable {
+struct ByteSink: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private(set) var count = 0
     private var capacity: Int

@@ -11,6 +11,8 @@ struct TextDocument: Sendable {
     private(set) var bytes: [UInt8]
     /// Byte offset where each line starts; always at least one line.
     private(set) var lineStarts: [Int]
+    /// Whether every byte is ASCII, when columns are the same in every encoding.
+    private(set) var isASCII: Bool
 
     init(uri: String, languageId: String, version: Int, text: String) {
         self.uri = uri
@@ -18,6 +20,15 @@ struct TextDocument: Sendable {
         self.version = version
         self.bytes = Array(text.utf8)
         self.lineStarts = Self.lineStarts(of: bytes)
+        self.isASCII = Self.isASCII(bytes)
+    }
+
+    static func isASCII(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { b in
+            var combined: UInt8 = 0
+            for byte in b { combined |= byte }
+            return combined < 0x80
+        }
     }
 
     var text: String { String(decoding: bytes, as: UTF8.self) }
@@ -76,7 +87,12 @@ struct TextDocument: Sendable {
 
     /// An entry range (UTF-8 columns) in the client's encoding.
     func lspRange(_ range: TextRange, encoding: PositionEncoding) -> LSPRange {
-        LSPRange(start: lspPosition(range.start, encoding: encoding), end: lspPosition(range.end, encoding: encoding))
+        if encoding == .utf8 || isASCII {
+            // Byte columns are the client's columns.
+            return LSPRange(start: LSPPosition(line: range.start.line, character: range.start.column),
+                            end: LSPPosition(line: range.end.line, character: range.end.column))
+        }
+        return LSPRange(start: lspPosition(range.start, encoding: encoding), end: lspPosition(range.end, encoding: encoding))
     }
 
     func lspPosition(_ position: TextPosition, encoding: PositionEncoding) -> LSPPosition {
@@ -106,6 +122,7 @@ struct TextDocument: Sendable {
             }
             copy.lineStarts = Self.lineStarts(of: copy.bytes)
         }
+        copy.isASCII = Self.isASCII(copy.bytes)
         copy.version = version
         self = copy
     }

@@ -146,6 +146,26 @@ final class RequestTests: XCTestCase {
         XCTAssertTrue(try server.logMessage(containing: "grouping").contains("alphabetical"))
     }
 
+    func testLargeOutlinesAreWrittenInPartsThatJoinUp() throws {
+        // 30k entries: the server writes the sections on both cores; the halves must join seamlessly.
+        let names = (0 ..< 30_000).map { i in ["Örjan", "Anna", "Zoltan", "Bo", "Åke", "Émile", "42nd", "Ödön"][i % 8] + " \(i)" }
+        try server.open("file:///big.txt", names.joined(separator: "\n"))
+        let doc: JSON = ["textDocument": ["uri": "file:///big.txt"]]
+        let sections = try XCTUnwrap(try server.result("textDocument/documentSymbol", doc).arrayValue)
+        XCTAssertEqual(sections.compactMap { $0["name"]?.stringValue }, ["A", "B", "E", "O", "Z", "#"])
+        let children = sections.flatMap { $0["children"]?.arrayValue ?? [] }
+        XCTAssertEqual(children.count, 30_000)
+        XCTAssertEqual(Set(children.compactMap { $0["name"]?.stringValue }).count, 30_000)
+        try server.notify("workspace/didChangeConfiguration", ["settings": ["thumbindex.outline.grouping": "sorted"]])
+        let sorted = try XCTUnwrap(try server.result("textDocument/documentSymbol", doc).arrayValue)
+        let sortedNames = sorted.compactMap { $0["name"]?.stringValue }
+        XCTAssertEqual(sortedNames.count, 30_000)
+        // Plain collation order: digits first, where the sectioned order puts them last under #.
+        XCTAssertTrue(sortedNames.prefix(3750).allSatisfy { $0.hasPrefix("42nd") })
+        let stateless = try server.result("thumbindex/sort", ["items": .array(names.map(JSON.string))])
+        XCTAssertEqual(sortedNames, stateless["items"]?.arrayValue?.compactMap(\.stringValue))
+    }
+
     func testWorkspaceSymbolIsCollationAware() throws {
         try server.open("file:///a.txt", "Östen\nOscar\nÖrjan Svensson\nanna\n")
         try server.open("file:///b.md", "# Ostrich\n# getOstrichCount\n", language: "markdown")
