@@ -35,9 +35,7 @@ struct Settings: Sendable {
             if let value = json["thumbindex." + dotted] { return value }
             var node: JSON? = json["thumbindex"]
             for part in dotted.split(separator: ".") { node = node?[String(part)] }
-            if let node { return node }
-            // initializationOptions may put the common ones at the top level.
-            return dotted.contains(".") ? nil : nil
+            return node
         }
         func string(_ key: String) -> String? {
             guard let value = lookup(key), !value.isNull else { return nil }

@@ -1,0 +1,186 @@
+;;; thumbindex-test.el --- Tests of thumbindex.el against the real server -*- lexical-binding: t; -*-
+
+;;; Commentary:
+
+;; From the repository root:
+;;
+;;   THUMBINDEX_BIN=.build/debug/thumbindex \
+;;     emacs --batch -l editors/emacs/tests/thumbindex-test.el -f ert-run-tests-batch-and-exit
+;;
+;; Each test starts Eglot on a copy of a fixture, waits for the connection,
+;; and shuts the server down at the end.  Every wait is bounded.
+
+;;; Code:
+
+(require 'ert)
+(require 'cl-lib)
+
+(defconst thumbindex-test--root
+  (expand-file-name "../../.." (file-name-directory (or load-file-name buffer-file-name)))
+  "The repository root.")
+
+(add-to-list 'load-path (expand-file-name "editors/emacs" thumbindex-test--root))
+(require 'thumbindex)
+
+(setq thumbindex-program
+      (or (getenv "THUMBINDEX_BIN")
+          (let ((built (expand-file-name ".build/debug/thumbindex" thumbindex-test--root)))
+            (and (file-executable-p built) built))
+          "thumbindex"))
+(setq thumbindex-locale "sv_SE")
+(setq eglot-sync-connect 10)
+(setq eglot-autoreconnect nil)
+(setq jsonrpc-default-request-timeout 20)
+
+(defconst thumbindex-test--markdown (require 'markdown-mode nil t)
+  "Non-nil when markdown-mode is installed.")
+
+(defun thumbindex-test--copy (name)
+  "A copy of fixture NAME in a fresh temporary folder."
+  (let ((folder (make-temp-file "thumbindex-test" t)))
+    (copy-file (expand-file-name (concat "editors/tests/fixtures/" name) thumbindex-test--root)
+               (expand-file-name name folder))
+    (expand-file-name name folder)))
+
+(defun thumbindex-test--wait (predicate what &optional seconds)
+  "Wait until PREDICATE returns non-nil (returned), or fail naming WHAT."
+  (let ((deadline (+ (float-time) (or seconds 15))) value)
+    (while (and (not (setq value (funcall predicate))) (< (float-time) deadline))
+      (accept-process-output nil 0.05))
+    (or value (ert-fail (format "timed out waiting for %s" what)))))
+
+(defun thumbindex-test--report-death (server)
+  "Print why SERVER's process ended, with its stderr, if it ends before shutdown."
+  (let ((process (jsonrpc--process server))
+        (stderr (jsonrpc-stderr-buffer server)))
+    (add-function :before (process-sentinel process)
+                  (lambda (process event)
+                    (unless (eglot--shutdown-requested server)
+                      (message "thumbindex-test: the server %s: %s; its stderr:\n%s"
+                               (process-status process) (string-trim event)
+                               (if (buffer-live-p stderr)
+                                   (with-current-buffer stderr (buffer-string))
+                                 "(gone)")))))))
+
+(defmacro thumbindex-test--with-fixture (name mode &rest body)
+  "Visit a copy of fixture NAME in MODE with thumbindex started, and run BODY."
+  (declare (indent 2))
+  `(with-timeout (60 (ert-fail "the test took more than 60 s"))
+     (let ((buffer (find-file-noselect (thumbindex-test--copy ,name))))
+       (unwind-protect
+           (with-current-buffer buffer
+             (funcall ,mode)
+             (thumbindex-start)
+             (thumbindex-test--wait (lambda () (eglot-current-server)) "Eglot to connect")
+             (thumbindex-test--report-death (eglot-current-server))
+             ,@body)
+         (with-current-buffer buffer
+           (let ((server (eglot-current-server)))
+             (when server (ignore-errors (eglot-shutdown server nil 5)))))
+         (with-current-buffer buffer (set-buffer-modified-p nil))
+         (kill-buffer buffer)))))
+
+(defun thumbindex-test--line () (line-number-at-pos))
+
+(ert-deftest thumbindex-test-registration ()
+  "The modes are registered with their languageIds, derived modes first."
+  (should (equal (nth 1 (eglot--lookup-mode 'text-mode)) "plaintext"))
+  (should (eq (nth 2 (eglot--lookup-mode 'text-mode)) #'thumbindex--contact))
+  (should (eq (car (thumbindex--contact)) 'thumbindex-server))
+  (when thumbindex-test--markdown
+    (should (equal (nth 1 (eglot--lookup-mode 'markdown-mode)) "markdown")))
+  (should (equal (thumbindex--settings)
+                 '(:thumbindex (:style "apple" :outline (:grouping "sections") :locale "sv_SE")))))
+
+(ert-deftest thumbindex-test-imenu-sections ()
+  "imenu lists the sections, in Swedish order, with their entries under them."
+  (thumbindex-test--with-fixture "names.txt" #'text-mode
+    (should (cl-typep (eglot-current-server) 'thumbindex-server))
+    (let* ((index (funcall imenu-create-index-function))
+           (titles (mapcar #'car index)))
+      (should (equal (seq-take titles 3) '("A" "B" "C")))
+      (should (equal (last titles 4) '("Z" "Å" "Ä" "Ö")))
+      (should (equal (mapcar #'car (cdr (assoc "A" index))) '("Agnes" "Anna")))
+      (should (equal (mapcar #'car (cdr (assoc "Å" index))) '("Ångström" "Åsa")))
+      (should (equal (mapcar #'car (cdr (assoc "Ö" index))) '("Örjan" "Östen")))
+      ;; The positions are where the entries are.
+      (goto-char (cdr (assoc "Anna" (cdr (assoc "A" index)))))
+      (should (= (thumbindex-test--line) 2))
+      (should (looking-at "Anna")))))
+
+(ert-deftest thumbindex-test-jump ()
+  "`thumbindex-jump' moves point to the first entry of the section."
+  (thumbindex-test--with-fixture "names.txt" #'text-mode
+    (thumbindex-jump "Ö")
+    (should (= (thumbindex-test--line) 30))
+    (should (looking-at "Örjan"))
+    (thumbindex-jump "Q")                 ; no Q: the nearest section before is P
+    (should (= (thumbindex-test--line) 19))
+    (should (looking-at "Per"))
+    (thumbindex-jump "ä")                 ; lower case means the title
+    (should (looking-at "Ädel"))
+    (should-error (thumbindex-jump "Ü") :type 'user-error)))
+
+(ert-deftest thumbindex-test-edits ()
+  "After an edit, the outline and the jumps see the new text."
+  (thumbindex-test--with-fixture "names.txt" #'text-mode
+    (goto-char (point-max))
+    (insert "Quintus\n")
+    (goto-char (point-min))
+    (thumbindex-jump "Q")
+    (should (looking-at "Quintus"))
+    (should (assoc "Q" (funcall imenu-create-index-function)))
+    ;; Edits after multi-byte letters: the columns are converted as Eglot and the server agreed.
+    (goto-char (point-min))
+    (end-of-line)                       ; after "Östen"
+    (insert "a")
+    (forward-line 1)                    ; "Anna" becomes "😀Annabelle"
+    (insert "😀")
+    (end-of-line)
+    (insert "belle")
+    (let ((index (funcall imenu-create-index-function)))
+      (should (equal (mapcar #'car (cdr (assoc "Ö" index))) '("Örjan" "Östena")))
+      (should (member "😀Annabelle" (mapcar #'car (cdr (assoc "#" index))))))
+    (thumbindex-jump "#")
+    (should (looking-at "😀Annabelle"))))
+
+(ert-deftest thumbindex-test-outline-buffer ()
+  "`thumbindex-outline' lists sections and entries; RET visits one."
+  (thumbindex-test--with-fixture "names.txt" #'text-mode
+    (let* ((source (current-buffer))
+           (outline (thumbindex-outline)))
+      (set-buffer outline)
+      (let ((lines (split-string (buffer-string) "\n" t)))
+        (should (string-match-p "40 entries, locale sv-SE" (car lines)))
+        (should (equal (seq-take (cdr lines) 5) '("A" "  Agnes" "  Anna" "B" "  Bertil")))
+        (should (equal (last lines 3) '("Ö" "  Örjan" "  Östen"))))
+      (thumbindex-outline-jump "X")       ; no X: W
+      (should (looking-at "W$"))
+      (with-current-buffer source
+        (goto-char (point-max))
+        (insert "Quintus\n"))
+      (revert-buffer)                     ; g
+      (should (string-match-p "41 entries" (buffer-string)))
+      (should (string-match-p "^Q\n  Quintus$" (buffer-string)))
+      (goto-char (point-min))
+      (search-forward "  Bodil")
+      (thumbindex-outline-visit)
+      (should (eq (current-buffer) source))
+      (should (eq (window-buffer (selected-window)) source))
+      (should (= (thumbindex-test--line) 32))
+      (kill-buffer outline))))
+
+(ert-deftest thumbindex-test-markdown ()
+  "Markdown headings, nested ones too, are sectioned; jumps land on the title."
+  (skip-unless thumbindex-test--markdown)
+  (thumbindex-test--with-fixture "glossary.md" #'markdown-mode
+    (let ((index (funcall imenu-create-index-function)))
+      (should (equal (mapcar #'car (cdr (assoc "P" index))) '("Publisher's device")))
+      (should (equal (mapcar #'car (cdr (assoc "Ö" index))) '("Ögla"))))
+    (thumbindex-jump "T")
+    (should (= (thumbindex-test--line) 25))
+    (should (= (current-column) 3))
+    (should (looking-at "Thumb index"))))
+
+(provide 'thumbindex-test)
+;;; thumbindex-test.el ends here

@@ -1,0 +1,403 @@
+;;; thumbindex.el --- Sectioned outlines and letter jumps -*- lexical-binding: t; -*-
+
+;; Version: 0.1.0
+;; Package-Requires: ((emacs "28.1") (eglot "1.9"))
+;; Keywords: outlines, convenience, i18n
+
+;; This file is not part of GNU Emacs.
+
+;;; Commentary:
+
+;; ThumbIndex is a language server that sorts the entries of a document
+;; (the lines of a word list, the headings of a Markdown file, the rows
+;; of a CSV file, contacts in a vCard file...) into lettered sections the
+;; way a dictionary's thumb index does: A-Z, then the letters of the
+;; locale (Å Ä Ö in Swedish, あ か さ in Japanese), then #.  This package
+;; connects it to Eglot:
+;;
+;; - It registers the `thumbindex' program with Eglot for the major
+;;   modes in `thumbindex-modes' (text-mode as plaintext, markdown-mode,
+;;   csv-mode and tsv-mode when you have them).
+;; - In those buffers `imenu' (M-g i, or `imenu-list') shows the
+;;   sectioned outline: one submenu per letter, the entries sorted in it.
+;; - `thumbindex-jump' asks for an index title (a letter, with
+;;   completion) and moves point to the first entry of its section; a
+;;   letter without entries goes to the nearest section before it, as the
+;;   server decides.
+;; - `thumbindex-outline' lists the sections and entries in a buffer of
+;;   their own; RET visits the entry on the current line.
+;;
+;; Set up:
+;;
+;;   1. Build the server and put it on PATH (or set `thumbindex-program'):
+;;        swift build -c release --product thumbindex
+;;   2. In your init file:
+;;        (add-to-list 'load-path "/path/to/thumbindex/editors/emacs")
+;;        (require 'thumbindex)
+;;        (setq thumbindex-locale "sv_SE")     ; optional: else from LANG
+;;        (add-hook 'text-mode-hook #'eglot-ensure)  ; or M-x thumbindex-start
+;;        (define-key eglot-mode-map (kbd "C-c j") #'thumbindex-jump)
+;;
+;; `M-x thumbindex-start' starts the server for the current buffer
+;; without asking anything; `M-x eglot' works too.  Settings are sent as
+;; initializationOptions when the server starts: change them, then
+;; `M-x eglot-reconnect'.
+;;
+;; With Eglot 1.9 (Debian's elpa-eglot for Emacs 28) a server speaks one
+;; languageId, so each major mode gets its own thumbindex process; newer
+;; Eglot behaves the same with the entries registered here.
+
+;;; Code:
+
+(require 'cl-lib)
+(require 'seq)
+(require 'subr-x)
+(require 'imenu)
+(require 'jsonrpc)
+(require 'eglot)
+
+(defgroup thumbindex nil
+  "Sectioned outlines and letter jumps from the ThumbIndex language server."
+  :group 'tools
+  :prefix "thumbindex-")
+
+(defcustom thumbindex-program "thumbindex"
+  "The thumbindex program: a name to find in variable `exec-path', or a path."
+  :type 'string)
+
+(defcustom thumbindex-program-args nil
+  "Arguments given to `thumbindex-program'.
+None are needed: with no arguments it speaks LSP on stdin and stdout."
+  :type '(repeat string))
+
+(defcustom thumbindex-modes
+  '((tsv-mode . "tsv")
+    (csv-mode . "csv")
+    (gfm-mode . "markdown")
+    (markdown-mode . "markdown")
+    (vcard-mode . "vcard")
+    (text-mode . "plaintext"))
+  "Major modes served by ThumbIndex, each with the LSP languageId sent for it.
+A mode also serves the modes derived from it, and the first entry that
+matches wins, so a derived mode must come before its parent (`tsv-mode'
+before `csv-mode', `markdown-mode' before `text-mode').  Modes that are not
+installed do no harm.  After changing this, call `thumbindex-register'."
+  :type '(alist :key-type symbol :value-type string))
+
+(defcustom thumbindex-locale nil
+  "The locale to sort and section by, such as \"sv_SE\" or \"ja_JP\".
+nil lets the server take it from LC_ALL, LC_COLLATE or LANG."
+  :type '(choice (const :tag "From the environment" nil) string))
+
+(defcustom thumbindex-style "apple"
+  "How sections are made.
+\"apple\": A-Z, then the locale's own letters, then #.
+\"icu\": ICU's own buckets and labels."
+  :type '(choice (const "apple") (const "icu")))
+
+(defcustom thumbindex-settings nil
+  "More server settings, as a plist merged under \"thumbindex\".
+For example (:numeric t :caseFirst \"upper\" :index (:maxTitles 20)).
+The outline grouping is always \"sections\", which imenu relies on."
+  :type 'plist)
+
+(defcustom thumbindex-page-size 1000
+  "How many entries `thumbindex-outline' asks for in one request."
+  :type 'natnum)
+
+(defface thumbindex-header '((t :inherit font-lock-keyword-face :weight bold))
+  "Face of the section headers in `thumbindex-outline'.")
+
+;;;; The Eglot connection
+
+(defclass thumbindex-server (eglot-lsp-server) ()
+  :documentation "An Eglot connection to the thumbindex language server.")
+
+(defun thumbindex--settings ()
+  "The initializationOptions sent to the server."
+  (let ((settings (copy-sequence thumbindex-settings)))
+    (setq settings (plist-put settings :style thumbindex-style))
+    (setq settings (plist-put settings :outline '(:grouping "sections")))
+    (when thumbindex-locale
+      (setq settings (plist-put settings :locale thumbindex-locale)))
+    (list :thumbindex settings)))
+
+(cl-defmethod eglot-initialization-options ((_server thumbindex-server))
+  "Send `thumbindex-locale', `thumbindex-style' and `thumbindex-settings'."
+  (thumbindex--settings))
+
+(defun thumbindex--contact (&optional _interactive)
+  "The Eglot contact of the server: its class, program and arguments."
+  `(thumbindex-server ,thumbindex-program ,@thumbindex-program-args))
+
+(defun thumbindex--our-entry-p (entry)
+  "Non-nil when ENTRY of `eglot-server-programs' was put there by this package."
+  (eq (cdr entry) #'thumbindex--contact))
+
+;;;###autoload
+(defun thumbindex-register ()
+  "Put entries for `thumbindex-modes' at the front of `eglot-server-programs'."
+  (interactive)
+  (thumbindex-unregister)
+  (dolist (mode (reverse thumbindex-modes))
+    (push (cons (list (car mode) :language-id (cdr mode)) #'thumbindex--contact)
+          eglot-server-programs)))
+
+(defun thumbindex-unregister ()
+  "Remove the entries of `thumbindex-register' from `eglot-server-programs'."
+  (interactive)
+  (setq eglot-server-programs
+        (cl-remove-if #'thumbindex--our-entry-p eglot-server-programs)))
+
+;;;###autoload
+(defun thumbindex-start ()
+  "Start thumbindex for the current buffer with Eglot, asking nothing."
+  (interactive)
+  (unless (seq-some (lambda (mode) (derived-mode-p (car mode)))
+                    thumbindex-modes)
+    (user-error "ThumbIndex does not serve %s (see `thumbindex-modes')"
+                major-mode))
+  (unless (eglot-current-server)
+    (apply #'eglot (eglot--guess-contact))))
+
+(defun thumbindex--server ()
+  "The thumbindex server of the current buffer, or a `user-error'."
+  (let ((server (eglot-current-server)))
+    (unless (cl-typep server 'thumbindex-server)
+      (user-error "No thumbindex server here: M-x thumbindex-start"))
+    server))
+
+(defun thumbindex--request (method params)
+  "Request METHOD with PARAMS, once the pending edits are sent.
+Return the result."
+  (let ((server (thumbindex--server)))
+    (when (fboundp 'eglot--signal-textDocument/didChange)
+      (eglot--signal-textDocument/didChange))
+    (jsonrpc-request server method params)))
+
+(defun thumbindex--document ()
+  "The TextDocumentIdentifier of the current buffer."
+  (eglot--TextDocumentIdentifier))
+
+(defun thumbindex--start (range)
+  "Return the point where the LSP RANGE begins in the current buffer.
+Eglot converts the column from the encoding the server chose."
+  (eglot--lsp-position-to-point (plist-get range :start)))
+
+(defun thumbindex--list (value)
+  "VALUE (a JSON array: a vector, or a list) as a list."
+  (append value nil))
+
+;;;; imenu
+
+(defun thumbindex--imenu-item (symbol)
+  "The imenu item of DocumentSymbol SYMBOL: its name and position."
+  (cons (plist-get symbol :name)
+        (thumbindex--start (plist-get symbol :selectionRange))))
+
+(defun thumbindex--imenu-index (symbols)
+  "An imenu index of the DocumentSymbols SYMBOLS grouped in sections.
+Each section becomes a submenu of its entries; a symbol without children
+stays an item of its own."
+  (mapcar (lambda (symbol)
+            (let ((children (thumbindex--list (plist-get symbol :children))))
+              (if children
+                  (cons (plist-get symbol :name)
+                        (mapcar #'thumbindex--imenu-item children))
+                (thumbindex--imenu-item symbol))))
+          (thumbindex--list symbols)))
+
+(defun thumbindex-imenu ()
+  "The imenu index of the current buffer.
+A submenu per section, with the section's entries sorted in it."
+  (when (cl-typep (eglot-current-server) 'thumbindex-server)
+    (thumbindex--imenu-index
+     (thumbindex--request :textDocument/documentSymbol
+                          `(:textDocument ,(thumbindex--document))))))
+
+(defun thumbindex--managed-mode-hook ()
+  "Use `thumbindex-imenu' in buffers that thumbindex manages."
+  (if (and (bound-and-true-p eglot--managed-mode)
+           (cl-typep (eglot-current-server) 'thumbindex-server))
+      (add-function :before-until (local 'imenu-create-index-function)
+                    #'thumbindex-imenu)
+    (remove-function (local 'imenu-create-index-function)
+                     #'thumbindex-imenu)))
+
+;;;; Jumping
+
+(defun thumbindex--sections ()
+  "The thumbindex/sections answer for the current buffer."
+  (thumbindex--request :thumbindex/sections
+                       `(:textDocument ,(thumbindex--document))))
+
+(defun thumbindex--titles ()
+  "The section index titles of the current buffer."
+  (thumbindex--list (plist-get (thumbindex--sections) :sectionIndexTitles)))
+
+(defun thumbindex--jump-request (title)
+  "The thumbindex/jump answer for index title TITLE in the current buffer."
+  (thumbindex--request :thumbindex/jump
+                       `(:textDocument ,(thumbindex--document)
+                                       :indexTitle ,title)))
+
+(defun thumbindex--resolve-title (title titles)
+  "The index title among TITLES that TITLE means (itself, or in upper case)."
+  (cond ((member title titles) title)
+        ((member (upcase title) titles) (upcase title))
+        (t (user-error "%s is not an index title here; they are %s"
+                       title (string-join titles " ")))))
+
+(defun thumbindex--jump-to (title)
+  "Move point to the first entry of the section of index title TITLE.
+Return the server's answer, or nil when the document has no entries."
+  (let ((result (thumbindex--jump-request
+                 (thumbindex--resolve-title title (thumbindex--titles)))))
+    (cond ((null result) (message "No entries to jump to") nil)
+          ((eq t (plist-get result :search)) (goto-char (point-min)) result)
+          (t (push-mark nil t)
+             (goto-char (thumbindex--start
+                         (plist-get (plist-get result :location) :range)))
+             result))))
+
+;;;###autoload
+(defun thumbindex-jump (title)
+  "Jump to the first entry of the section of index title TITLE.
+Interactively, TITLE is read with completion from the document's thumb
+index.  A letter without entries goes to the nearest section before it."
+  (interactive
+   (list (completing-read "Index title: " (thumbindex--titles) nil t)))
+  (thumbindex--jump-to title))
+
+;;;; The outline buffer
+
+(defvar-local thumbindex--source nil
+  "The buffer a `thumbindex-outline' buffer lists.")
+
+(defvar thumbindex-outline-mode-map
+  (let ((map (make-sparse-keymap)))
+    (define-key map (kbd "RET") #'thumbindex-outline-visit)
+    (define-key map (kbd "j") #'thumbindex-outline-jump)
+    (define-key map (kbd "n") #'next-line)
+    (define-key map (kbd "p") #'previous-line)
+    map)
+  "Keys of `thumbindex-outline-mode'.")
+
+(define-derived-mode thumbindex-outline-mode special-mode "ThumbIndex"
+  "The sections and entries of a buffer, as thumbindex sorts them.
+\\{thumbindex-outline-mode-map}"
+  (setq truncate-lines t)
+  (setq-local revert-buffer-function #'thumbindex--outline-revert))
+
+(defun thumbindex--fetch-entries (total version)
+  "All TOTAL entries of the current buffer at VERSION, page by page."
+  (let ((entries nil) (offset 0))
+    (while (< offset total)
+      (let ((page (thumbindex--request
+                   :thumbindex/entries
+                   `(:textDocument ,(thumbindex--document)
+                                   :offset ,offset
+                                   :limit ,thumbindex-page-size
+                                   :version ,version))))
+        (setq entries
+              (nconc entries (thumbindex--list (plist-get page :entries))))
+        (setq offset (+ offset thumbindex-page-size))))
+    entries))
+
+(defun thumbindex--outline-insert (source)
+  "Insert the outline of buffer SOURCE at point."
+  (let* ((sections (with-current-buffer source (thumbindex--sections)))
+         (total (plist-get sections :totalCount))
+         (entries (vconcat (with-current-buffer source
+                             (thumbindex--fetch-entries
+                              total (plist-get sections :version))))))
+    (insert (format "%s, %d entries, locale %s\n"
+                    (buffer-name source) total (plist-get sections :locale)))
+    (dolist (section (thumbindex--list (plist-get sections :sections)))
+      (insert (propertize (plist-get section :title)
+                          'face 'thumbindex-header
+                          'thumbindex-title (plist-get section :title))
+              "\n")
+      (let ((offset (plist-get section :offset)))
+        (dotimes (i (plist-get section :count))
+          (let ((entry (aref entries (+ offset i))))
+            (insert (propertize (concat "  " (plist-get entry :name))
+                                'thumbindex-entry entry)
+                    "\n")))))))
+
+(defun thumbindex--outline-revert (&rest _)
+  "Ask the server again for the outline of `thumbindex--source'."
+  (let ((inhibit-read-only t) (line (line-number-at-pos)))
+    (erase-buffer)
+    (thumbindex--outline-insert thumbindex--source)
+    (goto-char (point-min))
+    (forward-line (1- line))))
+
+;;;###autoload
+(defun thumbindex-outline ()
+  "Show the sections and entries of the current buffer in another window."
+  (interactive)
+  (thumbindex--server)
+  (let* ((source (current-buffer))
+         (buffer (get-buffer-create
+                  (format "*thumbindex: %s*" (buffer-name source)))))
+    (with-current-buffer buffer
+      (thumbindex-outline-mode)
+      (setq thumbindex--source source)
+      (thumbindex--outline-revert)
+      (goto-char (point-min))
+      (forward-line 1))
+    (pop-to-buffer buffer)
+    buffer))
+
+(defun thumbindex--entry-at-line (n)
+  "The entry on the line N lines down from point's, or nil."
+  (save-excursion
+    (forward-line n)
+    (get-text-property (line-beginning-position) 'thumbindex-entry)))
+
+(defun thumbindex-outline-visit ()
+  "Visit the entry on the current line (a header visits its first entry)."
+  (interactive)
+  (let ((entry (or (thumbindex--entry-at-line 0)
+                   (thumbindex--entry-at-line 1)))
+        (source thumbindex--source))
+    (unless entry (user-error "No entry on this line"))
+    (unless (buffer-live-p source)
+      (user-error "The buffer of this outline is gone"))
+    (pop-to-buffer source)
+    (goto-char (thumbindex--start (plist-get entry :selectionRange)))))
+
+(defun thumbindex--header-position (title)
+  "The position of the header line of section TITLE in the outline, or nil."
+  (save-excursion
+    (goto-char (point-min))
+    (let (found)
+      (while (and (not found) (not (eobp)))
+        (when (equal (get-text-property (point) 'thumbindex-title) title)
+          (setq found (point)))
+        (forward-line 1))
+      found)))
+
+(defun thumbindex-outline-jump (title)
+  "Move to the section of index title TITLE in the outline.
+A title without entries moves to the nearest section before it."
+  (interactive
+   (list (completing-read "Index title: "
+                          (with-current-buffer thumbindex--source
+                            (thumbindex--titles))
+                          nil t)))
+  (let ((result (with-current-buffer thumbindex--source
+                  (thumbindex--jump-request
+                   (thumbindex--resolve-title title (thumbindex--titles))))))
+    (cond ((null result) (message "No entries"))
+          ((eq t (plist-get result :search)) (goto-char (point-min)))
+          (t (let ((header (thumbindex--header-position
+                            (plist-get result :title))))
+               (when header (goto-char header)))))))
+
+(add-hook 'eglot-managed-mode-hook #'thumbindex--managed-mode-hook)
+(thumbindex-register)
+
+(provide 'thumbindex)
+;;; thumbindex.el ends here

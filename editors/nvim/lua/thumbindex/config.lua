@@ -1,0 +1,199 @@
+-- The options of the plugin: a commented table of defaults, merged with what `setup()` is given.
+local M = {}
+
+-- stylua: ignore start
+M.defaults = {
+  -- The command that starts the language server: the program, then its arguments.
+  cmd = { "thumbindex" },
+
+  -- Start the server and attach it to buffers of `filetypes` as they are opened.
+  -- (Without it, `:ThumbIndexOutline` still starts the server for the buffer it is run in.)
+  autostart = true,
+
+  -- The filetypes the server is attached to.
+  filetypes = { "text", "markdown", "csv", "tsv", "vcard" },
+
+  -- The LSP languageId sent for a filetype, where it differs from the filetype's name.
+  -- The server knows plaintext, markdown, csv, tsv, vcard, strings, xcstrings, json, yaml and
+  -- (with Universal Ctags installed) source languages.
+  language_ids = {
+    text = "plaintext",
+    vcf = "vcard",
+  },
+
+  -- The server's settings, sent as initializationOptions under "thumbindex" (see
+  -- :help thumbindex-settings). A setting left out means the server's default.
+  settings = {
+    -- locale = "sv_SE",         -- how to sort and section; default: LC_ALL, LC_COLLATE or LANG
+    style = "apple",             -- "apple" (A–Z, the locale's letters, #) or "icu" (ICU's buckets)
+    outline = {
+      grouping = "sections",     -- textDocument/documentSymbol: "sections", "sorted" or "document"
+    },
+    index = {
+      includeSearch = false,     -- start the thumb index with the {search} entry
+      -- maxTitles = 20,         -- condense the thumb index to at most this many titles
+    },
+    -- numeric = true,           -- sort "File 10" after "File 9"
+    -- caseFirst = "upper",      -- "off", "lower" or "upper"
+    -- ctags = { path = "/usr/bin/ctags" },
+    -- localization = { tables = { "Localizable.strings" } }, -- keys show and sort by their localized values
+  },
+
+  outline = {
+    position = "right",          -- where the outline window opens: "right" or "left"
+    width = 36,                  -- its width in columns (the thumb index column comes on top)
+    focus = true,                -- move the cursor into the outline when it opens
+    thumb_index = true,          -- show the thumb index in a narrow window at the outline's right edge
+    letter_keys = true,          -- in the outline, typing an index title's letter jumps to its section
+    follow_cursor = true,        -- highlight and show the entry under the cursor in the source window
+    update_delay = 300,          -- ms after the last edit before the outline asks for new sections
+    placeholder = "…",           -- what a row shows until its page of entries has arrived
+    keymaps = {
+      jump = "<CR>",             -- go to the entry under the cursor
+      find = "f",                -- f{char}: jump to the section of {char}
+      refresh = "<C-r>",         -- ask the server again
+      close = "q",
+    },
+  },
+
+  -- Fluent pagination: the outline is laid out at once with placeholders, then filled page by page.
+  paging = {
+    page_size = 200,             -- entries per thumbindex/entries request
+    preload = 1,                 -- pages fetched beyond the visible ones; pending pages farther
+                                 -- than this from the view are cancelled
+  },
+}
+-- stylua: ignore end
+
+-- What each option may be. A string names a type ("?" = may be left out); a list is an enum;
+-- a table with `fields` is a nested table; `map` tables take any keys.
+local schema = {
+  cmd = "list",
+  autostart = "boolean",
+  filetypes = "list",
+  language_ids = "map",
+  settings = {
+    fields = {
+      locale = "string?",
+      style = { "apple", "icu" },
+      outline = { fields = { grouping = { "sections", "sorted", "document" } } },
+      index = { fields = { includeSearch = "boolean?", maxTitles = "number?" } },
+      numeric = "boolean?",
+      caseFirst = { "off", "lower", "upper", optional = true },
+      ctags = { fields = { path = "string?" } },
+      localization = { fields = { tables = "list?" } },
+    },
+  },
+  outline = {
+    fields = {
+      position = { "right", "left" },
+      width = "number",
+      focus = "boolean",
+      thumb_index = "boolean",
+      letter_keys = "boolean",
+      follow_cursor = "boolean",
+      update_delay = "number",
+      placeholder = "string",
+      keymaps = "map",
+    },
+  },
+  paging = { fields = { page_size = "number", preload = "number" } },
+}
+
+local function is_list(value)
+  if vim.islist then
+    return vim.islist(value)
+  end
+  return vim.tbl_islist(value)
+end
+
+--- Merges `override` into `base`: tables with keys are merged key by key, lists and other values
+--- replace (so `filetypes = { "text" }` means only text).
+local function merge(base, override)
+  if type(base) ~= "table" or type(override) ~= "table" or is_list(override) or is_list(base) and next(base) then
+    return vim.deepcopy(override)
+  end
+  local result = vim.deepcopy(base)
+  for key, value in pairs(override) do
+    result[key] = merge(base[key], value)
+  end
+  return result
+end
+
+local function show(value)
+  return type(value) == "string" and string.format("%q", value) or vim.inspect(value)
+end
+
+-- Checks `options` against `spec` and puts the default back where a value is wrong.
+-- Returns the problems found, as sentences.
+local function check(options, defaults, spec, path, problems)
+  for key, value in pairs(options) do
+    local where = path .. key
+    local rule = spec[key]
+    if rule == nil then
+      table.insert(problems, string.format("unknown option %s (ignored)", where))
+      options[key] = nil
+    elseif type(rule) == "string" then
+      local kind, optional = rule:gsub("%?$", "")
+      local ok = (kind == "list" and type(value) == "table" and is_list(value))
+        or (kind == "map" and type(value) == "table")
+        or type(value) == kind
+        or (optional > 0 and value == vim.NIL)
+      if not ok then
+        table.insert(problems, string.format("%s must be a %s, got %s", where, kind, show(value)))
+        options[key] = vim.deepcopy(defaults and defaults[key])
+      end
+    elseif rule.fields then
+      if type(value) ~= "table" then
+        table.insert(problems, string.format("%s must be a table, got %s", where, show(value)))
+        options[key] = vim.deepcopy(defaults and defaults[key])
+      else
+        check(value, defaults and defaults[key], rule.fields, where .. ".", problems)
+      end
+    elseif not vim.tbl_contains(rule, value) then
+      local fallback = defaults and defaults[key]
+      table.insert(
+        problems,
+        string.format(
+          "%s must be one of %s, got %s%s",
+          where,
+          table.concat(rule, ", "),
+          show(value),
+          fallback ~= nil and ("; using " .. show(fallback)) or ""
+        )
+      )
+      options[key] = vim.deepcopy(fallback)
+    end
+  end
+end
+
+M.options = vim.deepcopy(M.defaults)
+
+--- Merges `user` over the defaults, checks the result and makes it the current options.
+--- Problems are reported with vim.notify and returned.
+function M.setup(user)
+  user = user or {}
+  local problems = {}
+  if type(user) ~= "table" then
+    problems = { "setup() takes a table, got " .. show(user) }
+    user = {}
+  end
+  local options = merge(M.defaults, user)
+  check(options, M.defaults, schema, "", problems)
+  M.options = options
+  if #problems > 0 then
+    vim.notify("thumbindex: " .. table.concat(problems, "\n"), vim.log.levels.WARN)
+  end
+  return problems
+end
+
+function M.get()
+  return M.options
+end
+
+--- The languageId the server is told for a filetype.
+function M.language_id(filetype)
+  return M.options.language_ids[filetype] or filetype
+end
+
+return M

@@ -1,0 +1,223 @@
+-- ThumbIndex for Neovim: a sectioned outline with a thumb index, served by the thumbindex
+-- language server. See :help thumbindex.
+local compat = require("thumbindex.compat")
+local config = require("thumbindex.config")
+local lsp = require("thumbindex.client")
+local outline = require("thumbindex.outline")
+
+local M = {}
+
+local api = vim.api
+
+local function notify(message, level)
+  vim.notify("thumbindex: " .. message, level or vim.log.levels.WARN)
+end
+
+local function autostart(buf)
+  if not api.nvim_buf_is_valid(buf) or vim.bo[buf].buftype ~= "" then
+    return
+  end
+  if not vim.tbl_contains(config.get().filetypes, vim.bo[buf].filetype) then
+    return
+  end
+  local id, problem = lsp.attach(buf)
+  if not id and not M._reported then
+    M._reported = true
+    notify(problem, vim.log.levels.ERROR)
+  end
+end
+
+--- Sets the options (see :help thumbindex-options) and, with `autostart`, attaches the server to
+--- buffers of the configured filetypes. A running server is sent the new settings.
+function M.setup(options)
+  config.setup(options)
+  local group = api.nvim_create_augroup("thumbindex_autostart", { clear = true })
+  if config.get().autostart then
+    api.nvim_create_autocmd("FileType", {
+      group = group,
+      pattern = config.get().filetypes,
+      callback = function(args)
+        autostart(args.buf)
+      end,
+    })
+    for _, buf in ipairs(api.nvim_list_bufs()) do
+      if api.nvim_buf_is_loaded(buf) then
+        autostart(buf)
+      end
+    end
+  end
+  local client = lsp.get()
+  if client then
+    compat.notify(client, "workspace/didChangeConfiguration", { settings = lsp.init_options() })
+  end
+end
+
+--- :ThumbIndexOutline — opens (or focuses) the outline of the current buffer.
+function M.open()
+  return outline.open(0)
+end
+
+--- :ThumbIndexClose — closes the outline of the current buffer.
+function M.close()
+  outline.close(0)
+end
+
+--- :ThumbIndexRefresh — asks the server for the sections again.
+function M.refresh()
+  local state = outline.state_for(0)
+  if state then
+    outline.refresh(state, true)
+  end
+end
+
+-- A jump without an outline: straight to the first entry of the section, in the current window.
+local function jump_in_buffer(buf, title)
+  lsp.when_ready(buf, function(client, problem)
+    if not client then
+      notify(problem, vim.log.levels.ERROR)
+      return
+    end
+    local function ask(candidate, retry)
+      local params = { textDocument = lsp.text_document(buf), indexTitle = candidate }
+      lsp.request(client, buf, "thumbindex/jump", params, function(err, result)
+        if err and retry and vim.fn.toupper(candidate) ~= candidate then
+          return ask(vim.fn.toupper(candidate), false)
+        elseif err then
+          return notify("jump: " .. (err.message or tostring(err)))
+        elseif result == nil or result == vim.NIL then
+          return notify("there are no entries to jump to", vim.log.levels.INFO)
+        end
+        local win = api.nvim_get_current_win()
+        if api.nvim_win_get_buf(win) ~= buf then
+          return
+        end
+        local position = result.search and { line = 0, character = 0 } or result.location.range.start
+        local text = api.nvim_buf_get_lines(buf, position.line, position.line + 1, false)[1] or ""
+        api.nvim_win_set_cursor(win, {
+          position.line + 1,
+          compat.byte_col(text, position.character, client.offset_encoding or "utf-16"),
+        })
+      end)
+    end
+    ask(title, true)
+  end)
+end
+
+--- :ThumbIndexJump {title} — jumps to the section of an index title (sparse sections go to the
+--- nearest non-empty one, as the server decides).
+function M.jump(title)
+  if title == nil or title == "" then
+    notify("ThumbIndexJump needs an index title, e.g. :ThumbIndexJump M")
+    return
+  end
+  local state = outline.state_for(0)
+  if state then
+    outline.jump(state, title)
+  else
+    jump_in_buffer(api.nvim_get_current_buf(), title)
+  end
+end
+
+--- Completion for :ThumbIndexJump: the index titles of the current outline.
+function M.complete_titles(arglead)
+  local state = outline.state_for(0)
+  local titles = state and state.layout and state.layout.titles or {}
+  return vim.tbl_filter(function(title)
+    return vim.startswith(title, arglead) or vim.startswith(vim.fn.toupper(title), vim.fn.toupper(arglead))
+  end, titles)
+end
+
+--- What :ThumbIndexInfo shows, as lines; also used by :checkhealth thumbindex.
+--- Returns lines, and a table of facts { executable, version, locale, problem }.
+function M.info_lines()
+  local buf = api.nvim_get_current_buf()
+  local state = outline.state_for(buf)
+  local src = state and state.src or buf
+  local facts = {}
+  local cmd = config.get().cmd
+  local lines = { "ThumbIndex", "  Neovim: " .. compat.nvim_version() }
+  local path = type(cmd) == "table" and cmd[1] and vim.fn.exepath(cmd[1]) or ""
+  local version, problem = lsp.program_version()
+  facts.version = version
+  if version then
+    facts.executable = path
+    local shown = table.concat(cmd, " ")
+    if path ~= cmd[1] then
+      shown = string.format("%s (%s)", shown, path)
+    end
+    table.insert(lines, string.format("  program: %s, version %s", shown, version))
+  else
+    facts.problem = problem
+    table.insert(lines, "  program: " .. problem)
+    return lines, facts
+  end
+  local running = lsp.get(src) or lsp.get()
+  local locale, err = lsp.probe_locale(src)
+  facts.locale = locale
+  if running then
+    table.insert(lines, string.format("  server: running (client %d)", running.id))
+  elseif locale then
+    table.insert(lines, "  server: starts and answers (started for this check, then stopped)")
+  end
+  if locale then
+    local configured = config.get().settings.locale
+    table.insert(
+      lines,
+      string.format(
+        "  locale: %s (%s)",
+        locale,
+        configured and ("settings.locale = " .. configured) or "from the server's environment: LC_ALL, LC_COLLATE, LANG"
+      )
+    )
+  else
+    facts.problem = err
+    table.insert(lines, "  server: does not answer: " .. tostring(err))
+  end
+  local ft = vim.bo[src].filetype
+  local attached = lsp.get(src)
+  if attached then
+    table.insert(
+      lines,
+      string.format(
+        "  this buffer: attached, filetype %s sent as languageId %s, positions in %s",
+        ft,
+        config.language_id(ft),
+        attached.offset_encoding or "utf-16"
+      )
+    )
+  else
+    table.insert(lines, string.format("  this buffer: not attached (filetype %q)", ft))
+  end
+  if state and state.layout then
+    local pager = state.pager
+    local loaded, pending = 0, 0
+    for _, page in pairs(pager and pager.pages or {}) do
+      if page.state == "loaded" then
+        loaded = loaded + 1
+      else
+        pending = pending + 1
+      end
+    end
+    table.insert(
+      lines,
+      string.format(
+        "  outline: %d entries in %d sections, version %d; %d of %d pages loaded, %d in flight",
+        state.layout.total,
+        #state.layout.sections,
+        state.layout.version,
+        loaded,
+        pager and pager:page_count() or 0,
+        pending
+      )
+    )
+  end
+  return lines, facts
+end
+
+--- :ThumbIndexInfo
+function M.info()
+  local lines = M.info_lines()
+  print(table.concat(lines, "\n"))
+end
+
+return M

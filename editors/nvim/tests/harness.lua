@@ -1,0 +1,190 @@
+-- A small test runner for headless Neovim (Plenary is not available here).
+--
+-- Each test runs in a coroutine, so that it can wait for the language server while Neovim's main
+-- loop goes on (timers, RPC, autocommands). Every test has a timeout; a test that times out is
+-- failed and abandoned, and the next one starts.
+local H = { tests = {}, results = {}, notifications = {} }
+
+local uv = vim.uv or vim.loop
+
+H.root = vim.fn.fnamemodify(debug.getinfo(1, "S").source:sub(2), ":p:h:h:h:h")
+H.fixtures = H.root .. "/editors/tests/fixtures"
+H.snapshots = H.root .. "/editors/nvim/tests/snapshots"
+H.update_snapshots = os.getenv("THUMBINDEX_UPDATE_SNAPSHOTS") == "1"
+
+local current -- the test running now
+
+local function out(text)
+  io.stdout:write(text .. "\n")
+  io.stdout:flush()
+end
+
+--- Declares a test. `options.timeout` is in ms (default 20000).
+function H.test(name, fn, options)
+  table.insert(H.tests, { name = name, fn = fn, timeout = options and options.timeout or 20000 })
+end
+
+-- Resumes a test's coroutine, unless that test has been abandoned.
+local function resume(test, ...)
+  if current ~= test or test.done then
+    return
+  end
+  local ok, err = coroutine.resume(test.co, ...)
+  if not ok then
+    test.finish(false, err)
+  elseif coroutine.status(test.co) == "dead" then
+    test.finish(true)
+  end
+end
+
+--- Waits `ms` milliseconds with the main loop running.
+function H.sleep(ms)
+  local test = current
+  vim.defer_fn(function()
+    resume(test)
+  end, ms)
+  coroutine.yield()
+end
+
+--- Waits until `condition()` returns a true value (which is returned), or fails after `timeout` ms.
+function H.wait_for(condition, what, timeout)
+  local deadline = uv.now() + (timeout or 5000)
+  while true do
+    local value = condition()
+    if value then
+      return value
+    end
+    if uv.now() > deadline then
+      error("timed out waiting for " .. what, 2)
+    end
+    H.sleep(10)
+  end
+end
+
+function H.fail(message, level)
+  error(message, (level or 1) + 1)
+end
+
+function H.eq(expected, actual, what)
+  if not vim.deep_equal(expected, actual) then
+    local message = "%s:\n  expected %s\n  got      %s"
+    H.fail(string.format(message, what or "values differ", vim.inspect(expected), vim.inspect(actual)), 2)
+  end
+end
+
+function H.ok(value, what)
+  if not value then
+    H.fail(what or "expected a true value", 2)
+  end
+  return value
+end
+
+--- Compares text with a snapshot file; THUMBINDEX_UPDATE_SNAPSHOTS=1 writes it instead.
+function H.snapshot(name, lines)
+  local path = H.snapshots .. "/" .. name .. ".txt"
+  local text = table.concat(lines, "\n") .. "\n"
+  if H.update_snapshots then
+    vim.fn.mkdir(H.snapshots, "p")
+    local file = assert(io.open(path, "w"))
+    file:write(text)
+    file:close()
+    return
+  end
+  local file = io.open(path, "r")
+  if not file then
+    H.fail("no snapshot " .. path .. " (run with THUMBINDEX_UPDATE_SNAPSHOTS=1 to write it)", 2)
+  end
+  local expected = file:read("*a")
+  file:close()
+  if expected ~= text then
+    local wanted = vim.split(expected, "\n")
+    for i, line in ipairs(lines) do
+      if wanted[i] ~= line then
+        local message = "%s differs from its snapshot at line %d: expected %q, got %q"
+        H.fail(string.format(message, name, i, tostring(wanted[i]), line), 2)
+      end
+    end
+    H.fail(string.format("%s differs from its snapshot (%d lines, snapshot has %d)", name, #lines, #wanted - 1), 2)
+  end
+end
+
+--- A copy of a fixture in a fresh temporary folder, so that tests may edit it.
+function H.copy_fixture(name)
+  local folder = vim.fn.tempname()
+  vim.fn.mkdir(folder, "p")
+  local path = folder .. "/" .. name
+  vim.fn.writefile(vim.fn.readfile(H.fixtures .. "/" .. name, "b"), path, "b")
+  return path
+end
+
+-- Records notifications, so tests can check what the user would have been told.
+vim.notify = function(message, level)
+  table.insert(H.notifications, { message = message, level = level })
+  if os.getenv("THUMBINDEX_TEST_VERBOSE") == "1" then
+    io.stderr:write("notify: " .. tostring(message) .. "\n")
+  end
+end
+
+local function run_next(index, on_done)
+  local test = H.tests[index]
+  if not test then
+    return on_done()
+  end
+  local started = uv.now()
+  local timer = uv.new_timer()
+  test.finish = function(passed, err)
+    if test.done then
+      return
+    end
+    test.done = true
+    timer:stop()
+    timer:close()
+    local ms = uv.now() - started
+    table.insert(H.results, { name = test.name, passed = passed, err = err, ms = ms })
+    if passed then
+      out(string.format("ok   %s (%d ms)", test.name, ms))
+    else
+      out(string.format("FAIL %s (%d ms)\n     %s", test.name, ms, tostring(err):gsub("\n", "\n     ")))
+    end
+    current = nil
+    vim.schedule(function()
+      if H.after_each then
+        pcall(H.after_each)
+      end
+      run_next(index + 1, on_done)
+    end)
+  end
+  timer:start(test.timeout, 0, vim.schedule_wrap(function()
+    test.finish(false, string.format("timed out after %d ms", test.timeout))
+  end))
+  current = test
+  test.co = coroutine.create(test.fn)
+  resume(test)
+end
+
+--- Runs the tests whose names contain `filter` (all when nil), prints a line per test and the
+--- summary "nvim: N passed, M failed", then quits with status 1 when any failed.
+function H.run(filter)
+  if filter and filter ~= "" then
+    H.tests = vim.tbl_filter(function(test)
+      return test.name:find(filter, 1, true) ~= nil
+    end, H.tests)
+  end
+  run_next(1, function()
+    local passed, failed = 0, 0
+    for _, result in ipairs(H.results) do
+      if result.passed then
+        passed = passed + 1
+      else
+        failed = failed + 1
+      end
+    end
+    out(string.format("nvim: %d passed, %d failed", passed, failed))
+    if H.before_exit then
+      pcall(H.before_exit)
+    end
+    vim.cmd(failed > 0 and "cquit 1" or "qall!")
+  end)
+end
+
+return H

@@ -1,0 +1,197 @@
+#!/usr/bin/env bash
+# Runs the editor integration tests in the real editors, against the real server.
+#
+#   bash editors/test.sh
+#
+# The server: $THUMBINDEX_BIN, else .build/debug/thumbindex, else thumbindex on PATH; the run fails
+# when there is none. An editor that is not installed is skipped (with a message), not failed.
+#
+#   THUMBINDEX_NVIM="nvim /opt/nvim-0.11/bin/nvim"   Neovim binaries to run the suite with (default: nvim)
+#   THUMBINDEX_EMACS=emacs                          the Emacs binary (default: emacs)
+#   THUMBINDEX_TEST_FILTER=paging                   only the Neovim tests whose names contain this
+#   THUMBINDEX_UPDATE_SNAPSHOTS=1                   rewrite the Neovim outline snapshots
+#
+# The last line is "editors: N passed, M failed"; the exit status is 1 when anything failed.
+set -u -o pipefail
+
+start=$PWD
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd "$here/.." && pwd)
+cd "$root" || exit 1
+
+passed=0
+failed=0
+skipped=0
+work=$(mktemp -d "${TMPDIR:-/tmp}/thumbindex-editors.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+summary() {
+  if [ "$skipped" -gt 0 ]; then
+    echo "editors: $skipped suite(s) skipped (not installed)"
+  fi
+  echo "editors: $passed passed, $failed failed"
+  [ "$failed" -eq 0 ]
+  exit $?
+}
+
+# The binary under test.
+bin=${THUMBINDEX_BIN:-}
+if [ -z "$bin" ] && [ -x "$root/.build/debug/thumbindex" ]; then
+  bin="$root/.build/debug/thumbindex"
+fi
+if [ -z "$bin" ]; then
+  bin=$(command -v thumbindex || true)
+fi
+if [ -z "$bin" ] || [ ! -x "$bin" ] && ! command -v "$bin" >/dev/null 2>&1; then
+  echo "FAIL: no thumbindex binary: set THUMBINDEX_BIN, or build it with"
+  echo "      swift build --product thumbindex   (then .build/debug/thumbindex is used)"
+  failed=1
+  summary
+fi
+case "$bin" in
+  /*) ;;
+  */*) bin="$start/$bin" ;;
+  *) bin=$(command -v "$bin") ;;
+esac
+export THUMBINDEX_BIN="$bin"
+echo "editors: server $bin ($("$bin" --version 2>&1))"
+
+# Adds the counts of a suite's "N passed, M failed" line; a suite that ends without one failed.
+count_line() { # name output-file status
+  local name=$1 file=$2 status=$3 line p f
+  line=$(grep -E '^[A-Za-z0-9._-]+: [0-9]+ passed, [0-9]+ failed$' "$file" | tail -n 1)
+  if [ -z "$line" ]; then
+    echo "FAIL: $name ended (status $status) without a summary"
+    failed=$((failed + 1))
+    return
+  fi
+  p=$(echo "$line" | sed -E 's/.*: ([0-9]+) passed, ([0-9]+) failed/\1/')
+  f=$(echo "$line" | sed -E 's/.*: ([0-9]+) passed, ([0-9]+) failed/\2/')
+  passed=$((passed + p))
+  failed=$((failed + f))
+  if [ "$f" -eq 0 ] && [ "$status" -ne 0 ]; then
+    echo "FAIL: $name exited with status $status"
+    failed=$((failed + 1))
+  fi
+}
+
+# Fresh XDG folders, so no user configuration, plugin, shada or log gets in.
+isolate() { # folder
+  export XDG_CONFIG_HOME="$1/config" XDG_DATA_HOME="$1/data" XDG_STATE_HOME="$1/state" XDG_CACHE_HOME="$1/cache"
+  export XDG_RUNTIME_DIR="$1/run"
+  mkdir -p "$XDG_CONFIG_HOME" "$XDG_DATA_HOME" "$XDG_STATE_HOME" "$XDG_CACHE_HOME" "$XDG_RUNTIME_DIR"
+  chmod 700 "$XDG_RUNTIME_DIR"
+}
+
+# --- Neovim -----------------------------------------------------------------------------------
+for nvim in ${THUMBINDEX_NVIM:-nvim}; do
+  if ! command -v "$nvim" >/dev/null 2>&1; then
+    echo "SKIP: Neovim suite: $nvim is not installed (apt-get install neovim)"
+    skipped=$((skipped + 1))
+    continue
+  fi
+  echo "== Neovim suite ($nvim)"
+  home="$work/nvim-$(echo "$nvim" | tr '/' '_')"
+  out="$home.out"
+  mkdir -p "$home"
+  (
+    isolate "$home"
+    export HOME="$home"
+    timeout -k 10 900 "$nvim" --headless -u NONE -i NONE --noplugin \
+      --cmd "set rtp^=$root/editors/nvim" \
+      -c "luafile $root/editors/nvim/tests/run.lua" </dev/null
+  ) 2>&1 | tee "$out"
+  count_line "Neovim suite ($nvim)" "$out" "${PIPESTATUS[0]}"
+done
+
+# luacheck, when installed (apt-get install lua-check): the plugin and its tests, warnings included.
+if command -v luacheck >/dev/null 2>&1; then
+  if luacheck "$root/editors/nvim" --config "$root/editors/nvim/.luacheckrc" --formatter plain; then
+    echo "luacheck: 1 passed, 0 failed"
+    passed=$((passed + 1))
+  else
+    echo "luacheck: 0 passed, 1 failed"
+    failed=$((failed + 1))
+  fi
+else
+  echo "SKIP: luacheck is not installed (apt-get install lua-check)"
+fi
+
+# --- Emacs ------------------------------------------------------------------------------------
+emacs=${THUMBINDEX_EMACS:-emacs}
+if ! command -v "$emacs" >/dev/null 2>&1; then
+  echo "SKIP: Emacs suite: $emacs is not installed (apt-get install emacs-nox elpa-eglot)"
+  skipped=$((skipped + 1))
+elif ! "$emacs" --batch --eval "(require 'eglot)" >/dev/null 2>&1; then
+  echo "SKIP: Emacs suite: eglot is not available (Emacs 29+ has it; on Emacs 28: apt-get install elpa-eglot)"
+  skipped=$((skipped + 1))
+else
+  echo "== Emacs suite ($("$emacs" --version | head -n 1))"
+  home="$work/emacs"
+  mkdir -p "$home/compile"
+  (
+    isolate "$home"
+    export HOME="$home"
+    # Byte-compiling must give no warning at all (a copy, so no .elc is left in the tree).
+    cp "$root/editors/emacs/thumbindex.el" "$home/compile/"
+    if timeout 120 "$emacs" --batch --eval "(setq byte-compile-error-on-warn t)" \
+      -f batch-byte-compile "$home/compile/thumbindex.el" 2>&1 | grep -v '^Loading'; then :; fi
+    if [ -f "$home/compile/thumbindex.elc" ]; then
+      echo "emacs-compile: 1 passed, 0 failed"
+    else
+      echo "emacs-compile: 0 passed, 1 failed"
+    fi
+  ) 2>&1 | tee "$work/emacs-compile.out"
+  count_line "Emacs byte-compilation" "$work/emacs-compile.out" 0
+
+  (
+    isolate "$home"
+    export HOME="$home"
+    timeout -k 10 600 "$emacs" --batch -l "$root/editors/emacs/tests/thumbindex-test.el" \
+      -f ert-run-tests-batch-and-exit </dev/null 2>&1 | grep -v '^Loading'
+    exit "${PIPESTATUS[0]}"
+  ) | tee "$work/emacs.out"
+  status=${PIPESTATUS[0]}
+  # ERT: "Ran N tests, K results as expected, U unexpected[, S skipped]".
+  ran=$(grep -E '^Ran [0-9]+ tests?, ' "$work/emacs.out" | tail -n 1)
+  if [ -z "$ran" ]; then
+    echo "FAIL: the Emacs suite ended (status $status) without a summary"
+    failed=$((failed + 1))
+  else
+    expected=$(echo "$ran" | sed -E 's/.* ([0-9]+) results? as expected.*/\1/')
+    unexpected=$(echo "$ran" | sed -nE 's/.*, ([0-9]+) unexpected.*/\1/p')
+    skips=$(echo "$ran" | sed -nE 's/.*, ([0-9]+) skipped.*/\1/p')
+    skips=${skips:-0}
+    unexpected=${unexpected:-0}
+    # ERT counts a skipped test as expected; it is not a pass.
+    echo "emacs: $((expected - skips)) passed, $unexpected failed${skips:+ ($skips skipped)}"
+    passed=$((passed + expected - skips))
+    failed=$((failed + unexpected))
+    if [ "$unexpected" -eq 0 ] && [ "$status" -ne 0 ]; then
+      echo "FAIL: Emacs exited with status $status"
+      failed=$((failed + 1))
+    fi
+  fi
+fi
+
+# --- Helix ------------------------------------------------------------------------------------
+if command -v hx >/dev/null 2>&1; then
+  echo "NOTE: Helix is installed, but there is no automated Helix test yet; see editors/README.md"
+else
+  echo "SKIP: Helix: hx is not installed (it is not packaged for this Debian); languages.toml is only checked as TOML"
+fi
+if command -v python3 >/dev/null 2>&1 && python3 -c 'import tomllib' 2>/dev/null; then
+  if python3 - "$root/editors/helix/languages.toml" <<'EOF'
+import sys, tomllib
+with open(sys.argv[1], "rb") as f:
+    config = tomllib.load(f)
+server = config["language-server"]["thumbindex"]
+assert server["command"] == "thumbindex", server
+names = [l["name"] for l in config["language"] if "thumbindex" in l.get("language-servers", [])]
+assert "markdown" in names, names
+print("helix-toml: 1 passed, 0 failed (languages.toml parses; languages " + " ".join(names) + ")")
+EOF
+  then passed=$((passed + 1)); else echo "FAIL: editors/helix/languages.toml"; failed=$((failed + 1)); fi
+fi
+
+summary
