@@ -48,25 +48,31 @@ extension JSON {
         return nil
     }
 
+    /// The value itself, or for `.serialized` the value its text spells.
+    public var resolved: JSON {
+        if case .serialized(let text) = self { return text.parsed }
+        return self
+    }
+
     public var isNull: Bool {
-        if case .null = self { return true }
+        if case .null = resolved { return true }
         return false
     }
 
     public var boolValue: Bool? {
-        if case .bool(let value) = self { return value }
+        if case .bool(let value) = resolved { return value }
         return nil
     }
 
     public var stringValue: String? {
-        if case .string(let value) = self { return value }
+        if case .string(let value) = resolved { return value }
         return nil
     }
 
     /// The number as an `Int`, only when it is an exact integer in range: `2` and `2.0` give 2; `1.5`, `1e300`
     /// and strings give nil (a position or a limit must never be rounded silently).
     public var intValue: Int? {
-        switch self {
+        switch resolved {
         case .int(let value): return Int(exactly: value)
         case .double(let value): return Int(exactly: value)
         default: return nil
@@ -75,7 +81,7 @@ extension JSON {
 
     /// The number as an `Int64`, with the same exactness rules as `intValue`.
     public var int64Value: Int64? {
-        switch self {
+        switch resolved {
         case .int(let value): return value
         case .double(let value): return Int64(exactly: value)
         default: return nil
@@ -84,7 +90,7 @@ extension JSON {
 
     /// The number as a `Double` (integers above 2^53 may round).
     public var doubleValue: Double? {
-        switch self {
+        switch resolved {
         case .int(let value): return Double(value)
         case .double(let value): return value
         default: return nil
@@ -92,12 +98,12 @@ extension JSON {
     }
 
     public var arrayValue: [JSON]? {
-        if case .array(let value) = self { return value }
+        if case .array(let value) = resolved { return value }
         return nil
     }
 
     public var objectValue: JSONObject? {
-        if case .object(let value) = self { return value }
+        if case .object(let value) = resolved { return value }
         return nil
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+import JSONRPC
 import XCTest
 
 /// `thumbindex titles` and `thumbindex sort` as a person runs them.
@@ -59,5 +61,60 @@ final class CommandLineTests: XCTestCase {
         let (missing, _, missingErr) = try Binary.run(["sort", "/no/such/file"])
         XCTAssertNotEqual(missing, 0)
         XCTAssertTrue(missingErr.contains("/no/such/file"))
+    }
+
+    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Examples").standardizedFileURL
+
+    func testOutlineOfAnAddressBookUsesPhoneticNames() throws {
+        let file = Self.examples.appendingPathComponent("contacts.vcf").path
+        let (code, out, err) = try Binary.run(["outline", "--locale", "ja_JP", file])
+        XCTAssertEqual(code, 0, err)
+        let lines = out.split(separator: "\n").map(String.init)
+        // 佐藤 (さとう) and 鈴木 (すずき) file under さ by their X-PHONETIC readings.
+        let sa = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("さ ") })
+        XCTAssertTrue(lines[sa + 1].contains("佐藤 花子"), lines[sa + 1])
+        XCTAssertTrue(lines[sa + 2].contains("鈴木 一郎"), lines[sa + 2])
+        XCTAssertFalse(out.contains("\u{1B}["), "no colour when not on a terminal")
+    }
+
+    func testOutlineJSONIsWhatTheServerSends() throws {
+        let file = Self.examples.appendingPathComponent("glossary.md")
+        let (code, out, err) = try Binary.run(["outline", "--locale", "sv_SE", "--json", file.path])
+        XCTAssertEqual(code, 0, err)
+        let server = try ServerProcess()
+        try server.initialize(locale: "sv_SE")
+        try server.open(file.absoluteString, try String(contentsOf: file, encoding: .utf8), language: "markdown")
+        let symbols = try server.result("textDocument/documentSymbol", ["textDocument": ["uri": .string(file.absoluteString)]])
+        XCTAssertEqual(try JSON(parsing: out), symbols)
+        XCTAssertGreaterThan(symbols.arrayValue?.count ?? 0, 5)
+        XCTAssertEqual(try server.shutdownAndExit(), 0)
+    }
+
+    func testOutlineGroupingsAndLocalization() throws {
+        let strings = Self.examples.appendingPathComponent("Localizable/en.lproj/Localizable.strings").path
+        let tables = Self.examples.appendingPathComponent("Localizable").path
+        let (code, out, err) = try Binary.run(["outline", "--locale", "sv_SE", "--grouping", "sorted", "--strings", tables, strings])
+        XCTAssertEqual(code, 0, err)
+        // Keys are shown by their Swedish values, sorted as Swedish, with the key as detail.
+        let names = out.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.map(String.init) ?? "" }
+        XCTAssertTrue(out.contains("Jordgubbe  fruit.strawberry"), out)
+        XCTAssertEqual(names, names.sorted { $0.compare($1, locale: Locale(identifier: "sv_SE")) == .orderedAscending })
+        let (_, document, _) = try Binary.run(["outline", "--grouping", "document", "--locale", "en", strings])
+        XCTAssertFalse(document.contains("Jordgubbe"))
+    }
+
+    func testOutlineErrors() throws {
+        let (code, _, err) = try Binary.run(["outline", "/no/such/file.md"])
+        XCTAssertNotEqual(code, 0)
+        XCTAssertTrue(err.contains("/no/such/file.md"), err)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("thumbindex-\(UUID()).weird")
+        try "x".write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let (unknown, _, unknownErr) = try Binary.run(["outline", file.path])
+        XCTAssertNotEqual(unknown, 0)
+        XCTAssertTrue(unknownErr.contains("--language"), unknownErr)
+        let (forced, forcedOut, _) = try Binary.run(["outline", "--language", "plaintext", file.path])
+        XCTAssertEqual(forced, 0)
+        XCTAssertTrue(forcedOut.contains("X"))
     }
 }

@@ -21,6 +21,8 @@ final class JSONStreamTests: XCTestCase {
         XCTAssertEqual(text.bytes, expected.serialized())
         XCTAssertEqual(JSON.serialized(text), expected, "a serialized value equals the value it spells")
         XCTAssertEqual(JSON.serialized(text)[1]?["kind"], -1)
+        XCTAssertEqual(JSON.serialized(text).arrayValue?.count, 3, "accessors see through serialized text")
+        XCTAssertEqual(JSON.serialized(text)[0]?["name"]?.stringValue, "Å\"0\n")
         XCTAssertEqual(Message.response(Response(id: 1, result: .serialized(text))).serialized(),
                        Message.response(Response(id: 1, result: expected)).serialized())
     }
