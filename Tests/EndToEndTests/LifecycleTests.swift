@@ -85,6 +85,18 @@ final class LifecycleTests: XCTestCase {
         XCTAssertEqual(try server.shutdownAndExit(), 0)
     }
 
+    func testMessagesAfterExitAreNotRead() throws {
+        let server = try ServerProcess()
+        try server.initialize()
+        _ = try server.result("shutdown")
+        // exit and, in the same write, more messages: the process ends with 0 and answers none of them.
+        let exit = Message.notification(JSONRPC.Notification(method: "exit")).serialized()
+        let late = Message.request(Request(id: 77, method: "thumbindex/indexTitles", params: [:])).serialized()
+        try server.sendRaw(Array("Content-Length: \(exit.count)\r\n\r\n".utf8) + exit + Array("Content-Length: \(late.count)\r\n\r\n".utf8) + late + Array("garbage".utf8))
+        XCTAssertEqual(try server.waitForExit(), 0)
+        XCTAssertThrowsError(try server.response(to: 77, timeout: 0.5))
+    }
+
     func testClientVanishingEndsTheServer() throws {
         let server = try ServerProcess()
         try server.initialize()
