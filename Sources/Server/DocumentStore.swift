@@ -45,6 +45,16 @@ final class DocumentStore: @unchecked Sendable {
         documents[uri] = state
     }
 
+    /// Drops every derived outline (after a settings change that alters extraction).
+    func invalidateDerivedState() {
+        lock.withLock {
+            for uri in documents.keys {
+                documents[uri]?.outlines = [:]
+                documents[uri]?.sectioned = [:]
+            }
+        }
+    }
+
     func snapshot(_ uri: String) throws(ResponseError) -> TextDocument {
         guard let document = lock.withLock({ documents[uri]?.document }) else {
             throw .invalidParams("unknown document \(uri) (not open)")

@@ -150,6 +150,7 @@ public final class LanguageServer: @unchecked Sendable {
             case "workspace/didChangeConfiguration":
                 let settings = try Params(notification.params).value("settings")
                 let problems = lock.withLock { _settings.update(from: settings) }
+                documents.invalidateDerivedState()
                 for problem in problems { log(.warning, problem) }
             default: break  // unknown notifications are ignored, as LSP says
             }

@@ -95,6 +95,9 @@ extension LanguageServer {
         var options = ExtractionOptions()
         options.ctagsPath = settings.ctagsPath
         options.fileName = document.uri.split(separator: "/").last.map(String.init)
+        options.column = settings.csvColumn
+        options.familyNameFirst = settings.familyNameFirst
+        options.language = language
         do {
             let extraction = try extractor.extract(document.text, options: options)
             for warning in extraction.warnings { logOnce("warning:\(document.uri):\(warning)", .warning, warning) }

@@ -1,4 +1,5 @@
 import Collation
+import Entries
 import JSONRPC
 
 /// What the outline groups by in `textDocument/documentSymbol`.
@@ -25,6 +26,10 @@ struct Settings: Sendable {
     var maxIndexTitles: Int?
     var localizationTables: [String] = []
     var ctagsPath: String?
+    /// csv/tsv: the column that names a row (index or header name).
+    var csvColumn: ColumnSelector?
+    /// vcard: collate by "family given" (true) or "given family".
+    var familyNameFirst = true
 
     /// Applies what `json` sets; unknown keys are ignored, bad values are reported and skipped.
     mutating func update(from json: JSON?) -> [String] {
@@ -82,6 +87,14 @@ struct Settings: Sendable {
             }
         }
         if let ctags = string("ctags.path") { ctagsPath = ctags }
+        if let column = lookup("csv.column"), !column.isNull {
+            if let index = column.intValue, index >= 0 { csvColumn = .index(index) } else if let name = column.stringValue {
+                csvColumn = .name(name)
+            } else {
+                problems.append("setting thumbindex.csv.column must be a column index or a header name")
+            }
+        }
+        if let familyFirst = bool("vcard.familyNameFirst") { familyNameFirst = familyFirst }
         return problems
     }
 }

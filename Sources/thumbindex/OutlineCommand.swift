@@ -29,6 +29,9 @@ struct Outline: ParsableCommand {
     @Option(help: "csv/tsv: the column that names a row, by 0-based index or by header name.")
     var column: String?
 
+    @Flag(help: "vcard: collate people by given name, then family name (default: family name first).")
+    var givenNameFirst = false
+
     @Flag(help: "Print the DocumentSymbol JSON the server sends.")
     var json = false
 
@@ -46,6 +49,7 @@ struct Outline: ParsableCommand {
         var options = ExtractionOptions()
         options.fileName = (file as NSString).lastPathComponent
         options.language = collation.locale.language
+        options.familyNameFirst = !givenNameFirst
         if let column { options.column = Int(column).map(ColumnSelector.index) ?? .name(column) }
         let table: LocalizationTable?
         do {

@@ -166,6 +166,18 @@ final class RequestTests: XCTestCase {
         XCTAssertEqual(sortedNames, stateless["items"]?.arrayValue?.compactMap(\.stringValue))
     }
 
+    func testFormatSettings() throws {
+        try server.open("file:///t.csv", "city,country\nOslo,Norway\nBern,Switzerland\n", language: "csv")
+        XCTAssertEqual(try server.entryNames("file:///t.csv"), ["Bern", "Oslo"])
+        try server.notify("workspace/didChangeConfiguration", ["settings": ["thumbindex": ["csv": ["column": "country"]]]])
+        XCTAssertEqual(try server.entryNames("file:///t.csv"), ["Norway", "Switzerland"])
+        let card = "BEGIN:VCARD\nVERSION:3.0\nFN:Zoe Adams\nN:Adams;Zoe;;;\nEND:VCARD\nBEGIN:VCARD\nVERSION:3.0\nFN:Anna Young\nN:Young;Anna;;;\nEND:VCARD\n"
+        try server.open("file:///c.vcf", card, language: "vcard")
+        XCTAssertEqual(try server.entryNames("file:///c.vcf"), ["Zoe Adams", "Anna Young"], "family name first")
+        try server.notify("workspace/didChangeConfiguration", ["settings": ["thumbindex.vcard.familyNameFirst": false]])
+        XCTAssertEqual(try server.entryNames("file:///c.vcf"), ["Anna Young", "Zoe Adams"])
+    }
+
     func testWorkspaceSymbolIsCollationAware() throws {
         try server.open("file:///a.txt", "Östen\nOscar\nÖrjan Svensson\nanna\n")
         try server.open("file:///b.md", "# Ostrich\n# getOstrichCount\n", language: "markdown")
