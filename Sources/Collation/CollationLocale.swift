@@ -1,3 +1,4 @@
+import Foundation
 import ICUShim
 
 /// A locale identifier, accepted the way people write it and checked against ICU's data.
@@ -23,6 +24,11 @@ public struct CollationLocale: Hashable, Sendable, CustomStringConvertible {
         }
         self.identifier = String(nulTerminated: bcp47)
         self.icuIdentifier = String(nulTerminated: icu)
+    }
+
+    /// Every locale ICU has data for, as ICU ids (`sv_SE`, `zh_Hant_TW`, …).
+    public static var available: [String] {
+        (0 ..< ti_locale_count()).compactMap { ti_locale_at($0).map { String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)), as: UTF8.self) } }
     }
 
     /// The language subtag (`sv` for `sv-SE`).

@@ -179,6 +179,10 @@ extern "C" int32_t ti_locale_resolve(const char *identifier, char *bcp47, int32_
     return 0;
 }
 
+extern "C" int32_t ti_locale_count(void) { return uloc_countAvailable(); }
+
+extern "C" const char *ti_locale_at(int32_t index) { return uloc_getAvailable(index); }
+
 // MARK: Collators
 
 namespace {

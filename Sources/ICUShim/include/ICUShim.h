@@ -22,6 +22,10 @@ extern "C" {
 int32_t ti_locale_resolve(const char *identifier, char *bcp47, int32_t bcp47Capacity, char *icu,
                           int32_t icuCapacity, char *error, int32_t errorCapacity);
 
+/// The locales ICU has data for: how many, and the ICU id of one of them.
+int32_t ti_locale_count(void);
+const char *ti_locale_at(int32_t index);
+
 // MARK: Collators
 
 typedef struct TICollator TICollator;
