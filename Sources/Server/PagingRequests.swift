@@ -67,6 +67,10 @@ extension LanguageServer {
             guard let found = titles.titles.firstIndex(of: title) else {
                 throw .invalidParams("\"\(title)\" is not an index title of \(collation.locale.identifier); they are \(titles.titles.joined(separator: " "))")
             }
+            // A bullet (or ICU's repeated "…") stands for different runs: only its position says which.
+            guard titles.titles.lastIndex(of: title) == found else {
+                throw .invalidParams("\"\(title)\" appears more than once in the index titles; give its position as index")
+            }
             index = found
         } else if params.has("index") {
             index = try params.int("index", in: 0 ... max(0, titles.titles.count - 1))

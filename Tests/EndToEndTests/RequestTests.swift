@@ -114,6 +114,9 @@ final class RequestTests: XCTestCase {
         XCTAssertEqual(try server.errorCode("thumbindex/jump", ["textDocument": doc, "indexTitle": "Å"]), -32602)
         XCTAssertEqual(try server.errorCode("thumbindex/jump", ["textDocument": doc, "index": 27]), -32602)
         XCTAssertEqual(try server.errorCode("thumbindex/jump", ["textDocument": doc]), -32602)
+        XCTAssertEqual(try server.errorCode("thumbindex/jump", ["textDocument": doc, "indexTitle": "•", "maxIndexTitles": 9]), -32602)
+        XCTAssertEqual(try server.result("thumbindex/jump", ["textDocument": doc, "index": 3, "maxIndexTitles": 9])["title"], "D",
+                       "the second bullet of A • G • N … stands for H–M (J), which jumps back to D")
         try server.open("file:///empty.txt", "\n\n")
         XCTAssertEqual(try server.result("thumbindex/jump", ["textDocument": ["uri": "file:///empty.txt"], "indexTitle": "A"]), .null)
     }
