@@ -18,6 +18,10 @@ struct Sort: ParsableCommand {
     @Argument(help: "The file to sort.")
     var file: String?
 
+    func validate() throws {
+        if json && !sections { throw ValidationError("--json prints sections: use it with --sections") }
+    }
+
     func run() throws {
         let collation = try self.collation.makeCollation()
         let batch = UTF8Batch(lines: try readInput(file))
