@@ -13,6 +13,7 @@ final class DocumentStore: @unchecked Sendable {
         /// By localization language ("" without localization).
         var outlines: [String: DocumentOutline] = [:]
         var sectioned: [String: SectionedOutline] = [:]
+        var wordIndexes: [String: (version: Int, index: WordIndex)] = [:]
     }
 
     private var documents: [String: State] = [:]
@@ -42,6 +43,7 @@ final class DocumentStore: @unchecked Sendable {
         }
         state.outlines = [:]
         state.sectioned = [:]
+        state.wordIndexes = [:]
         documents[uri] = state
     }
 
@@ -51,6 +53,7 @@ final class DocumentStore: @unchecked Sendable {
             for uri in documents.keys {
                 documents[uri]?.outlines = [:]
                 documents[uri]?.sectioned = [:]
+                documents[uri]?.wordIndexes = [:]
             }
         }
     }
@@ -76,6 +79,20 @@ final class DocumentStore: @unchecked Sendable {
             if documents[document.uri]?.document.version == document.version { documents[document.uri]?.outlines[key] = outline }
         }
         return outline
+    }
+
+    /// The word index of a snapshot's outline for `workspace/symbol`, built once per version and key.
+    func wordIndex(_ document: TextDocument, key: String, outline: DocumentOutline, collator: Collator) -> WordIndex {
+        if let cached = lock.withLock({ documents[document.uri]?.wordIndexes[key] }), cached.version == document.version {
+            return cached.index
+        }
+        let index = WordIndex(outline: outline, collator: collator)
+        lock.withLock {
+            if documents[document.uri]?.document.version == document.version {
+                documents[document.uri]?.wordIndexes[key] = (document.version, index)
+            }
+        }
+        return index
     }
 
     /// The sectioned outline of a snapshot under a collation, computed once per version and collation.

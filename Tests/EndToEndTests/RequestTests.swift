@@ -191,6 +191,14 @@ final class RequestTests: XCTestCase {
         let surname = try server.result("workspace/symbol", ["query": "svens"])
         XCTAssertEqual(surname.arrayValue?.compactMap { $0["location"]?["uri"]?.stringValue }, ["file:///a.txt"])
         XCTAssertEqual(try server.result("workspace/symbol", ["query": ""]).arrayValue?.count, 6)
+        // Queries longer than the index keeps of each word are checked in full.
+        try server.open("file:///long.txt", "The International Organization for Standardization Technical Committee\n")
+        let long = try server.result("workspace/symbol", ["query": "organisation for standardization technical committee"])
+        XCTAssertEqual(long.arrayValue?.count, 0, "organisation ≠ organization")
+        let exact = try server.result("workspace/symbol", ["query": "ORGANIZATION for Standardization Technical Committee"])
+        XCTAssertEqual(exact.arrayValue?.count, 1)
+        let wrongEnd = try server.result("workspace/symbol", ["query": "organization for standardization technical committeX"])
+        XCTAssertEqual(wrongEnd.arrayValue?.count, 0)
     }
 
     func assertValidDocumentSymbol(_ symbol: JSON, file: StaticString = #filePath, line: UInt = #line) {
