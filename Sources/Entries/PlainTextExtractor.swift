@@ -3,7 +3,8 @@
 /// This is the format that meets the biggest inputs (a dictionary's head words), so it scans UTF-8 bytes
 /// in place instead of splitting into `[String]`, and only makes a String for the trimmed name.
 public struct PlainTextExtractor: EntryExtractor {
-    public static let languageIds = ["plaintext"]
+    // "text" is what Neovim, Emacs and Helix call plain text.
+    public static let languageIds = ["plaintext", "text"]
     public static let fileExtensions = ["txt", "text"]
 
     public init() {}

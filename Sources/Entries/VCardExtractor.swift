@@ -11,7 +11,7 @@ import Foundation
 /// `options.familyNameFirst` is false; Chinese, Japanese and Korean names stay family-first, unspaced).
 /// The collation string is nil when it would equal the name.
 public struct VCardExtractor: EntryExtractor {
-    public static let languageIds = ["vcard"]
+    public static let languageIds = ["vcard", "vcf"]
     public static let fileExtensions = ["vcf", "vcard"]
     public init() {}
 

@@ -169,6 +169,14 @@ final class RequestTests: XCTestCase {
         XCTAssertEqual(sortedNames, stateless["items"]?.arrayValue?.compactMap(\.stringValue))
     }
 
+    func testEditorLanguageIdsForPlainText() throws {
+        try server.open("file:///n.txt", "b\na\n", language: "text")
+        XCTAssertEqual(try server.entryNames("file:///n.txt"), ["a", "b"])
+        try server.open("file:///u.xyz", "b\na\n", language: "klingon")
+        XCTAssertEqual(try server.entryNames("file:///u.xyz"), [])
+        XCTAssertTrue(try server.logMessage(containing: "no entries for languageId klingon").contains("file:///u.xyz"))
+    }
+
     func testFormatSettings() throws {
         try server.open("file:///t.csv", "city,country\nOslo,Norway\nBern,Switzerland\n", language: "csv")
         XCTAssertEqual(try server.entryNames("file:///t.csv"), ["Bern", "Oslo"])
