@@ -336,6 +336,19 @@ extern "C" TIIndex *ti_index_open(const char *icuLocale, const TICollatorOptions
         set("colcaselevel", options->caseLevel, yesNo);
     }
     icu::AlphabeticIndex index(icu::Locale::createFromName(id), status);
+    // ICU thins labels out beyond 99 (dropping letters of A–Z under unihan's 200+ radicals); keep them all.
+    index.setMaxLabelCount(1000, status);
+    // A tailoring such as unihan replaces the language's own letters (kana rows, Hangul initials) with
+    // its labels; add the letters back, since readers of the language still expect them. Not for
+    // Chinese, whose index characters are the tailoring's own (pinyin, strokes, zhuyin, radicals).
+    char baseName[ULOC_FULLNAME_CAPACITY] = {0}, language[ULOC_LANG_CAPACITY] = {0};
+    UErrorCode baseStatus = U_ZERO_ERROR;
+    uloc_getBaseName(id, baseName, sizeof baseName, &baseStatus);
+    uloc_getLanguage(id, language, sizeof language, &baseStatus);
+    bool chinese = strcmp(language, "zh") == 0 || strcmp(language, "yue") == 0;
+    if (U_SUCCESS(baseStatus) && !chinese && strcmp(baseName, id) != 0) {
+        index.addLabels(icu::Locale::createFromName(baseName), status);
+    }
     index.addLabels(icu::Locale::getEnglish(), status);
     std::unique_ptr<icu::AlphabeticIndex::ImmutableIndex> immutable(
         U_SUCCESS(status) ? index.buildImmutableIndex(status) : nullptr);

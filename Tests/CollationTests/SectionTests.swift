@@ -74,6 +74,18 @@ final class SectionTests: XCTestCase {
         XCTAssertEqual(try title("林", "zh-TW-u-co-zhuyin"), "ㄌ")
     }
 
+    func testTailoringsKeepAllLettersAndTheLanguagesOwn() throws {
+        // Unihan's 200+ radical labels once made ICU thin out A–Z and drop the kana rows.
+        let unihan = try IndexedCollation(locale: "ja_JP@collation=unihan")
+        XCTAssertEqual(Array(unihan.sectionTitles.prefix(26)), SeedTableTests.latin)
+        XCTAssertEqual(try title("Bob", "ja-u-co-unihan"), "B")
+        XCTAssertEqual(try title("さくら", "ja-u-co-unihan"), "さ")
+        XCTAssertEqual(try title("東京", "ja-u-co-unihan"), "木", "kanji by radical under unihan")
+        XCTAssertEqual(try title("김민준", "ko-u-co-unihan"), "ㄱ")
+        XCTAssertEqual(try title("Alice", "ko-u-co-unihan"), "A")
+        XCTAssertFalse(try IndexedCollation(locale: "zh-TW-u-co-zhuyin").sectionTitles.contains("1劃"), "no stroke labels in zhuyin")
+    }
+
     func testOtherScripts() throws {
         XCTAssertEqual(try title("Борис", "ru"), "Б")
         XCTAssertEqual(try title("Ёлка", "ru"), "Е")
