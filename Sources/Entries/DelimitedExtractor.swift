@@ -58,8 +58,9 @@ struct DelimitedTable {
                 range: map.range(from: record.start, to: record.end),
                 selectionRange: map.range(from: field.start, to: field.end)))
         }
-        if entries.isEmpty, records.allSatisfy({ $0.fields.count <= column }) {
-            warnings.append("column \(column + 1) is past the last column: rows have at most \(records.map(\.fields.count).max() ?? 0)")
+        if entries.isEmpty, !records.isEmpty, records.allSatisfy({ $0.fields.count <= column }) {
+            let widest = records.map(\.fields.count).max() ?? 0
+            throw ExtractionError("column \(column) is past the last column: rows have \(widest) column\(widest == 1 ? "" : "s") (0–\(max(0, widest - 1)))")
         }
         return Extraction(entries: entries, warnings: warnings)
     }

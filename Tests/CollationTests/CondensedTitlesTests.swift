@@ -11,6 +11,14 @@ final class CondensedTitlesTests: XCTestCase {
         XCTAssertEqual(titles.targets[1], .section(3))
     }
 
+    func testEvenLimitsUseEverySlot() throws {
+        let collation = try IndexedCollation(locale: "en")
+        XCTAssertEqual(try collation.sectionIndexTitles(maxTitles: 8).titles, ["A", "G", "•", "N", "•", "T", "•", "#"])
+        for limit in 3 ..< 27 {
+            XCTAssertEqual(try collation.sectionIndexTitles(maxTitles: limit).titles.count, limit, "\(limit)")
+        }
+    }
+
     func testEveryLimitFitsAndNeverShowsALoneBullet() throws {
         for locale in ["en", "sv_SE", "ja_JP", "ar_SA", "zh_TW"] {
             let collation = try IndexedCollation(locale: locale)

@@ -52,10 +52,12 @@ final class DelimitedTests: XCTestCase {
         XCTAssertEqual(error?.message, "cities.csv:1: no column named \"mayor\"; the header row has: city, country, population")
     }
 
-    func testIndexPastTheLastColumnWarns() throws {
-        let result = try extract("csv", "a,b\nc,d\n", ExtractionOptions(column: .index(5)))
-        XCTAssertEqual(result.entries.count, 0)
-        XCTAssertEqual(result.warnings, ["column 6 is past the last column: rows have at most 2"])
+    func testIndexPastTheLastColumnIsAnError() throws {
+        // Like a header name that does not exist: an error naming the columns there are (0-based, as given).
+        XCTAssertThrowsError(try extract("csv", "a,b\nc,d\n", ExtractionOptions(column: .index(5)))) { error in
+            XCTAssertEqual("\(error)", "column 5 is past the last column: rows have 2 columns (0–1)")
+        }
+        XCTAssertEqual(try extract("csv", "", ExtractionOptions(column: .index(5))).entries.count, 0, "an empty file is no error")
     }
 
     func testEmptyNamesBlankLinesCRLFAndNoFinalNewline() throws {
