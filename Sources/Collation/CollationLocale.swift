@@ -41,12 +41,29 @@ public struct CollationLocale: Hashable, Sendable, CustomStringConvertible {
     /// The locale a command-line tool should use when none is given: `LC_ALL`, then `LC_COLLATE`,
     /// then `LANG` (POSIX names such as `sv_SE.UTF-8` lose their encoding), else `en`.
     public static func fromEnvironment(_ environment: [String: String]) -> String {
+        environmentSource(environment)?.locale ?? "en"
+    }
+
+    /// The variable the environment's locale comes from, and that locale as an identifier: the encoding
+    /// is dropped and glibc's `@latin`/`@cyrillic` modifiers become scripts (`sr_RS@latin` → `sr_Latn_RS`).
+    public static func environmentSource(_ environment: [String: String]) -> (variable: String, locale: String)? {
         for name in ["LC_ALL", "LC_COLLATE", "LANG"] {
             guard var value = environment[name], !value.isEmpty else { continue }
+            var modifier = ""
+            if let at = value.firstIndex(of: "@") {
+                modifier = String(value[value.index(after: at)...]).lowercased()
+                value = String(value[..<at])
+            }
             if let dot = value.firstIndex(of: ".") { value = String(value[..<dot]) }
-            if value == "C" || value == "POSIX" { return "en" }
-            return value
+            if value == "C" || value == "POSIX" { return (name, "en") }
+            let script = ["latin": "Latn", "cyrillic": "Cyrl", "devanagari": "Deva"][modifier]
+            if let script {
+                var parts = value.split(separator: "_").map(String.init)
+                parts.insert(script, at: min(1, parts.count))
+                value = parts.joined(separator: "_")
+            }
+            return (name, value)
         }
-        return "en"
+        return nil
     }
 }

@@ -162,6 +162,29 @@ extern "C" int32_t ti_locale_resolve(const char *identifier, char *bcp47, int32_
         return -1;
     }
 
+    // Options ICU cannot use (kn-maybe) only show when a collator is opened: try it now, and name them.
+    status = U_ZERO_ERROR;
+    UCollator *probe = ucol_open(parsed, &status);
+    if (probe) ucol_close(probe);
+    if (U_FAILURE(status)) {
+        std::string options;
+        UErrorCode keywordStatus = U_ZERO_ERROR;
+        UEnumeration *keys = uloc_openKeywords(parsed, &keywordStatus);
+        const char *key;
+        while (keys && (key = uenum_next(keys, nullptr, &keywordStatus)) != nullptr && U_SUCCESS(keywordStatus)) {
+            char value[64] = {0};
+            UErrorCode valueStatus = U_ZERO_ERROR;
+            uloc_getKeywordValue(parsed, key, value, sizeof value, &valueStatus);
+            const char *bcpKey = uloc_toUnicodeLocaleKey(key);
+            const char *bcpValue = uloc_toUnicodeLocaleType(key, value);
+            options += std::string(options.empty() ? "" : ", ") + (bcpKey ? bcpKey : key) + "=" + (bcpValue ? bcpValue : value);
+        }
+        if (keys) uenum_close(keys);
+        setError(error, errorCapacity, "locale '" + id + "': ICU rejects its collation options" +
+                                           (options.empty() ? std::string() : " (" + options + ")"));
+        return -1;
+    }
+
     char tag[ULOC_FULLNAME_CAPACITY] = {0};
     status = U_ZERO_ERROR;
     uloc_toLanguageTag(parsed, tag, sizeof tag, true, &status);

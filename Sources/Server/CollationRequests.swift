@@ -83,6 +83,9 @@ extension LanguageServer {
                 batch.append(string)
                 continue
             }
+            guard case .object = item else {
+                throw .invalidParams("params.items[\(i)] must be a string or an object {label, sortText?, data?}, got \(item.kindName)")
+            }
             let object = try Params(item, path: "params.items[\(i)]")
             let label = try object.string("label")
             batch.append(try object.optionalString("sortText") ?? label)

@@ -28,6 +28,10 @@ struct CollationArguments: ParsableArguments {
         do {
             return try IndexedCollation(locale: localeIdentifier, style: style, options: options)
         } catch {
+            // Say where a locale nobody typed came from.
+            if locale == nil, let source = CollationLocale.environmentSource(ProcessInfo.processInfo.environment) {
+                throw CommandFailure("\(error.message) (from \(source.variable)=\(ProcessInfo.processInfo.environment[source.variable] ?? ""); give --locale to override)")
+            }
             throw CommandFailure(error.message)
         }
     }

@@ -21,6 +21,9 @@ final class LocaleTests: XCTestCase {
                 XCTAssertFalse(error.message.isEmpty)
             }
         }
+        XCTAssertThrowsError(try CollationLocale("en-u-kn-maybe")) { error in
+            XCTAssertTrue((error as! CollationError).message.contains("kn=maybe"), "\(error)")
+        }
         XCTAssertThrowsError(try IndexedCollation(locale: "xx_YY")) { error in
             XCTAssertTrue((error as! CollationError).message.contains("xx"), "the message names the identifier")
         }
@@ -32,5 +35,9 @@ final class LocaleTests: XCTestCase {
         XCTAssertEqual(CollationLocale.fromEnvironment(["LC_ALL": "ja_JP.UTF-8", "LANG": "sv"]), "ja_JP")
         XCTAssertEqual(CollationLocale.fromEnvironment(["LANG": "C.UTF-8"]), "en")
         XCTAssertEqual(CollationLocale.fromEnvironment([:]), "en")
+        XCTAssertEqual(CollationLocale.fromEnvironment(["LANG": "sr_RS.UTF-8@latin"]), "sr_Latn_RS")
+        XCTAssertEqual(try CollationLocale(CollationLocale.fromEnvironment(["LANG": "sr_RS.UTF-8@latin"])).identifier, "sr-Latn-RS")
+        XCTAssertEqual(CollationLocale.fromEnvironment(["LANG": "de_DE@euro"]), "de_DE")
+        XCTAssertEqual(CollationLocale.environmentSource(["LC_COLLATE": "sv_SE.UTF-8", "LANG": "en"])?.variable, "LC_COLLATE")
     }
 }
