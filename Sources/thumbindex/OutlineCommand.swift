@@ -80,7 +80,7 @@ struct Outline: ParsableCommand {
     /// Section titles as headers; entries as "line  name  detail", nested entries indented.
     private func render(_ symbols: [JSON], depth: Int, sectionHeaders: Bool, style: TerminalStyle, into out: inout StandardOutput) {
         for symbol in symbols {
-            let name = symbol["name"]?.stringValue ?? ""
+            let name = Self.printable(symbol["name"]?.stringValue ?? "")
             let children = symbol["children"]?.arrayValue ?? []
             if sectionHeaders && depth == 0 {
                 out.write(style.header(name) + "  " + style.dim(symbol["detail"]?.stringValue ?? "") + "\n")
@@ -91,10 +91,26 @@ struct Outline: ParsableCommand {
             let number = String(line)
             let indent = String(repeating: "  ", count: sectionHeaders ? 0 : depth)
             var text = String(repeating: " ", count: max(0, 6 - number.count)) + style.dim(number) + "  " + indent + name
-            if let detail = symbol["detail"]?.stringValue, !detail.isEmpty { text += "  " + style.dim(detail) }
+            if let detail = symbol["detail"]?.stringValue, !detail.isEmpty { text += "  " + style.dim(Self.printable(detail)) }
             out.write(text + "\n")
             render(children, depth: depth + 1, sectionHeaders: false, style: style, into: &out)
         }
+    }
+}
+
+extension Outline {
+    /// Control characters shown as their Unicode pictures (␀ ␛ …), so a binary file's names cannot drive
+    /// the terminal.
+    static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F ... 0x9F).contains($0.value) }) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
+            switch scalar.value {
+            case 0 ..< 0x20: return Unicode.Scalar(0x2400 + scalar.value)!
+            case 0x7F: return "\u{2421}"
+            case 0x80 ... 0x9F: return "\u{FFFD}"
+            default: return scalar
+            }
+        }))
     }
 }
 

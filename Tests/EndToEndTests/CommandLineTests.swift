@@ -122,5 +122,10 @@ final class CommandLineTests: XCTestCase {
         let (forced, forcedOut, _) = try Binary.run(["outline", "--language", "plaintext", file.path])
         XCTAssertEqual(forced, 0)
         XCTAssertTrue(forcedOut.contains("X"))
+        // Control bytes in a file's lines are shown as pictures, never sent to the terminal.
+        try Data([0x61, 0x1B, 0x5B, 0x32, 0x4A, 0x00, 0x62, 0x0A]).write(to: file)
+        let (_, binaryOut, _) = try Binary.run(["outline", "--language", "plaintext", file.path])
+        XCTAssertTrue(binaryOut.contains("a\u{241B}[2J\u{2400}b"), binaryOut)
+        XCTAssertFalse(binaryOut.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0 })
     }
 }
