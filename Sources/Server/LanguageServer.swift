@@ -27,10 +27,13 @@ public final class LanguageServer: @unchecked Sendable {
     private var _settings = Settings()
     private var _encoding = PositionEncoding.utf16
     private var trace = "off"
+    private var _workspaceFolders: [String] = []
     private var reportedLanguages: Set<String> = []
 
     var settings: Settings { lock.withLock { _settings } }
     var encoding: PositionEncoding { lock.withLock { _encoding } }
+    /// File paths of the client's workspace folders (or root), for relative paths in settings.
+    var workspaceFolders: [String] { lock.withLock { _workspaceFolders } }
 
     public init(
         environment: [String: String] = ProcessInfo.processInfo.environment,
@@ -184,10 +187,15 @@ public final class LanguageServer: @unchecked Sendable {
         let offered = params.value("capabilities")?["general"]?["positionEncodings"]?.arrayValue?.compactMap(\.stringValue) ?? []
         // Prefer UTF-8 (no conversion), then UTF-32, and UTF-16 when the client offers nothing else.
         let encoding = [PositionEncoding.utf8, .utf32].first { offered.contains($0.rawValue) } ?? .utf16
+        var folders = params.value("workspaceFolders")?.arrayValue?.compactMap { $0["uri"]?.stringValue } ?? []
+        if folders.isEmpty, let root = params.value("rootUri")?.stringValue { folders = [root] }
+        var paths = folders.compactMap { URL(string: $0).flatMap { $0.isFileURL ? $0.path : nil } }
+        if paths.isEmpty, let rootPath = params.value("rootPath")?.stringValue { paths = [rootPath] }
         lock.withLock {
             lifecycle = .running
             _settings = settings
             _encoding = encoding
+            _workspaceFolders = paths
         }
         for problem in problems { log(.warning, problem) }
         return [

@@ -30,24 +30,54 @@ public enum Localization {
     }
 }
 
-/// Tables by (paths, language), loaded once per session; a failure is remembered so it is reported once.
+/// Tables by (paths, language), loaded once and again only when a file under those paths changes. A
+/// failure is not remembered: a table the user fixes or creates is picked up by the next outline.
 final class LocalizationCache: @unchecked Sendable {
-    private var tables: [String: Result<LocalizationTable, ExtractionError>] = [:]
+    private var tables: [String: (stamp: [Date], table: LocalizationTable)] = [:]
     private let lock = NSLock()
 
     func table(paths: [String], language: String) -> Result<LocalizationTable, ExtractionError>? {
         guard !paths.isEmpty else { return nil }
         let key = paths.joined(separator: "\u{0}") + "|" + language
-        if let cached = lock.withLock({ tables[key] }) { return cached }
-        let result: Result<LocalizationTable, ExtractionError>
+        let stamp = paths.map(Self.lastModified)
+        if let cached = lock.withLock({ tables[key] }), cached.stamp == stamp { return .success(cached.table) }
         do {
-            result = .success(try Localization.load(paths: paths, language: language))
+            let table = try Localization.load(paths: paths, language: language)
+            lock.withLock { tables[key] = (stamp, table) }
+            return .success(table)
         } catch let error as ExtractionError {
-            result = .failure(error)
+            return .failure(error)
         } catch {
-            result = .failure(ExtractionError("\(error)"))
+            return .failure(ExtractionError("\(error)"))
         }
-        lock.withLock { tables[key] = result }
-        return result
+    }
+
+    /// The newest modification date of a file or of a folder and what is in it, two levels down
+    /// (`Resources/sv.lproj/Localizable.strings`).
+    static func lastModified(_ path: String) -> Date {
+        let files = FileManager.default
+        func date(_ path: String) -> Date {
+            (try? files.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? .distantPast
+        }
+        var newest = date(path)
+        for child in (try? files.contentsOfDirectory(atPath: path)) ?? [] {
+            let childPath = (path as NSString).appendingPathComponent(child)
+            newest = max(newest, date(childPath))
+            for grandchild in (try? files.contentsOfDirectory(atPath: childPath)) ?? [] {
+                newest = max(newest, date((childPath as NSString).appendingPathComponent(grandchild)))
+            }
+        }
+        return newest
+    }
+
+    /// Paths as the user named them, relative ones looked up in the workspace folders (then the
+    /// server's working directory): tables are read only from there.
+    static func resolve(_ paths: [String], workspaceFolders: [String]) -> [String] {
+        paths.map { path in
+            let expanded = (path as NSString).expandingTildeInPath
+            if expanded.hasPrefix("/") { return expanded }
+            let candidates = workspaceFolders.map { ($0 as NSString).appendingPathComponent(expanded) }
+            return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates.first ?? expanded
+        }
     }
 }

@@ -101,7 +101,8 @@ extension LanguageServer {
         do {
             let extraction = try extractor.extract(document.text, options: options)
             for warning in extraction.warnings { logOnce("warning:\(document.uri):\(warning)", .warning, warning) }
-            switch localizations.table(paths: settings.localizationTables, language: language) {
+            let tables = LocalizationCache.resolve(settings.localizationTables, workspaceFolders: workspaceFolders)
+            switch localizations.table(paths: tables, language: language) {
             case .success(let table)?: return Localization.apply(table, to: extraction.entries)
             case .failure(let error)?:
                 logOnce("localization:\(error.message)", .error, "localization table: \(error.message)")
