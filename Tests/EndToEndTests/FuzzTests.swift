@@ -49,8 +49,27 @@ final class FuzzTests: XCTestCase {
             // Keep keep.txt out of reach: a damaged message must not become an edit or a close of it.
             let text = String(decoding: bytes, as: UTF8.self)
             if text.contains("keep.txt") && (text.contains("didChange") || text.contains("didClose") || text.contains("didOpen")) { continue }
-            try server.sendRaw(Array("Content-Length: \(bytes.count)\r\n\r\n".utf8) + bytes)
+            // Every fifth frame gets a damaged header too: a wrong length, a bare LF, a lower-case or junk line.
+            var header = "Content-Length: \(bytes.count)\r\n\r\n"
+            if round % 5 == 0 {
+                switch Int.random(in: 0 ..< 5, using: &random) {
+                case 0: header = "Content-Length: \(bytes.count + Int.random(in: -8 ... 8, using: &random))\r\n\r\n"
+                case 1: header = "Content-Length: \(bytes.count)\n\r\n"
+                case 2: header = "content-length: \(bytes.count)\r\nX-Junk: \u{1}\r\n\r\n"
+                case 3: header = "Content-Length: \(bytes.count)\r\nContent-Length: 3\r\n\r\n"
+                default: header = "Content-Type: application/json\r\n\r\n"
+                }
+            }
+            try server.sendRaw(Array(header.utf8) + bytes)
         }
+        // Whatever state the framer is left in, spaces finish a pending body and a blank line ends a header.
+        try server.sendRaw(String(repeating: " ", count: 64) + "\r\n\r\n")
+        var alive = false
+        for attempt in 0 ..< 5 where !alive {
+            let id = try server.start("thumbindex/indexTitles", [:], id: .string("probe-\(attempt)"))
+            alive = (try? server.response(to: id, timeout: 3)) != nil
+        }
+        XCTAssertTrue(alive, "the server answers again after the damage")
         // Still alive, answering, and the document is intact.
         XCTAssertEqual(try server.entryNames("file:///keep.txt"), ["Anna", "Åsa", "Östen"])
         XCTAssertTrue(server.process.isRunning)
