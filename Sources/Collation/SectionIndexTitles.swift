@@ -53,23 +53,11 @@ extension IndexedCollation {
             targets += (0 ..< n).map { .section($0) }
             return SectionIndexTitles(titles: titles, targets: targets)
         }
-        // Keep as many titles as leave room for bullets in all gaps but one at most (k titles + k-2 bullets
-        // fill an even room); the first and last titles always stay.
-        let kept = room >= 3 ? (room + 2) / 2 : min(room, 2)
+        // k kept titles and a bullet in each of the k-1 gaps fit when 2k-1 <= room. An even room leaves
+        // one slot empty rather than hide an elision without its bullet.
+        let kept = room >= 3 ? (room + 1) / 2 : min(room, 2)
         let keptSections = (0 ..< kept).map { j in kept == 1 ? 0 : j * (n - 1) / (kept - 1) }
-        let gaps = (1 ..< max(kept, 1)).filter { keptSections[$0] - keptSections[$0 - 1] > 1 }
-        var bulletGaps = Set(gaps)
-        if room >= 3 {
-            // Too few slots for a bullet in every gap: leave out the ones that hide the fewest titles.
-            let spare = room - kept
-            for gap in gaps.sorted(by: { (keptSections[$0] - keptSections[$0 - 1], $0) < (keptSections[$1] - keptSections[$1 - 1], $1) })
-                .prefix(max(0, gaps.count - spare))
-            {
-                bulletGaps.remove(gap)
-            }
-        } else {
-            bulletGaps = []
-        }
+        let bulletGaps = room >= 3 ? Set((1 ..< max(kept, 1)).filter { keptSections[$0] - keptSections[$0 - 1] > 1 }) : []
         for (j, section) in keptSections.enumerated() {
             if bulletGaps.contains(j) {
                 let previous = keptSections[j - 1]

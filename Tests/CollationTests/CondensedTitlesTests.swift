@@ -11,11 +11,22 @@ final class CondensedTitlesTests: XCTestCase {
         XCTAssertEqual(titles.targets[1], .section(3))
     }
 
-    func testEvenLimitsUseEverySlot() throws {
-        let collation = try IndexedCollation(locale: "en")
-        XCTAssertEqual(try collation.sectionIndexTitles(maxTitles: 8).titles, ["A", "G", "•", "N", "•", "T", "•", "#"])
-        for limit in 3 ..< 27 {
-            XCTAssertEqual(try collation.sectionIndexTitles(maxTitles: limit).titles.count, limit, "\(limit)")
+    func testEveryElisionHasItsBullet() throws {
+        let collation = try IndexedCollation(locale: "sv")
+        for limit in 3 ..< 30 {
+            let titles = try collation.sectionIndexTitles(maxTitles: limit)
+            XCTAssertGreaterThanOrEqual(titles.titles.count, limit - 1, "at most one slot left empty")
+            // Consecutive letters are adjacent sections; anything between two letters is marked by a bullet.
+            let letters = zip(titles.titles, titles.targets).compactMap { title, target -> Int? in
+                if title == "•" { return nil }
+                if case .section(let s) = target { return s }
+                return nil
+            }
+            for (a, b) in zip(titles.titles, titles.titles.dropFirst()) where a != "•" && b != "•" {
+                let sa = collation.sectionTitles.firstIndex(of: a)!, sb = collation.sectionTitles.firstIndex(of: b)!
+                XCTAssertEqual(sb, sa + 1, "\(limit): \(a) and \(b) side by side hide letters without a bullet")
+            }
+            XCTAssertEqual(letters, letters.sorted())
         }
     }
 

@@ -18,7 +18,7 @@ final class CommandLineTests: XCTestCase {
         let (code, out, _) = try Binary.run(["titles", "--locale", "en", "--search", "--max-titles", "7", "--json"])
         XCTAssertEqual(code, 0)
         let object = try JSONSerialization.jsonObject(with: Data(out.utf8)) as! [String: Any]
-        XCTAssertEqual(object["sectionIndexTitles"] as? [String], ["{search}", "A", "I", "•", "R", "•", "#"])
+        XCTAssertEqual(object["sectionIndexTitles"] as? [String], ["{search}", "A", "•", "N", "•", "#"])
         let titles = object["sectionIndexTitles"] as? [String] ?? []
         XCTAssertEqual(titles.first, "{search}")
         XCTAssertEqual(titles.last, "#")
