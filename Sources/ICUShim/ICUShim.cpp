@@ -209,44 +209,36 @@ extern "C" const char *ti_locale_at(int32_t index) { return uloc_getAvailable(in
 // MARK: Collators
 
 namespace {
-void applyAttribute(UCollator *c, UColAttribute attribute, int32_t value, UColAttributeValue off,
-                    UColAttributeValue on, UErrorCode &status) {
-    if (value == TI_DEFAULT) return;
-    ucol_setAttribute(c, attribute, value ? on : off, &status);
+// The options as locale keywords (`en@colnumeric=yes`): the one form that both ucol_open and
+// icu::AlphabeticIndex read, so the collator and the buckets always agree.
+std::string withOptions(const char *icuLocale, const TICollatorOptions *options) {
+    char id[ULOC_FULLNAME_CAPACITY];
+    snprintf(id, sizeof id, "%s", icuLocale);
+    if (!options) return id;
+    UErrorCode status = U_ZERO_ERROR;
+    auto set = [&](const char *key, int32_t value, const char *const *names) {
+        if (value != TI_DEFAULT) uloc_setKeywordValue(key, names[value], id, sizeof id, &status);
+    };
+    static const char *const yesNo[] = {"no", "yes"};
+    static const char *const caseFirst[] = {"no", "lower", "upper"};
+    static const char *const strength[] = {"", "primary", "secondary", "tertiary", "quaternary", "identical"};
+    static const char *const alternate[] = {"non-ignorable", "shifted"};
+    set("colnumeric", options->numeric, yesNo);
+    set("colcasefirst", options->caseFirst, caseFirst);
+    set("colstrength", options->strength, strength);
+    set("colalternate", options->alternate, alternate);
+    set("colcaselevel", options->caseLevel, yesNo);
+    return id;
 }
 }  // namespace
 
 extern "C" TICollator *ti_collator_open(const char *icuLocale, const TICollatorOptions *options, char *error,
                                         int32_t errorCapacity) {
     UErrorCode status = U_ZERO_ERROR;
-    UCollator *c = ucol_open(icuLocale, &status);
+    std::string id = withOptions(icuLocale, options);
+    UCollator *c = ucol_open(id.c_str(), &status);
     if (U_FAILURE(status)) {
-        setError(error, errorCapacity, std::string("cannot open a collator for '") + icuLocale + "': " +
-                                           u_errorName(status));
-        return nullptr;
-    }
-    if (options) {
-        applyAttribute(c, UCOL_NUMERIC_COLLATION, options->numeric, UCOL_OFF, UCOL_ON, status);
-        applyAttribute(c, UCOL_CASE_LEVEL, options->caseLevel, UCOL_OFF, UCOL_ON, status);
-        applyAttribute(c, UCOL_ALTERNATE_HANDLING, options->alternate, UCOL_NON_IGNORABLE, UCOL_SHIFTED, status);
-        if (options->caseFirst != TI_DEFAULT) {
-            UColAttributeValue v = options->caseFirst == 1 ? UCOL_LOWER_FIRST
-                                   : options->caseFirst == 2 ? UCOL_UPPER_FIRST
-                                                             : UCOL_OFF;
-            ucol_setAttribute(c, UCOL_CASE_FIRST, v, &status);
-        }
-        if (options->strength != TI_DEFAULT) {
-            UColAttributeValue v = options->strength == 1   ? UCOL_PRIMARY
-                                   : options->strength == 2 ? UCOL_SECONDARY
-                                   : options->strength == 3 ? UCOL_TERTIARY
-                                   : options->strength == 4 ? UCOL_QUATERNARY
-                                                            : UCOL_IDENTICAL;
-            ucol_setAttribute(c, UCOL_STRENGTH, v, &status);
-        }
-    }
-    if (U_FAILURE(status)) {
-        setError(error, errorCapacity, std::string("cannot set collator options: ") + u_errorName(status));
-        ucol_close(c);
+        setError(error, errorCapacity, "cannot open a collator for '" + id + "': " + u_errorName(status));
         return nullptr;
     }
     return new TICollator{c};
@@ -340,24 +332,10 @@ extern "C" void ti_free(void *pointer) { free(pointer); }
 extern "C" TIIndex *ti_index_open(const char *icuLocale, const TICollatorOptions *options, char *error,
                                   int32_t errorCapacity) {
     // Built from a locale (not from a collator) so that ICU picks the Chinese pinyin, stroke and zhuyin
-    // boundaries; the options travel as locale keywords so buckets agree with the collator's order.
-    char id[ULOC_FULLNAME_CAPACITY];
-    snprintf(id, sizeof id, "%s", icuLocale);
+    // boundaries.
+    std::string localeID = withOptions(icuLocale, options);
+    const char *id = localeID.c_str();
     UErrorCode status = U_ZERO_ERROR;
-    auto set = [&](const char *key, int32_t value, const char *const *names) {
-        if (value != TI_DEFAULT) uloc_setKeywordValue(key, names[value], id, sizeof id, &status);
-    };
-    static const char *const yesNo[] = {"no", "yes"};
-    static const char *const caseFirst[] = {"no", "lower", "upper"};
-    static const char *const strength[] = {"", "primary", "secondary", "tertiary", "quaternary", "identical"};
-    static const char *const alternate[] = {"non-ignorable", "shifted"};
-    if (options) {
-        set("colnumeric", options->numeric, yesNo);
-        set("colcasefirst", options->caseFirst, caseFirst);
-        set("colstrength", options->strength, strength);
-        set("colalternate", options->alternate, alternate);
-        set("colcaselevel", options->caseLevel, yesNo);
-    }
     icu::AlphabeticIndex index(icu::Locale::createFromName(id), status);
     // ICU thins labels out beyond 99 (dropping letters of A–Z under unihan's 200+ radicals); keep them all.
     index.setMaxLabelCount(1000, status);

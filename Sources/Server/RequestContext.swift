@@ -41,7 +41,7 @@ struct RequestContext: Sendable {
         let document = try requireDocument()
         let collation = try self.collation()
         try check()
-        let key = "\(collation.locale.identifier)|\(collation.style)|\(settings.options.hashValue)"
+        let key = "\(collation.locale.identifier)|\(collation.style)|\(settings.options)"
         let language = collation.locale.language
         let localized = settings.localizationTables.isEmpty ? "" : language
         return server.documents.sectioned(document, collation: collation, cacheKey: key, outlineKey: localized) {

@@ -99,10 +99,7 @@ struct TextDocument: Sendable {
         let line = min(max(position.line, 0), lineCount - 1)
         // Byte columns are the client's columns in UTF-8, and in any encoding on an ASCII line.
         if encoding == .utf8 { return LSPPosition(line: line, character: position.column) }
-        let character = withLine(line) { text in
-            let prefix = UnsafeBufferPointer(rebasing: text.prefix(position.column))
-            return prefix.allSatisfy { $0 < 0x80 } ? prefix.count : encoding.units(in: text, upToByte: position.column)
-        }
+        let character = withLine(line) { encoding.units(in: $0, upToByte: position.column) }
         return LSPPosition(line: line, character: character)
     }
 
