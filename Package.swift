@@ -44,6 +44,13 @@ let package = Package(
             dependencies: ["Server", "Collation", "Entries", "JSONRPC", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
+        // MARK: Server tests — the server in this process, driven message by message (model-based test).
+        .testTarget(name: "ServerTests", dependencies: ["Server", "Entries", "JSONRPC"]),
+
+        // MARK: thumbindex-fuzz — a fuzzer over framing, JSON, dispatch and edits. A seeded mutation driver by
+        // default; built with `-sanitize=fuzzer -D LIBFUZZER` (scripts/fuzz) it is a libFuzzer target.
+        .executableTarget(name: "thumbindex-fuzz", dependencies: ["Server", "JSONRPC"], path: "Sources/Fuzz"),
+
         // MARK: End-to-end tests — drive the built binary over pipes, as an editor or a shell would.
         .testTarget(name: "EndToEndTests", dependencies: ["JSONRPC", "thumbindex"]),
     ]

@@ -1,0 +1,3 @@
+// Placeholder: being written.
+@main
+struct FuzzMain { static func main() {} }
