@@ -4,12 +4,16 @@ import Foundation
 ///
 /// One reader thread reads the input, cuts it into frames, parses and validates them, and hands each event to the
 /// handler, in order, on that thread — so the handler should dispatch work elsewhere quickly (a slow handler delays
-/// reading, including `$/cancelRequest`s). Sending is thread-safe: each message is serialised on the caller's thread,
-/// then written whole under a lock, so messages from several threads never interleave.
+/// reading, including `$/cancelRequest`s). Sending is thread-safe and never blocks: each message is serialised on the
+/// caller's thread and queued whole; a writer thread writes the queue in order, so messages never interleave.
 ///
-/// The connection owns its descriptors unless told otherwise: `close()` closes the output at once and the reader closes
-/// the input when it stops. Creating a connection sets SIGPIPE to be ignored process-wide, so that writing to a peer
-/// that has gone away fails with EPIPE instead of killing the process.
+/// Backpressure: while more than `outboxLimit` bytes wait to be written (the peer is not reading), the reader reads
+/// nothing more, so memory stays bounded whatever the peer sends. It still notices when the peer closes its end.
+///
+/// The connection owns its descriptors unless told otherwise: `close()` stops the reader and lets the writer finish
+/// what is queued before it closes the output; the reader closes the input when it stops. Creating a connection sets
+/// SIGPIPE to be ignored process-wide, so that writing to a peer that has gone away fails with EPIPE instead of
+/// killing the process.
 ///
 ///     let connection = Connection(input: input, output: output)
 ///     connection.start { incoming in
@@ -21,13 +25,13 @@ import Foundation
 public final class Connection: @unchecked Sendable {
     public let framing: Framing
 
+    /// Bytes waiting to be written above which the reader pauses (4 MiB by default).
+    public let outboxLimit: Int
+
     private let input: Int32
     private let outputDescriptor: Int32
     private let closesFileDescriptors: Bool
-
-    /// Guards `output`, which is -1 once closed.
-    private let writeLock = NSLock()
-    private var output: Int32
+    private let outbox: Outbox
 
     /// Guards the reader's and the descriptors' state below.
     private let stateLock = NSLock()
@@ -40,13 +44,16 @@ public final class Connection: @unchecked Sendable {
     private let wake: (read: Int32, write: Int32)?
     private let readerFinished = DispatchGroup()
 
-    public init(input: Int32, output: Int32, framing: Framing = .contentLength, closesFileDescriptors: Bool = true) {
+    public init(input: Int32, output: Int32, framing: Framing = .contentLength, closesFileDescriptors: Bool = true,
+                outboxLimit: Int = 4 << 20) {
         StandardStreams.ignoreSIGPIPE()
         self.input = input
         self.outputDescriptor = output
-        self.output = output
         self.framing = framing
         self.closesFileDescriptors = closesFileDescriptors
+        self.outboxLimit = outboxLimit
+        // When one descriptor is both input and output, the input side closes it.
+        self.outbox = Outbox(descriptor: output, closesDescriptor: closesFileDescriptors && output != input)
         // Without the wake pipe (out of descriptors) everything works except that close() cannot interrupt a read.
         self.wake = try? FileDescriptors.makePipe()
     }
@@ -56,10 +63,8 @@ public final class Connection: @unchecked Sendable {
             FileDescriptors.close(wake.read)
             FileDescriptors.close(wake.write)
         }
-        if closesFileDescriptors {
-            if output >= 0, outputDescriptor != input { FileDescriptors.close(output) }
-            if !inputClosed { FileDescriptors.close(input) }
-        }
+        outbox.close()
+        if closesFileDescriptors, !inputClosed { FileDescriptors.close(input) }
     }
 
     /// A connected client and server in this process, over two pipes; for tests.
@@ -141,6 +146,8 @@ public final class Connection: @unchecked Sendable {
 
         func deliver(_ events: [FramerEvent]) -> Bool {
             for event in events {
+                // Backpressure: hand over nothing more while the peer leaves replies unread, unless it has hung up.
+                outbox.waitForRoom(limit: outboxLimit) { isClosed || inputHungUp() }
                 guard !isClosed else { return false }
                 switch event {
                 case .frame(let body): handler(Incoming.decode(frame: body, parser: parser))
@@ -151,6 +158,7 @@ public final class Connection: @unchecked Sendable {
         }
 
         while true {
+            outbox.waitForRoom(limit: outboxLimit) { isClosed || inputHungUp() }
             guard waitForInput() else { return }  // woken by close()
             let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
             if count > 0 {
@@ -184,9 +192,16 @@ public final class Connection: @unchecked Sendable {
         }
     }
 
+    /// Whether the peer has closed its end of the input (data may still be buffered).
+    private func inputHungUp() -> Bool {
+        var entry = pollfd(fd: input, events: 0, revents: 0)
+        return poll(&entry, 1, 0) > 0 && entry.revents & Int16(POLLHUP | POLLERR) != 0
+    }
+
     // MARK: Writing
 
-    /// Sends one message; thread-safe. Throws when the connection is closed or the write fails (EPIPE: peer gone).
+    /// Queues one message; thread-safe, never blocks. Throws when the connection is closed or an earlier write failed
+    /// (EPIPE: the peer has gone).
     public func send(_ message: Message) throws(ConnectionError) {
         try write(body: message.serialized())
     }
@@ -197,20 +212,28 @@ public final class Connection: @unchecked Sendable {
         try write(body: JSONWriter().write(.array(messages.map(\.json))))
     }
 
-    /// Sends one frame holding `body`, which must be a JSON text (compact for line framing).
+    /// Queues one frame holding `body`, which must be a JSON text (compact for line framing).
     public func write(body: [UInt8]) throws(ConnectionError) {
-        let framed = framing.frame(body)
-        writeLock.lock()
-        defer { writeLock.unlock() }
-        guard output >= 0 else { throw ConnectionError("the connection is closed") }
-        try FileDescriptors.writeAll(output, framed)
+        try outbox.enqueue(framing.frame(body))
     }
+
+    /// Waits until every queued message has been written, or the write failed; false after `seconds`.
+    @discardableResult
+    public func flush(timeout seconds: Double) -> Bool {
+        outbox.waitUntilFlushed(timeout: seconds)
+    }
+
+    /// Bytes queued and not yet written.
+    public var pendingOutputBytes: Int { outbox.pendingBytes }
+
+    /// The failure that stopped writing (EPIPE when the peer has gone), if any.
+    public var writeFailure: ConnectionError? { outbox.writeFailure }
 
     // MARK: Closing
 
     /// Closes the connection: later sends throw, the reader stops without delivering more events, and owned
-    /// descriptors are closed (the output now, the input once the reader has let go of it). Idempotent. Blocks while
-    /// another thread is in the middle of writing a message.
+    /// descriptors are closed (the output once the writer has written what was queued, the input once the reader
+    /// has let go of it). Idempotent, and never blocks, even when the peer does not read.
     public func close() {
         stateLock.lock()
         guard !closed else {
@@ -220,11 +243,7 @@ public final class Connection: @unchecked Sendable {
         closed = true
         stateLock.unlock()
 
-        writeLock.lock()
-        let oldOutput = output
-        output = -1
-        writeLock.unlock()
-        if closesFileDescriptors, oldOutput >= 0, oldOutput != input { FileDescriptors.close(oldOutput) }
+        outbox.close()
 
         if let wake { FileDescriptors.writeByte(wake.write) }
         stateLock.lock()

@@ -1,8 +1,9 @@
 /// A JSON value.
 ///
-/// Integers are kept exactly (`.int`), apart from numbers with a fraction or an exponent (`.double`), so an id such
-/// as `9007199254740993` survives a round trip. Numbers compare by value: `.int(1) == .double(1.0)`, because JSON
-/// itself does not tell `1` from `1.0`. Objects keep their keys in insertion order, so output is deterministic.
+/// Integers that fit in `Int64` are kept exactly (`.int`); any other number read from text (a fraction, an exponent,
+/// or more digits than `Int64` holds) is kept as it was written (`.number`), so that an id such as
+/// `-9223372036854775809` or `1.0` goes back exactly as it came. Numbers compare by value: `.int(1) == .double(1.0)`,
+/// because JSON itself does not tell `1` from `1.0`. Objects keep their keys in insertion order, so output is deterministic.
 ///
 ///     let params: JSON = ["textDocument": ["uri": "file:///a.md"], "offset": 0, "limit": 100]
 ///     params["textDocument"]?["uri"]?.stringValue   // "file:///a.md"
@@ -12,6 +13,8 @@ public enum JSON: Sendable {
     case bool(Bool)
     case int(Int64)
     case double(Double)
+    /// A number literal, as written, that no `Int64` holds exactly; always a valid, finite JSON number.
+    case number(String)
     case string(String)
     case array([JSON])
     case object(JSONObject)
@@ -75,6 +78,7 @@ extension JSON {
         switch resolved {
         case .int(let value): return Int(exactly: value)
         case .double(let value): return Int(exactly: value)
+        case .number(let text): return Self.integralValue(text).flatMap { Int(exactly: $0) }
         default: return nil
         }
     }
@@ -84,6 +88,7 @@ extension JSON {
         switch resolved {
         case .int(let value): return value
         case .double(let value): return Int64(exactly: value)
+        case .number(let text): return Self.integralValue(text).flatMap { Int64(exactly: $0) }
         default: return nil
         }
     }
@@ -93,8 +98,16 @@ extension JSON {
         switch resolved {
         case .int(let value): return Double(value)
         case .double(let value): return value
+        case .number(let text): return Double(text)
         default: return nil
         }
+    }
+
+    /// The value of a literal with a fraction or an exponent (`2.0`, `1e3`); nil for an integer literal, which as a
+    /// `.number` is one too large for `Int64` and must not be rounded into range.
+    private static func integralValue(_ text: String) -> Double? {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }) else { return nil }
+        return Double(text)
     }
 
     public var arrayValue: [JSON]? {
@@ -112,7 +125,7 @@ extension JSON {
         switch self {
         case .null: return "null"
         case .bool: return "a boolean"
-        case .int, .double: return "a number"
+        case .int, .double, .number: return "a number"
         case .string: return "a string"
         case .array: return "an array"
         case .object: return "an object"
@@ -174,6 +187,9 @@ extension JSON: Hashable {
         case let (.int(a), .int(b)): return a == b
         case let (.double(a), .double(b)): return a == b
         case let (.int(a), .double(b)), let (.double(b), .int(a)): return Int64(exactly: b) == a
+        case let (.number(a), .number(b)): return a == b || Double(a) == Double(b)
+        case let (.number(a), .double(b)), let (.double(b), .number(a)): return Double(a) == b
+        case let (.number(a), .int(b)), let (.int(b), .number(a)): return Double(a).flatMap { Int64(exactly: $0) } == b
         case let (.string(a), .string(b)): return a == b
         case let (.array(a), .array(b)): return a == b
         case let (.object(a), .object(b)): return a == b
@@ -197,6 +213,8 @@ extension JSON: Hashable {
             // An integral double hashes like the equal `.int`, to keep `==` and hashing consistent.
             hasher.combine(2 as UInt8)
             if let exact = Int64(exactly: value) { hasher.combine(exact) } else { hasher.combine(value) }
+        case .number(let text):
+            JSON.double(Double(text) ?? 0).hash(into: &hasher)
         case .string(let value):
             hasher.combine(3 as UInt8)
             hasher.combine(value)

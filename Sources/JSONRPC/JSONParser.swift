@@ -392,9 +392,11 @@ private struct JSONScanner {
         }
         let text = UnsafeBufferPointer(rebasing: bytes[start..<position])
         if isInteger, let exact = exactInteger(text) { return .int(exact) }
-        // Past Int64 or with a fraction/exponent: the standard library's correctly rounded, locale-independent parse.
-        if let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite {
-            return .double(value)
+        // Past Int64 or with a fraction/exponent: kept as written (an id must go back exactly), once the standard
+        // library's locale-independent parse has shown it is finite.
+        let literal = String(decoding: text, as: UTF8.self)
+        if let value = Double(literal), value.isFinite {
+            return .number(literal)
         }
         throw JSONParseError("number out of range at byte \(start)", offset: start)
     }

@@ -60,6 +60,9 @@ public struct JSONWriter: Sendable {
             writeInteger(integer, into: &sink)
         case .double(let number):
             writeDouble(number, into: &sink)
+        case .number(let text):
+            var text = text
+            text.withUTF8 { sink.append($0) }
         case .string(let string):
             writeString(string, into: &sink)
         case .serialized(let text):

@@ -3,6 +3,8 @@ public enum RequestID: Hashable, Sendable, ExpressibleByIntegerLiteral, Expressi
     CustomStringConvertible {
     case int(Int)
     case string(String)
+    /// Any other number, as the peer wrote it (`-9223372036854775809`, `1.0`), so that it goes back exactly.
+    case number(String)
 
     public init(integerLiteral value: Int) { self = .int(value) }
     public init(stringLiteral value: String) { self = .string(value) }
@@ -11,6 +13,20 @@ public enum RequestID: Hashable, Sendable, ExpressibleByIntegerLiteral, Expressi
         switch self {
         case .int(let value): return .int(Int64(value))
         case .string(let value): return .string(value)
+        case .number(let text): return .number(text)
+        }
+    }
+
+    /// The id a JSON value spells, or nil when it is not a number or a string.
+    public init?(json: JSON) {
+        switch json.resolved {
+        case .string(let string): self = .string(string)
+        case .int(let value): self = .int(Int(value))
+        case .number(let text): self = .number(text)
+        case .double(let value):
+            guard value.isFinite else { return nil }
+            self = Int(exactly: value).map(RequestID.int) ?? .number(JSON.double(value).description)
+        default: return nil
         }
     }
 

@@ -20,7 +20,7 @@ public struct InvalidMessage: Error, Hashable, Sendable, CustomStringConvertible
 extension Message {
     /// Reads a message, validating JSON-RPC 2.0 strictly.
     ///
-    /// `"jsonrpc": "2.0"` is required; `id` is an integer or a string (null only in a response that answers an
+    /// `"jsonrpc": "2.0"` is required; `id` is a number (kept exactly as written) or a string (null only in a response that answers an
     /// unreadable request); `method` is a string; `params`, when present, is an object or an array; a response has
     /// exactly one of `result` and `error`. Members JSON-RPC does not define are ignored. One leniency:
     /// `"params": null` is read as no params, because some clients send it for methods without params.
@@ -37,14 +37,8 @@ extension Message {
         switch idMember {
         case nil, .null?:
             id = nil
-        case .string(let string)?:
-            id = .string(string)
-        case let number? where number.doubleValue != nil:
-            guard let integer = number.intValue else {
-                throw InvalidMessage(id: nil, error: .invalidRequest(
-                    "\"id\" must be an integer or a string, got the number \(number)"))
-            }
-            id = .int(integer)
+        case let member? where RequestID(json: member) != nil:
+            id = RequestID(json: member)
         case let other?:
             throw InvalidMessage(id: nil, error: .invalidRequest(
                 "\"id\" must be an integer or a string, got \(other.kindName)"))

@@ -6,22 +6,27 @@ import JSONRPC
 /// The open documents and what has been derived from each (entries, sectioned outlines), behind a lock.
 ///
 /// Notifications change documents in arrival order on the reader thread; requests take a snapshot of
-/// a document and derive from it on worker threads. Derived state is cached for the current version only.
+/// a document and derive from it on worker threads. Derived state is cached for the current generation only.
 final class DocumentStore: @unchecked Sendable {
     private struct State {
         var document: TextDocument
         /// By localization language ("" without localization).
         var outlines: [String: DocumentOutline] = [:]
         var sectioned: [String: SectionedOutline] = [:]
-        var wordIndexes: [String: (version: Int, index: WordIndex)] = [:]
+        var wordIndexes: [String: (generation: UInt64, index: WordIndex)] = [:]
     }
 
     private var documents: [String: State] = [:]
+    private var lastGeneration: UInt64 = 0
     private let lock = NSLock()
 
+    /// Opens (or replaces) a document under a new generation; true when it was already open.
     func open(_ document: TextDocument) -> Bool {
         lock.withLock {
             let existed = documents[document.uri] != nil
+            var document = document
+            lastGeneration += 1
+            document.generation = lastGeneration
             documents[document.uri] = State(document: document)
             return existed
         }
@@ -41,16 +46,21 @@ final class DocumentStore: @unchecked Sendable {
         } catch {
             throw .invalidParams("\(uri): \(error.description); the change was not applied")
         }
+        lastGeneration += 1
+        state.document.generation = lastGeneration
         state.outlines = [:]
         state.sectioned = [:]
         state.wordIndexes = [:]
         documents[uri] = state
     }
 
-    /// Drops every derived outline (after a settings change that alters extraction).
+    /// Drops every derived outline (after a settings change that alters extraction). The documents get new
+    /// generations too, so that a request still deriving under the old settings cannot cache its result.
     func invalidateDerivedState() {
         lock.withLock {
             for uri in documents.keys {
+                lastGeneration += 1
+                documents[uri]?.document.generation = lastGeneration
                 documents[uri]?.outlines = [:]
                 documents[uri]?.sectioned = [:]
                 documents[uri]?.wordIndexes = [:]
@@ -69,43 +79,43 @@ final class DocumentStore: @unchecked Sendable {
 
     func currentVersion(_ uri: String) -> Int? { lock.withLock { documents[uri]?.document.version } }
 
-    /// The entries of a snapshot, extracted once per version (and localization language).
+    /// The entries of a snapshot, extracted once per generation (and localization language).
     func outline(of document: TextDocument, key: String = "", extract: (TextDocument) -> [Entry]) -> DocumentOutline {
-        if let cached = lock.withLock({ documents[document.uri]?.outlines[key] }), cached.version == document.version {
+        if let cached = lock.withLock({ documents[document.uri]?.outlines[key] }), cached.generation == document.generation {
             return cached
         }
-        let outline = DocumentOutline(version: document.version, roots: extract(document))
+        let outline = DocumentOutline(version: document.version, generation: document.generation, roots: extract(document))
         lock.withLock {
-            if documents[document.uri]?.document.version == document.version { documents[document.uri]?.outlines[key] = outline }
+            if documents[document.uri]?.document.generation == document.generation { documents[document.uri]?.outlines[key] = outline }
         }
         return outline
     }
 
-    /// The word index of a snapshot's outline for `workspace/symbol`, built once per version and key.
+    /// The word index of a snapshot's outline for `workspace/symbol`, built once per generation and key.
     func wordIndex(_ document: TextDocument, key: String, outline: DocumentOutline, collator: Collator) -> WordIndex {
-        if let cached = lock.withLock({ documents[document.uri]?.wordIndexes[key] }), cached.version == document.version {
+        if let cached = lock.withLock({ documents[document.uri]?.wordIndexes[key] }), cached.generation == document.generation {
             return cached.index
         }
         let index = WordIndex(outline: outline, collator: collator)
         lock.withLock {
-            if documents[document.uri]?.document.version == document.version {
-                documents[document.uri]?.wordIndexes[key] = (document.version, index)
+            if documents[document.uri]?.document.generation == document.generation {
+                documents[document.uri]?.wordIndexes[key] = (document.generation, index)
             }
         }
         return index
     }
 
-    /// The sectioned outline of a snapshot under a collation, computed once per version and collation.
+    /// The sectioned outline of a snapshot under a collation, computed once per generation and collation.
     func sectioned(
         _ document: TextDocument, collation: IndexedCollation, cacheKey: String, outlineKey: String,
         extract: (TextDocument) -> [Entry]
     ) -> SectionedOutline {
-        if let cached = lock.withLock({ documents[document.uri]?.sectioned[cacheKey] }), cached.version == document.version {
+        if let cached = lock.withLock({ documents[document.uri]?.sectioned[cacheKey] }), cached.generation == document.generation {
             return cached
         }
         let sectioned = SectionedOutline(outline: outline(of: document, key: outlineKey, extract: extract), collation: collation)
         lock.withLock {
-            if documents[document.uri]?.document.version == document.version {
+            if documents[document.uri]?.document.generation == document.generation {
                 documents[document.uri]?.sectioned[cacheKey] = sectioned
             }
         }

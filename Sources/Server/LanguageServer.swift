@@ -55,8 +55,8 @@ public final class LanguageServer: @unchecked Sendable {
             receive(message) { [send] in send(.response($0)) }
         case .batch(let elements):
             let collector = BatchCollector(elements, send: sendBatch)
-            for case .success(let message) in elements {
-                receive(message) { collector.reply($0) }
+            for (position, element) in elements.enumerated() {
+                if case .success(let message) = element { receive(message, reply: collector.replier(for: position)) }
             }
         case .invalid(let invalid):
             send(.response(invalid.response))
@@ -65,9 +65,7 @@ public final class LanguageServer: @unchecked Sendable {
             send(.response(Response(id: nil, error: .parseError("malformed frame: \(error)"))))
         case .eof:
             // The client went away without `exit`: end as LSP says for exit without shutdown.
-            let code: Int32 = lock.withLock { lifecycle == .shutDown } ? 0 : 1
-            drain()
-            exitProcess(code)
+            end()
         }
     }
 
@@ -106,6 +104,7 @@ public final class LanguageServer: @unchecked Sendable {
             reply(Response(id: request.id, error: .methodNotFound(request.method)))
             return
         }
+        pending.waitForRoom(limit: Self.maxRequestsInFlight)
         guard let token = pending.begin(request.id, reply: reply) else {
             reply(Response(id: request.id, error: .invalidRequest("request id \(request.id) is already in use by a pending request")))
             return
@@ -130,8 +129,7 @@ public final class LanguageServer: @unchecked Sendable {
     private func receive(_ notification: JSONRPC.Notification) {
         let state = lock.withLock { lifecycle }
         if notification.method == "exit" {
-            drain()
-            exitProcess(state == .shutDown ? 0 : 1)
+            end()
             return
         }
         // Before initialize, notifications are dropped (LSP); after shutdown, only exit matters.
@@ -141,8 +139,9 @@ public final class LanguageServer: @unchecked Sendable {
             case "initialized": break
             case "$/cancelRequest":
                 let params = try Params(notification.params)
-                guard let id = params.value("id") else { throw ResponseError.invalidParams("params.id is missing") }
-                if let int = id.intValue { pending.cancel(.int(int)) } else if let string = id.stringValue { pending.cancel(.string(string)) }
+                guard let value = params.value("id") else { throw ResponseError.invalidParams("params.id is missing") }
+                guard let id = RequestID(json: value) else { throw ResponseError.invalidParams("params.id must be a number or a string, got \(value.kindName)") }
+                pending.cancel(id)
             case "$/setTrace":
                 let value = try Params(notification.params).string("value")
                 lock.withLock { trace = value }
@@ -162,11 +161,15 @@ public final class LanguageServer: @unchecked Sendable {
         }
     }
 
-    /// Lets requests already running send their replies (bounded, so a stuck one cannot keep the process alive).
-    private func drain() {
-        let done = DispatchSemaphore(value: 0)
-        workers.async(flags: .barrier) { done.signal() }
-        _ = done.wait(timeout: .now() + 5)
+    /// Requests running at once; beyond this the reader waits (backpressure on the client's requests).
+    static let maxRequestsInFlight = 256
+
+    /// `exit` or EOF: stop the work in flight (its replies would go nowhere) and exit — 0 after shutdown, else 1.
+    /// `exitProcess` flushes what is already queued for a bounded moment; nothing here waits on a worker.
+    private func end() {
+        let code: Int32 = lock.withLock { lifecycle == .shutDown } ? 0 : 1
+        pending.abandonAll()
+        exitProcess(code)
     }
 
     // MARK: Lifecycle

@@ -10,13 +10,16 @@ struct DocumentOutline: Sendable {
     }
 
     let version: Int
+    /// The text's generation (see `TextDocument.generation`), which keys the caches.
+    let generation: UInt64
     /// The entries as the extractor nests them (for `document` grouping).
     let roots: [Entry]
     /// Every entry, depth-first: the list that is sorted and sectioned.
     let items: [Item]
 
-    init(version: Int, roots: [Entry]) {
+    init(version: Int, generation: UInt64 = 0, roots: [Entry]) {
         self.version = version
+        self.generation = generation
         self.roots = roots
         var items: [Item] = []
         func visit(_ entries: [Entry], depth: Int) {
@@ -47,6 +50,7 @@ struct SectionedOutline: Sendable {
     }
 
     var version: Int { outline.version }
+    var generation: UInt64 { outline.generation }
     var totalCount: Int { order.order.count }
 
     /// The entry at a position of the sectioned order.

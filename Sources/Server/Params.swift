@@ -5,9 +5,11 @@ struct Params {
     let json: JSON
     let path: String
 
+    /// Absent params read as `{}` (JSON-RPC lets a request whose params are all optional omit them).
     init(_ json: JSON?, path: String = "params") throws(ResponseError) {
-        guard let json, case .object = json else {
-            throw .invalidParams("\(path) must be an object")
+        let json = json ?? .object([:])
+        guard case .object = json else {
+            throw .invalidParams("\(path) must be an object, got \(json.kindName)")
         }
         self.json = json
         self.path = path

@@ -24,7 +24,7 @@ final class PendingRequests: @unchecked Sendable {
     }
 
     private var pending: [RequestID: Pending] = [:]
-    private let lock = NSLock()
+    private let lock = NSCondition()
 
     /// Registers a request; nil when the id is already in flight.
     func begin(_ id: RequestID, reply: @escaping @Sendable (Response) -> Void) -> CancellationToken? {
@@ -37,15 +37,39 @@ final class PendingRequests: @unchecked Sendable {
     }
 
     func finish(_ id: RequestID, _ result: Result<JSON, ResponseError>) {
-        guard let request = lock.withLock({ pending.removeValue(forKey: id) }) else { return }
+        guard let request = remove(id) else { return }
         request.reply(Response(id: id, result: result))
     }
 
     func cancel(_ id: RequestID) {
-        guard let request = lock.withLock({ pending.removeValue(forKey: id) }) else { return }
+        guard let request = remove(id) else { return }
         request.token.cancel()
         request.reply(Response(id: id, error: .requestCancelled("request \(id) was cancelled")))
     }
 
+    /// Stops every request in flight without answering (the process is about to exit).
+    func abandonAll() {
+        let abandoned = lock.withLock {
+            defer { pending = [:]; lock.broadcast() }
+            return pending.values.map(\.token)
+        }
+        for token in abandoned { token.cancel() }
+    }
+
+    /// Blocks while `limit` or more requests are in flight, so that a client sending faster than the server answers
+    /// queues its requests in its own pipe rather than in the server's memory.
+    func waitForRoom(limit: Int) {
+        lock.withLock {
+            while pending.count >= limit { lock.wait() }
+        }
+    }
+
     var count: Int { lock.withLock { pending.count } }
+
+    private func remove(_ id: RequestID) -> Pending? {
+        lock.withLock {
+            defer { lock.broadcast() }
+            return pending.removeValue(forKey: id)
+        }
+    }
 }

@@ -8,6 +8,10 @@ struct TextDocument: Sendable {
     let uri: String
     let languageId: String
     private(set) var version: Int
+    /// The server's own identity of this text: it changes on every open and every change. The client's `version`
+    /// is no identity (a document can be closed and reopened with the same version and other text), so every cache
+    /// of derived data is keyed by this instead.
+    var generation: UInt64 = 0
     private(set) var bytes: [UInt8]
     /// Byte offset where each line starts; always at least one line.
     private(set) var lineStarts: [Int]

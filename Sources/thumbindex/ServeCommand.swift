@@ -21,7 +21,10 @@ struct Serve: ParsableCommand {
             send: { message in try? connection.send(message) },
             sendBatch: { messages in try? connection.send(batch: messages) },
             exit: { code in
+                // Stop reading, give the writer a bounded moment to deliver what is queued (a client that does not
+                // read cannot hold the process), then exit.
                 connection.close()
+                connection.flush(timeout: 1)
                 Foundation.exit(code)
             })
         connection.start { server.handle($0) }

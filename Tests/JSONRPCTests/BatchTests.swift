@@ -53,10 +53,12 @@ final class BatchTests: XCTestCase {
         let sink = Sink()
         let collector = BatchCollector(elements) { sink.send($0) }
         XCTAssertTrue(sink.batches.isEmpty)
-        XCTAssertTrue(collector.reply(Response(id: "b", result: "B")))
+        collector.replier(for: 3)(Response(id: "b", result: "B"))
         XCTAssertTrue(sink.batches.isEmpty, "waits for every request")
-        XCTAssertFalse(collector.reply(Response(id: 99, result: nil)), "not part of the batch")
-        XCTAssertTrue(collector.reply(Response(id: 1, result: "A")))
+        collector.replier(for: 1)(Response(id: 99, result: nil))  // a notification's: nothing to answer
+        XCTAssertFalse(collector.isComplete)
+        collector.replier(for: 0)(Response(id: 1, result: "A"))
+        collector.replier(for: 0)(Response(id: 1, result: "again"))  // a second answer is ignored
         XCTAssertTrue(collector.isComplete)
         XCTAssertEqual(sink.batches.count, 1)
         let replies = sink.batches.first ?? []
@@ -66,6 +68,20 @@ final class BatchTests: XCTestCase {
         XCTAssertNil(invalid.id)
         XCTAssertEqual(invalid.isError, true)
         XCTAssertEqual(replies[2], .response(Response(id: "b", result: "B")))
+    }
+
+    func testRepliesKeepBatchOrderWhenIdsRepeat() {
+        guard case .batch(let elements) = incoming(
+            #"[{"jsonrpc":"2.0","id":1,"method":"slow"}, {"jsonrpc":"2.0","id":1,"method":"fast"}, {"jsonrpc":"2.0","id":2,"method":"x"}]"#
+        ) else { return XCTFail() }
+        let sink = Sink()
+        let collector = BatchCollector(elements) { sink.send($0) }
+        // Answered in reverse order; the second request with id 1 is answered before the first.
+        collector.replier(for: 2)(Response(id: 2, result: "x"))
+        collector.replier(for: 1)(Response(id: 1, result: "fast"))
+        collector.replier(for: 0)(Response(id: 1, result: "slow"))
+        XCTAssertEqual(sink.batches, [[.response(Response(id: 1, result: "slow")), .response(Response(id: 1, result: "fast")),
+                                       .response(Response(id: 2, result: "x"))]])
     }
 
     func testCollectorSendsNothingForABatchOfNotifications() {

@@ -183,9 +183,52 @@ final class ConnectionTests: XCTestCase {
         closeRaw(pipe.read)
         let connection = Connection(input: open("/dev/null", O_RDONLY), output: pipe.write)
         defer { connection.close() }
+        // Sending only queues; the writer meets EPIPE, and from then on every send throws it.
+        try? connection.send(.notification(Notification(method: "m")))
+        XCTAssertTrue(connection.flush(timeout: 10))
+        XCTAssertEqual(connection.writeFailure?.errno, EPIPE)
         XCTAssertThrowsError(try connection.send(.notification(Notification(method: "m")))) { error in
             XCTAssertEqual((error as? ConnectionError)?.errno, EPIPE)
         }
+    }
+
+    func testSendingNeverBlocksAndCloseReturnsWhileThePeerDoesNotRead() throws {
+        let (client, server) = try Connection.pair()
+        defer { client.close() }
+        // Far more than a pipe holds; nobody reads the client's end.
+        let body = [UInt8](repeating: UInt8(ascii: "x"), count: 60_000)
+        let started = Date()
+        for _ in 0 ..< 100 { try server.send(.notification(Notification(method: "m", params: [.string(String(decoding: body, as: UTF8.self))]))) }
+        XCTAssertGreaterThan(server.pendingOutputBytes, 1 << 20)
+        XCTAssertFalse(server.flush(timeout: 0.2), "the peer reads nothing")
+        server.close()
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5)
+    }
+
+    func testReaderPausesWhileRepliesAreUnreadAndResumesWhenTheyAre() throws {
+        let pipes = (toServer: makeRawPipe(), toClient: makeRawPipe())
+        let server = Connection(input: pipes.toServer.read, output: pipes.toClient.write, outboxLimit: 100_000)
+        defer { server.close() }
+        let handled = Received()
+        server.start { incoming in
+            handled.append(incoming)
+            // Each request gets a 10 kB reply.
+            try? server.send(.notification(Notification(method: "r", params: [.string(String(repeating: "y", count: 10_000))])))
+        }
+        let writer = Connection(input: open("/dev/null", O_RDONLY), output: pipes.toServer.write)
+        defer { writer.close() }
+        for id in 0 ..< 2000 { try writer.send(.request(Request(id: .int(id), method: "m"))) }
+        Thread.sleep(forTimeInterval: 1)
+        let whilePaused = handled.events.count
+        XCTAssertLessThan(whilePaused, 2000, "the reader stopped while replies piled up")
+        XCTAssertLessThan(server.pendingOutputBytes, 100_000 + 20_000, "at most one reply past the limit")
+        // Now read the replies: the server goes on until every request is handled.
+        let reader = Connection(input: pipes.toClient.read, output: open("/dev/null", O_WRONLY))
+        defer { reader.close() }
+        let replies = Received()
+        reader.start { replies.append($0) }
+        XCTAssertTrue(handled.wait(for: 2000, timeout: 30))
+        XCTAssertTrue(replies.wait(for: 2000, timeout: 30))
     }
 
     func testReaderFinishesAtEndOfAFile() {

@@ -53,19 +53,22 @@ final class JSONParserTests: XCTestCase {
         if case .int(let value) = try parse("-0") { XCTAssertEqual(value, 0) } else { XCTFail() }
     }
 
-    func testNumbersWithFractionOrExponentAreDoubles() throws {
-        guard case .double(let a) = try parse("1.0"), case .double(let b) = try parse("-2.5e-3"),
-              case .double(let c) = try parse("1E2") else { return XCTFail("expected doubles") }
-        XCTAssertEqual(a, 1.0)
-        XCTAssertEqual(b, -0.0025)
-        XCTAssertEqual(c, 100)
+    func testNumbersWithFractionOrExponentKeepTheirText() throws {
+        XCTAssertEqual(try parse("1.0"), .number("1.0"))
+        XCTAssertEqual(try parse("-2.5e-3").doubleValue, -0.0025)
+        XCTAssertEqual(try parse("1E2").intValue, 100)
+        XCTAssertEqual(try parse("1.0"), .int(1), "numbers compare by value")
+        XCTAssertNil(try parse("1.5").intValue)
+        XCTAssertEqual(try parse("1.0").description, "1.0", "written back as read")
     }
 
-    func testIntegersBeyondInt64BecomeDoubles() throws {
-        guard case .double(let value) = try parse("9223372036854775808") else { return XCTFail("expected a double") }
-        XCTAssertEqual(value, 9_223_372_036_854_775_808.0)
-        guard case .double(let negative) = try parse("-99999999999999999999") else { return XCTFail() }
-        XCTAssertEqual(negative, -1e20)
+    func testIntegersBeyondInt64KeepTheirText() throws {
+        XCTAssertEqual(try parse("9223372036854775808"), .number("9223372036854775808"))
+        XCTAssertEqual(try parse("9223372036854775808").doubleValue, 9_223_372_036_854_775_808.0)
+        XCTAssertEqual(try parse("-99999999999999999999").doubleValue, -1e20)
+        // Never rounded into range: -2^63 - 1 is not Int64.min.
+        XCTAssertNil(try parse("-9223372036854775809").int64Value)
+        XCTAssertEqual(try parse("-9223372036854775809").description, "-9223372036854775809")
     }
 
     func testNumbersOutOfDoubleRangeAreErrors() {

@@ -1,0 +1,117 @@
+import Foundation
+
+/// The frames waiting to go out on one file descriptor, and the thread that writes them.
+///
+/// Senders only append to the queue, so a peer that stops reading never blocks them (nor anything that holds a lock
+/// while sending): the writer thread alone waits on the full pipe. The queue's size in bytes is what the reader
+/// checks for backpressure (`Connection.outboxLimit`). A write failure (EPIPE: the peer has gone) drops what is
+/// queued, and every later `enqueue` throws it.
+final class Outbox: @unchecked Sendable {
+    private let descriptor: Int32
+    private let closesDescriptor: Bool
+    private let condition = NSCondition()
+    private var frames: [[UInt8]] = []
+    private var head = 0
+    /// Bytes queued and not yet written (including the frame being written).
+    private var queuedBytes = 0
+    private var closed = false
+    private var failure: ConnectionError?
+    private var writerStarted = false
+
+    init(descriptor: Int32, closesDescriptor: Bool) {
+        self.descriptor = descriptor
+        self.closesDescriptor = closesDescriptor
+    }
+
+    var pendingBytes: Int { condition.withLock { queuedBytes } }
+
+    /// The write failure that stopped the writer, if any.
+    var writeFailure: ConnectionError? { condition.withLock { failure } }
+
+    func enqueue(_ frame: [UInt8]) throws(ConnectionError) {
+        condition.lock()
+        defer { condition.unlock() }
+        if let failure { throw failure }
+        guard !closed else { throw ConnectionError("the connection is closed") }
+        frames.append(frame)
+        queuedBytes += frame.count
+        if !writerStarted {
+            writerStarted = true
+            startWriter()
+        }
+        condition.broadcast()
+    }
+
+    /// Waits until everything queued has been written (or the writer failed); false on timeout.
+    func waitUntilFlushed(timeout seconds: Double) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        condition.lock()
+        defer { condition.unlock() }
+        while queuedBytes > 0 && failure == nil {
+            guard condition.wait(until: deadline) else { return queuedBytes == 0 || failure != nil }
+        }
+        return true
+    }
+
+    /// Waits while more than `limit` bytes are queued, waking every `interval` seconds to ask `giveUp` whether to stop
+    /// waiting anyway. Returns at once when the writer has failed or the outbox is closed.
+    func waitForRoom(limit: Int, interval: Double = 0.05, giveUp: () -> Bool) {
+        condition.lock()
+        defer { condition.unlock() }
+        while queuedBytes > limit && failure == nil && !closed {
+            if !condition.wait(until: Date(timeIntervalSinceNow: interval)), giveUp() { return }
+        }
+    }
+
+    /// Refuses new frames; the writer writes what is queued, then closes the descriptor if it owns it. Never blocks:
+    /// a peer that does not read keeps only the writer thread waiting.
+    func close() {
+        condition.lock()
+        closed = true
+        let idle = !writerStarted
+        writerStarted = true  // no writer may start from now on
+        condition.broadcast()
+        condition.unlock()
+        if idle, closesDescriptor { FileDescriptors.close(descriptor) }
+    }
+
+    private func startWriter() {
+        let thread = Thread { [self] in writeLoop() }
+        thread.name = "jsonrpc-writer"
+        thread.start()
+    }
+
+    private func writeLoop() {
+        while true {
+            condition.lock()
+            while head == frames.count && !closed { condition.wait() }
+            guard head < frames.count, failure == nil else {
+                condition.unlock()
+                break
+            }
+            let frame = frames[head]
+            frames[head] = []
+            head += 1
+            if head > 1024 && head * 2 > frames.count {  // drop the written prefix now and then, not per frame
+                frames.removeFirst(head)
+                head = 0
+            }
+            condition.unlock()
+
+            var outcome: ConnectionError?
+            do throws(ConnectionError) { try FileDescriptors.writeAll(descriptor, frame) } catch { outcome = error }
+
+            condition.lock()
+            queuedBytes -= frame.count
+            if let outcome {
+                failure = outcome
+                frames = []
+                head = 0
+                queuedBytes = 0
+            }
+            condition.broadcast()
+            condition.unlock()
+        }
+        if closesDescriptor { FileDescriptors.close(descriptor) }
+    }
+}
