@@ -87,7 +87,13 @@ public final class Connection: @unchecked Sendable {
 
     /// Starts the reader thread; `handler` gets every event in order, ending with `.eof` when the peer closes its end.
     /// After `close()` no further events are delivered. Call at most once.
-    public func start(_ handler: @escaping @Sendable (Incoming) -> Void) {
+    ///
+    /// `ending` names the messages after which nothing matters (a server's `exit`). When the reader is paused for
+    /// backpressure and such a message (or the end of input) is read, the events queued before it are still
+    /// delivered as long as the peer reads replies; if it reads nothing for 0.3 s, the ending is delivered at
+    /// once, so that a client that stops reading cannot keep the process from ending.
+    public func start(ending: @escaping @Sendable (Incoming) -> Bool = { _ in false },
+                      _ handler: @escaping @Sendable (Incoming) -> Void) {
         stateLock.lock()
         precondition(!readerStarted, "Connection.start called twice")
         readerStarted = true
@@ -100,7 +106,7 @@ public final class Connection: @unchecked Sendable {
         stateLock.unlock()
 
         let thread = Thread { [self] in
-            readLoop(handler)
+            readLoop(handler, ending: ending)
             stateLock.lock()
             readerRunning = false
             closeInputIfDone()
@@ -138,64 +144,10 @@ public final class Connection: @unchecked Sendable {
         return closed
     }
 
-    private func readLoop(_ handler: @Sendable (Incoming) -> Void) {
-        var framer = framing.makeFramer()
-        let parser = JSONParser()
-        var buffer = [UInt8](repeating: 0, count: 64 << 10)
-        var streamOffset = 0
-
-        func deliver(_ events: [FramerEvent]) -> Bool {
-            for event in events {
-                // Backpressure: hand over nothing more while the peer leaves replies unread, unless it has hung up.
-                outbox.waitForRoom(limit: outboxLimit) { isClosed || inputHungUp() }
-                guard !isClosed else { return false }
-                switch event {
-                case .frame(let body): handler(Incoming.decode(frame: body, parser: parser))
-                case .error(let error): handler(.framingError(error))
-                }
-            }
-            return !isClosed
-        }
-
-        while true {
-            outbox.waitForRoom(limit: outboxLimit) { isClosed || inputHungUp() }
-            guard waitForInput() else { return }  // woken by close()
-            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-            if count > 0 {
-                streamOffset += count
-                let events = buffer.withUnsafeBytes { framer.feed(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
-                guard deliver(events) else { return }
-                continue
-            }
-            if count < 0 {
-                let code = errno
-                if code == EINTR || code == EAGAIN || code == EWOULDBLOCK { continue }
-                let message = "reading file descriptor \(input) failed: \(FileDescriptors.describe(code))"
-                guard deliver([.error(FramingError(message, offset: streamOffset))]) else { return }
-            }
-            guard deliver(framer.finish()) else { return }
-            if !isClosed { handler(.eof) }
-            return
-        }
-    }
-
-    /// Waits until the input is readable; false when woken by `close()`.
-    private func waitForInput() -> Bool {
-        guard let wake else { return !isClosed }
-        var entries = [pollfd(fd: input, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
-        while true {
-            let result = poll(&entries, 2, -1)
-            if result < 0, errno == EINTR { continue }
-            // On any other poll failure, let read() find and report the problem.
-            return entries[1].revents == 0
-        }
-    }
-
-    /// Whether the peer has closed its end of the input (data may still be buffered).
-    private func inputHungUp() -> Bool {
-        var entry = pollfd(fd: input, events: 0, revents: 0)
-        return poll(&entry, 1, 0) > 0 && entry.revents & Int16(POLLHUP | POLLERR) != 0
+    private func readLoop(_ handler: @Sendable (Incoming) -> Void, ending: @Sendable (Incoming) -> Bool) {
+        var reader = InputReader(input: input, wake: wake?.read, framer: framing.makeFramer(), outbox: outbox,
+                                 outboxLimit: outboxLimit, isClosed: { [self] in isClosed })
+        reader.run(handler, ending: ending)
     }
 
     // MARK: Writing

@@ -14,6 +14,8 @@ final class Outbox: @unchecked Sendable {
     private var head = 0
     /// Bytes queued and not yet written (including the frame being written).
     private var queuedBytes = 0
+    /// Bytes written since the start, to tell a peer that reads slowly from one that does not read at all.
+    private var writtenBytes = 0
     private var closed = false
     private var failure: ConnectionError?
     private var writerStarted = false
@@ -63,6 +65,19 @@ final class Outbox: @unchecked Sendable {
         }
     }
 
+    /// Waits until some queued bytes have been written (or the queue is empty, or writing failed); false when
+    /// nothing moved for `seconds`.
+    func waitForProgress(timeout seconds: Double) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        condition.lock()
+        defer { condition.unlock() }
+        let before = writtenBytes
+        while writtenBytes == before && queuedBytes > 0 && failure == nil {
+            guard condition.wait(until: deadline) else { return false }
+        }
+        return true
+    }
+
     /// Refuses new frames; the writer writes what is queued, then closes the descriptor if it owns it. Never blocks:
     /// a peer that does not read keeps only the writer thread waiting.
     func close() {
@@ -103,6 +118,7 @@ final class Outbox: @unchecked Sendable {
 
             condition.lock()
             queuedBytes -= frame.count
+            writtenBytes += frame.count
             if let outcome {
                 failure = outcome
                 frames = []

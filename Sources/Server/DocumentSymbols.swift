@@ -11,6 +11,7 @@ extension LanguageServer {
         let outline: DocumentOutline
         if let sectioned { outline = sectioned.outline } else { outline = try context.documentOutline() }
         return try OutlineSymbols.render(document: document, outline: outline, sectioned: sectioned, grouping: grouping,
-                                         encoding: context.encoding, check: context.check)
+                                         encoding: context.encoding, hierarchical: context.server.clientHasHierarchicalSymbols,
+                                         check: context.check)
     }
 }

@@ -20,6 +20,7 @@ public final class LanguageServer: @unchecked Sendable {
     let collations = CollationCache()
     let localizations = LocalizationCache()
     let pending = PendingRequests()
+    let memory = MemoryRelease()
     let workers = DispatchQueue(label: "thumbindex.requests", attributes: .concurrent)
 
     private let lock = NSLock()
@@ -29,6 +30,11 @@ public final class LanguageServer: @unchecked Sendable {
     private var trace = "off"
     private var _workspaceFolders: [String] = []
     private var reportedLanguages: Set<String> = []
+    private var _hierarchicalSymbols = true
+
+    /// Whether the client announced `hierarchicalDocumentSymbolSupport`; without it, documentSymbol answers flat
+    /// `SymbolInformation[]` as LSP 3.17 asks.
+    var clientHasHierarchicalSymbols: Bool { lock.withLock { _hierarchicalSymbols } }
 
     var settings: Settings { lock.withLock { _settings } }
     var encoding: PositionEncoding { lock.withLock { _encoding } }
@@ -48,6 +54,12 @@ public final class LanguageServer: @unchecked Sendable {
     }
 
     // MARK: Incoming
+
+    /// The message after which nothing else the client sent matters (`exit`), for the transport's backpressure.
+    public static let endsSession: @Sendable (Incoming) -> Bool = { incoming in
+        if case .message(.notification(let notification)) = incoming { return notification.method == "exit" }
+        return false
+    }
 
     public func handle(_ incoming: Incoming) {
         switch incoming {
@@ -113,12 +125,13 @@ public final class LanguageServer: @unchecked Sendable {
         let context = RequestContext(
             server: self, params: request.params, settings: settings, encoding: encoding, token: token,
             document: Self.documentURI(request.params).flatMap { try? documents.snapshot($0) })
-        workers.async { [pending] in
+        workers.async { [pending, memory] in
             let result = Result { () throws(ResponseError) -> JSON in
                 try token.check()
                 return try handler(context)
             }
             pending.finish(request.id, result)
+            memory.requestFinished(stillRunning: pending.count)
         }
     }
 
@@ -164,10 +177,14 @@ public final class LanguageServer: @unchecked Sendable {
     /// Requests running at once; beyond this the reader waits (backpressure on the client's requests).
     static let maxRequestsInFlight = 256
 
-    /// `exit` or EOF: stop the work in flight (its replies would go nowhere) and exit — 0 after shutdown, else 1.
-    /// `exitProcess` flushes what is already queued for a bounded moment; nothing here waits on a worker.
+    /// `exit` or EOF: give the requests in flight a brief moment to answer (a script may pipe its requests and `exit`
+    /// at once), then stop the rest unanswered and exit — 0 after shutdown, else 1. `exitProcess` then flushes what is
+    /// queued for a bounded moment, so a stuck request or a client that does not read cannot keep the process alive.
     private func end() {
         let code: Int32 = lock.withLock { lifecycle == .shutDown } ? 0 : 1
+        let done = DispatchSemaphore(value: 0)
+        workers.async(flags: .barrier) { done.signal() }
+        _ = done.wait(timeout: .now() + 0.5)
         pending.abandonAll()
         exitProcess(code)
     }
@@ -194,7 +211,9 @@ public final class LanguageServer: @unchecked Sendable {
         if folders.isEmpty, let root = params.value("rootUri")?.stringValue { folders = [root] }
         var paths = folders.compactMap { URL(string: $0).flatMap { $0.isFileURL ? $0.path : nil } }
         if paths.isEmpty, let rootPath = params.value("rootPath")?.stringValue { paths = [rootPath] }
+        let hierarchical = params.value("capabilities")?["textDocument"]?["documentSymbol"]?["hierarchicalDocumentSymbolSupport"]?.boolValue ?? false
         lock.withLock {
+            _hierarchicalSymbols = hierarchical
             lifecycle = .running
             _settings = settings
             _encoding = encoding

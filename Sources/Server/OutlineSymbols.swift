@@ -24,9 +24,12 @@ public enum OutlineSymbols {
     /// more than sorting them. Sections are written on every core and the parts joined.
     static func render(
         document: TextDocument, outline: DocumentOutline, sectioned: SectionedOutline?, grouping: Grouping,
-        encoding: PositionEncoding, check: () throws(ResponseError) -> Void
+        encoding: PositionEncoding, hierarchical: Bool = true, check: () throws(ResponseError) -> Void
     ) throws(ResponseError) -> JSON {
         let writer = SymbolWriter(document: document, encoding: encoding)
+        guard hierarchical else {
+            return .serialized(flat(writer: writer, outline: outline, sectioned: grouping == .document ? nil : sectioned, sorted: grouping == .sorted))
+        }
         guard let sectioned, grouping != .document else {
             var stream = JSONStream(capacity: outline.items.count * 240 + 1024)
             stream.beginArray()
@@ -73,6 +76,34 @@ public enum OutlineSymbols {
     }
 }
 
+extension OutlineSymbols {
+    /// `SymbolInformation[]` for clients without hierarchical symbols: every entry in the outline's order, its
+    /// section's title (its parent's name in document order) as `containerName`.
+    fileprivate static func flat(writer: SymbolWriter, outline: DocumentOutline, sectioned: SectionedOutline?, sorted: Bool) -> SerializedJSON {
+        var stream = JSONStream(capacity: outline.items.count * 200 + 64)
+        stream.beginArray()
+        if let sectioned {
+            let titles = sectioned.collation.sectionTitles
+            let positions = sorted ? sectioned.order.collationOrder : sectioned.order.order
+            for item in positions {
+                let title = titles[Int(sectioned.order.sectionOfItem[Int(item)])]
+                writer.information(outline.items[Int(item)].entry, container: title, into: &stream)
+            }
+        } else {
+            visit(outline.roots, parent: nil, writer: writer, into: &stream)
+        }
+        stream.endArray()
+        return stream.finish()
+    }
+
+    private static func visit(_ entries: [Entry], parent: String?, writer: SymbolWriter, into stream: inout JSONStream) {
+        for entry in entries {
+            writer.information(entry, container: parent, into: &stream)
+            visit(entry.children, parent: entry.name, writer: writer, into: &stream)
+        }
+    }
+}
+
 /// Results written by concurrent workers, each to its own slot.
 private final class UnsafeSendableBox: @unchecked Sendable {
     private(set) var values: [SerializedJSON?]
@@ -98,24 +129,53 @@ private struct SymbolWriter: Sendable {
         if let detail = entry.detail { stream.key("detail"); stream.string(detail) }
     }
 
-    /// A section: one parent symbol spanning its entries, named by its title, the entries inside.
+    /// A section: one parent symbol, named by its title, the entries inside in sorted order.
     func section(_ range: SectionedOrder.SectionRange, of sectioned: SectionedOutline, into stream: inout JSONStream) {
         let entries = range.range.map { sectioned.item(at: $0).entry }
-        // A section spans its entries; its selection is its first entry's, so it lies inside.
-        var start = entries[0].range.start, end = entries[0].range.end
-        for entry in entries {
-            start = min(start, entry.range.start)
-            end = max(end, entry.range.end)
-        }
         let span = Entry(
             name: sectioned.collation.sectionTitles[range.section], kind: .namespace,
             detail: entries.count == 1 ? "1 entry" : "\(entries.count) entries",
-            range: TextRange(start: start, end: end), selectionRange: entries[0].selectionRange)
+            range: Self.sectionRange(range, of: sectioned), selectionRange: entries[0].selectionRange)
         begin(span, into: &stream)
         stream.key("children")
         stream.beginArray()
         for entry in entries { begin(entry, into: &stream); stream.endObject() }
         stream.endArray()
+        stream.endObject()
+    }
+
+    /// The range of a section's symbol: the run of the section's entries around its first one that are next to each
+    /// other in the document, with no entry of another section between them. Sections interleave in the document,
+    /// so the hull of all a section's entries would cover other sections' entries, and a client looking for the
+    /// symbol at the cursor (the first symbol whose range holds it, then the same among its children) would show
+    /// the wrong section there. Within the run it finds the right one; elsewhere no section claims the line.
+    static func sectionRange(_ range: SectionedOrder.SectionRange, of sectioned: SectionedOutline) -> TextRange {
+        let items = sectioned.outline.items
+        let sectionOf = sectioned.order.sectionOfItem
+        let first = Int(sectioned.order.order[range.range.lowerBound])
+        let section = sectionOf[first]
+        var low = first, high = first
+        while low > 0 && sectionOf[low - 1] == section { low -= 1 }
+        while high + 1 < items.count && sectionOf[high + 1] == section { high += 1 }
+        var end = items[high].entry.range.end
+        // An entry whose range holds the next ones (a heading and its subsections) ends at its own line here.
+        if high + 1 < items.count && items[high + 1].entry.selectionRange.start < end {
+            end = max(items[high].entry.selectionRange.end, items[low].entry.range.start)
+        }
+        return TextRange(start: items[low].entry.range.start, end: end)
+    }
+
+    /// A `SymbolInformation` object.
+    func information(_ entry: Entry, container: String?, into stream: inout JSONStream) {
+        stream.beginObject()
+        stream.key("name"); stream.string(entry.name.isEmpty ? " " : entry.name)
+        stream.key("kind"); stream.int(entry.kind.rawValue)
+        stream.key("location")
+        stream.beginObject()
+        stream.key("uri"); stream.string(document.uri)
+        stream.key("range"); write(document.lspRange(entry.range, encoding: encoding), into: &stream)
+        stream.endObject()
+        if let container { stream.key("containerName"); stream.string(container) }
         stream.endObject()
     }
 

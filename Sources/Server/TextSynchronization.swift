@@ -30,5 +30,6 @@ extension LanguageServer {
     func didClose(_ params: JSON?) throws(ResponseError) {
         let uri = try Params(params).documentURI()
         if !documents.close(uri) { throw .invalidParams("unknown document \(uri) (not open)") }
+        memory.documentClosed()
     }
 }

@@ -24,10 +24,10 @@ struct Serve: ParsableCommand {
                 // Stop reading, give the writer a bounded moment to deliver what is queued (a client that does not
                 // read cannot hold the process), then exit.
                 connection.close()
-                connection.flush(timeout: 1)
+                connection.flush(timeout: 0.7)
                 Foundation.exit(code)
             })
-        connection.start { server.handle($0) }
+        connection.start(ending: LanguageServer.endsSession) { server.handle($0) }
         connection.waitUntilReaderFinished()
         // The reader ends after delivering .eof, which exits; this is a safety net.
         Foundation.exit(1)
