@@ -95,6 +95,8 @@ final class ServerProcess: @unchecked Sendable {
 
     /// Raw bytes, for framing that a well-behaved client would never send.
     func sendRaw(_ bytes: [UInt8]) throws {
+        // Messages sent through the connection are written by its writer thread: let them go first, whole.
+        guard connection.flush(timeout: 30) else { throw TimedOut("earlier messages were not written within 30 s") }
         try toServer.fileHandleForWriting.write(contentsOf: Data(bytes))
     }
 
@@ -203,10 +205,11 @@ final class ServerProcess: @unchecked Sendable {
 
     /// initialize + initialized with the given options.
     @discardableResult
-    func initialize(locale: String = "sv_SE", encodings: [String]? = nil, options: JSON = [:]) throws -> JSON {
+    func initialize(locale: String = "sv_SE", encodings: [String]? = nil, options: JSON = [:], hierarchicalSymbols: Bool = true) throws -> JSON {
         var initOptions = options.objectValue ?? [:]
         initOptions["locale"] = .string(locale)
         var capabilities: JSONObject = [:]
+        if hierarchicalSymbols { capabilities["textDocument"] = ["documentSymbol": ["hierarchicalDocumentSymbolSupport": true]] }
         if let encodings { capabilities["general"] = ["positionEncodings": .array(encodings.map(JSON.string))] }
         let result = try self.result("initialize", ["processId": .null, "rootUri": .null, "capabilities": .object(capabilities), "initializationOptions": .object(initOptions)])
         try notify("initialized", [:])
