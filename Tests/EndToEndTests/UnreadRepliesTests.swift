@@ -49,9 +49,14 @@ final class UnreadRepliesTests: XCTestCase {
         }
 
         /// Resident memory in MiB, from /proc.
-        var residentMiB: Int {
+        var residentMiB: Int { status("VmRSS:") }
+
+        /// The high-water mark of resident memory in MiB (VmHWM).
+        var peakResidentMiB: Int { status("VmHWM:") }
+
+        private func status(_ key: String) -> Int {
             let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
-            let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+            let line = status.split(separator: "\n").first { $0.hasPrefix(key) } ?? ""
             return (Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0) / 1024
         }
 
@@ -136,6 +141,34 @@ final class UnreadRepliesTests: XCTestCase {
         // Back near the baseline after each close, and flat from round to round.
         XCTAssertLessThan(afterClose.max() ?? 0, baseline + 40, "baseline \(baseline) MiB, after close \(afterClose)")
         XCTAssertLessThanOrEqual(afterClose.last ?? 0, (afterClose.first ?? 0) + 10, "after close \(afterClose)")
+    }
+}
+
+extension UnreadRepliesTests {
+    /// A 200 MB `didOpen`: the peak stays within 4× the text, and the memory comes back after `didClose`.
+    func testA200MegabyteDocumentPeaksWithinFourTimesItsSizeAndIsFreedOnClose() throws {
+        let server = try RawServer()
+        server.write(server.initialize)
+        let reader = LineReader(server.output.fileHandleForReading)
+        XCTAssertNotNil(reader.response(to: 0))
+        let baseline = server.residentMiB
+        // The frame is made as bytes: building a 200 MB JSON value in a debug build would take longer than the test.
+        var frame = Array(#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///huge.txt","languageId":"plaintext","version":1,"text":""#.utf8)
+        // 40,000 lines of 25 characters and a newline (escaped in JSON: 27 bytes), 200 times: 8M lines, 198 MiB of text.
+        let chunk = Array(String(repeating: #"Namn Efternamn 0123456789\n"#, count: 40_000).utf8)
+        frame.reserveCapacity(chunk.count * 200 + 100)
+        for _ in 0 ..< 200 { frame += chunk }
+        frame += Array(#""}}}"#.utf8) + [0x0A]
+        let textMiB = (200 * 40_000 * 26) >> 20
+        server.write(Data(frame) + server.request(1, "thumbindex/indexTitles", [:]))
+        frame = []
+        XCTAssertNotNil(reader.response(to: 1))
+        let peak = server.peakResidentMiB
+        server.write(server.notification("textDocument/didClose", ["textDocument": ["uri": "file:///huge.txt"]]) + server.request(2, "thumbindex/indexTitles", [:]))
+        XCTAssertNotNil(reader.response(to: 2))
+        let afterClose = server.residentMiB
+        XCTAssertLessThanOrEqual(peak - baseline, 4 * textMiB, "peak \(peak) MiB for \(textMiB) MiB of text (baseline \(baseline) MiB)")
+        XCTAssertLessThan(afterClose, baseline + 40, "after close \(afterClose) MiB, baseline \(baseline) MiB")
     }
 }
 
