@@ -75,6 +75,30 @@ count_line() { # name output-file status
   fi
 }
 
+# Adds the counts of an ERT run's last line, "Ran N tests, K results as expected, U unexpected[, S
+# skipped]" (ERT counts a skipped test as expected; it is not a pass); a run without one failed.
+count_ert() { # label name output-file status
+  local label=$1 name=$2 file=$3 status=$4 ran expected unexpected skips
+  ran=$(grep -E '^Ran [0-9]+ tests?, ' "$file" | tail -n 1)
+  if [ -z "$ran" ]; then
+    echo "FAIL: the $name ended (status $status) without a summary"
+    failed=$((failed + 1))
+    return
+  fi
+  expected=$(echo "$ran" | sed -E 's/.* ([0-9]+) results? as expected.*/\1/')
+  unexpected=$(echo "$ran" | sed -nE 's/.*, ([0-9]+) unexpected.*/\1/p')
+  skips=$(echo "$ran" | sed -nE 's/.*, ([0-9]+) skipped.*/\1/p')
+  skips=${skips:-0}
+  unexpected=${unexpected:-0}
+  echo "$label: $((expected - skips)) passed, $unexpected failed$([ "$skips" -gt 0 ] && echo " ($skips skipped)")"
+  passed=$((passed + expected - skips))
+  failed=$((failed + unexpected))
+  if [ "$unexpected" -eq 0 ] && [ "$status" -ne 0 ]; then
+    echo "FAIL: the $name exited with status $status"
+    failed=$((failed + 1))
+  fi
+}
+
 # Fresh XDG folders, so no user configuration, plugin, shada or log gets in.
 isolate() { # folder
   export XDG_CONFIG_HOME="$1/config" XDG_DATA_HOME="$1/data" XDG_STATE_HOME="$1/state" XDG_CACHE_HOME="$1/cache"
@@ -151,27 +175,29 @@ else
       -f ert-run-tests-batch-and-exit </dev/null 2>&1 | grep -v '^Loading'
     exit "${PIPESTATUS[0]}"
   ) | tee "$work/emacs.out"
-  status=${PIPESTATUS[0]}
-  # ERT: "Ran N tests, K results as expected, U unexpected[, S skipped]".
-  ran=$(grep -E '^Ran [0-9]+ tests?, ' "$work/emacs.out" | tail -n 1)
-  if [ -z "$ran" ]; then
-    echo "FAIL: the Emacs suite ended (status $status) without a summary"
-    failed=$((failed + 1))
-  else
-    expected=$(echo "$ran" | sed -E 's/.* ([0-9]+) results? as expected.*/\1/')
-    unexpected=$(echo "$ran" | sed -nE 's/.*, ([0-9]+) unexpected.*/\1/p')
-    skips=$(echo "$ran" | sed -nE 's/.*, ([0-9]+) skipped.*/\1/p')
-    skips=${skips:-0}
-    unexpected=${unexpected:-0}
-    # ERT counts a skipped test as expected; it is not a pass.
-    echo "emacs: $((expected - skips)) passed, $unexpected failed${skips:+ ($skips skipped)}"
-    passed=$((passed + expected - skips))
-    failed=$((failed + unexpected))
-    if [ "$unexpected" -eq 0 ] && [ "$status" -ne 0 ]; then
-      echo "FAIL: Emacs exited with status $status"
-      failed=$((failed + 1))
-    fi
-  fi
+  count_ert emacs "Emacs suite" "$work/emacs.out" "${PIPESTATUS[0]}"
+fi
+
+# --- Emacs with lsp-mode ----------------------------------------------------------------------
+# lsp-mode's headerline breadcrumbs on the server's section ranges (no thumbindex.el: lsp-mode only).
+if ! command -v "$emacs" >/dev/null 2>&1; then
+  echo "SKIP: Emacs lsp-mode suite: $emacs is not installed (apt-get install emacs-nox elpa-lsp-mode)"
+  skipped=$((skipped + 1))
+elif ! "$emacs" --batch --eval "(require 'lsp-mode)" >/dev/null 2>&1; then
+  echo "SKIP: Emacs lsp-mode suite: lsp-mode is not available (apt-get install elpa-lsp-mode)"
+  skipped=$((skipped + 1))
+else
+  echo "== Emacs lsp-mode suite"
+  home="$work/emacs-lsp-mode"
+  mkdir -p "$home"
+  (
+    isolate "$home"
+    export HOME="$home"
+    timeout -k 10 600 "$emacs" --batch -l "$root/editors/emacs/tests/lsp-mode-test.el" \
+      -f ert-run-tests-batch-and-exit </dev/null 2>&1 | grep -v '^Loading'
+    exit "${PIPESTATUS[0]}"
+  ) | tee "$work/emacs-lsp-mode.out"
+  count_ert emacs-lsp-mode "Emacs lsp-mode suite" "$work/emacs-lsp-mode.out" "${PIPESTATUS[0]}"
 fi
 
 # --- Helix ------------------------------------------------------------------------------------

@@ -1,0 +1,297 @@
+;;; lsp-mode-test.el --- lsp-mode's breadcrumbs on thumbindex's sections -*- lexical-binding: t; -*-
+
+;;; Commentary:
+
+;; From the repository root (needs lsp-mode: `apt-get install elpa-lsp-mode'):
+;;
+;;   THUMBINDEX_BIN=.build/debug/thumbindex \
+;;     emacs --batch -l editors/emacs/tests/lsp-mode-test.el -f ert-run-tests-batch-and-exit
+;;
+;; lsp-mode, not Eglot and not thumbindex.el: the server registered as a plain lsp-mode
+;; client for `text-mode' (languageId plaintext), started on a temporary file, and the
+;; symbols segment of `lsp-headerline-breadcrumb-mode' read on every line.  lsp-mode finds
+;; the symbol at point by taking the first top-level symbol whose range holds point, then
+;; the same among its children; these tests check that with the server's section ranges
+;; (Protocol/README.md, "Section ranges") the breadcrumb of an entry's line names the
+;; entry's own section or no section, never another one.  Every wait is bounded; nothing
+;; is downloaded (no other lsp-mode client is loaded or enabled).
+
+;;; Code:
+
+(require 'ert)
+(require 'cl-lib)
+(require 'subr-x)
+(require 'lsp-mode)
+(require 'lsp-headerline)
+(require 'lsp-diagnostics)
+
+(defconst thumbindex-lsp-test--root
+  (expand-file-name "../../.." (file-name-directory (or load-file-name buffer-file-name)))
+  "The repository root.")
+
+(defconst thumbindex-lsp-test--program
+  (or (getenv "THUMBINDEX_BIN")
+      (let ((built (expand-file-name ".build/debug/thumbindex" thumbindex-lsp-test--root)))
+        (and (file-executable-p built) built))
+      (executable-find "thumbindex")
+      "thumbindex")
+  "The server under test.")
+
+;; lsp-mode keeps the folders it has seen in a session file: a temporary one.
+(defconst thumbindex-lsp-test--session-folder (make-temp-file "thumbindex-lsp-session" t)
+  "Where `lsp-session-file' is.")
+(add-hook 'kill-emacs-hook
+          (lambda () (delete-directory thumbindex-lsp-test--session-folder t)))
+
+;; lsp-mode in batch: only this client, no questions, no watchers, no extras.
+(setq lsp-client-packages nil
+      lsp-enabled-clients '(thumbindex)
+      lsp-session-file (expand-file-name "lsp-session" thumbindex-lsp-test--session-folder)
+      lsp-auto-guess-root t
+      lsp-restart 'ignore
+      lsp-keep-workspace-alive nil
+      lsp-enable-file-watchers nil
+      lsp-enable-snippet nil
+      lsp-response-timeout 20
+      lsp-log-io nil
+      lsp-progress-via-spinner nil
+      lsp-headerline-breadcrumb-enable t
+      lsp-headerline-breadcrumb-segments '(symbols)
+      lsp-headerline-breadcrumb-icons-enable nil
+      lsp-headerline-breadcrumb-enable-diagnostics nil
+      lsp-modeline-code-actions-enable nil
+      lsp-modeline-diagnostics-enable nil
+      lsp-modeline-workspace-status-enable nil
+      lsp-diagnostics-provider :none
+      lsp-completion-enable nil
+      lsp-enable-symbol-highlighting nil
+      lsp-enable-links nil
+      lsp-enable-folding nil
+      lsp-enable-text-document-color nil
+      lsp-enable-on-type-formatting nil
+      lsp-enable-indentation nil
+      lsp-before-save-edits nil
+      lsp-enable-dap-auto-configure nil
+      lsp-eldoc-enable-hover nil
+      lsp-signature-auto-activate nil)
+
+(add-to-list 'lsp-language-id-configuration '(text-mode . "plaintext"))
+
+(lsp-register-client
+ (make-lsp-client
+  :new-connection (lsp-stdio-connection (list thumbindex-lsp-test--program))
+  :activation-fn (lsp-activate-on "plaintext")
+  :initialization-options '(:thumbindex (:locale "sv_SE"))
+  :server-id 'thumbindex))
+
+;; Line by line (0-based): the entry and its sv_SE section.  Sorted, the sections are
+;; A: Alva Anna Axel, B: Bertil Bo, Å: Åsa, Ä: Ärla, Ö: Örjan Östen.
+(defconst thumbindex-lsp-test--scattered
+  '(("Anna" . "A") ("Bertil" . "B") ("Axel" . "A") ("Bo" . "B") ("Åsa" . "Å")
+    ("Östen" . "Ö") ("Örjan" . "Ö") ("Alva" . "A") ("Ärla" . "Ä"))
+  "A name list out of order.")
+
+(defconst thumbindex-lsp-test--sorted
+  '(("Anna" . "A") ("Axel" . "A") ("Bertil" . "B") ("Bo" . "B") ("Åsa" . "Å") ("Östen" . "Ö"))
+  "A name list already grouped by section.")
+
+(defconst thumbindex-lsp-test--sections '("A" "B" "Å" "Ä" "Ö")
+  "The section titles of both lists.")
+
+(defun thumbindex-lsp-test--wait (predicate what &optional seconds)
+  "Wait until PREDICATE returns non-nil (returned), or fail naming WHAT."
+  (let ((deadline (+ (float-time) (or seconds 20))) value)
+    (while (and (not (setq value (funcall predicate))) (< (float-time) deadline))
+      (accept-process-output nil 0.05))
+    (or value (ert-fail (format "timed out waiting for %s" what)))))
+
+(defun thumbindex-lsp-test--write (lines)
+  "A new file in a fresh temporary folder holding the names of LINES, one a line."
+  (let ((file (expand-file-name "names.txt" (make-temp-file "thumbindex-lsp-test" t)))
+        (coding-system-for-write 'utf-8-unix))
+    (write-region (mapconcat (lambda (line) (concat (car line) "\n")) lines "") nil file nil 'silent)
+    file))
+
+(defun thumbindex-lsp-test--initialized-p ()
+  "Non-nil when the buffer's thumbindex workspace is initialized."
+  (let ((workspace (car lsp--buffer-workspaces)))
+    (and workspace (eq (lsp--workspace-status workspace) 'initialized))))
+
+(defmacro thumbindex-lsp-test--with-file (lines &rest body)
+  "Visit a new file of LINES in `text-mode' with lsp-mode on thumbindex; run BODY."
+  (declare (indent 1))
+  `(with-timeout (90 (ert-fail "the test took more than 90 s"))
+     (let ((buffer (find-file-noselect (thumbindex-lsp-test--write ,lines)))
+           process)
+       (unwind-protect
+           (with-current-buffer buffer
+             (text-mode)
+             (lsp)
+             (thumbindex-lsp-test--wait #'thumbindex-lsp-test--initialized-p
+                                        "the lsp-mode workspace to be initialized")
+             (setq process (lsp--workspace-proc (car lsp--buffer-workspaces)))
+             (should (eq (lsp--client-server-id (lsp--workspace-client (car lsp--buffer-workspaces)))
+                         'thumbindex))
+             (should (lsp-feature? "textDocument/documentSymbol"))
+             ;; `lsp-configure-hook' turns the breadcrumb on once the server is initialized.
+             (thumbindex-lsp-test--wait (lambda () lsp-headerline-breadcrumb-mode)
+                                        "lsp-headerline-breadcrumb-mode")
+             ;; The symbols, asked for synchronously (bounded by `lsp-response-timeout');
+             ;; the breadcrumb then uses them, as the buffer has not changed.
+             (thumbindex-lsp-test--wait #'lsp--get-document-symbols "document symbols")
+             ,@body)
+         ;; The last buffer of the workspace closes: lsp-mode shuts the server down.
+         (with-current-buffer buffer (set-buffer-modified-p nil))
+         (let ((folder (file-name-directory (buffer-file-name buffer))))
+           (kill-buffer buffer)
+           (delete-directory folder t))
+         (when process
+           (let ((deadline (+ (float-time) 10)))
+             (while (and (process-live-p process) (< (float-time) deadline))
+               (accept-process-output nil 0.05)))
+           (when (process-live-p process)
+             (message "lsp-mode-test: the server did not exit after shutdown; deleting it")
+             (delete-process process)))))))
+
+(defun thumbindex-lsp-test--breadcrumb ()
+  "The names in the breadcrumb at point, as the header line shows them.
+What lsp-mode runs when point rests (`lsp-on-idle-hook'), then the
+string the header line's `:eval' shows (`format-mode-line' gives
+\"\" in batch Emacs, so the construct is read here)."
+  (should (member '(t (:eval lsp-headerline--string)) header-line-format))
+  (lsp-headerline--check-breadcrumb)
+  (let ((text (string-trim (substring-no-properties (or lsp-headerline--string "")))))
+    ;; The segment starts with the separator; symbols are joined by it (">" without icons).
+    (split-string text "\\s-*>\\s-*" t "\\s-+")))
+
+(defun thumbindex-lsp-test--crumbs (lines)
+  "The breadcrumb on each of LINES, printed: (LINE ENTRY SECTION AT-START AT-END).
+AT-START and AT-END are the names shown with point at the start and at
+the end of the line."
+  (cl-loop for (entry . section) in lines
+           for line from 0
+           collect (progn
+                     (goto-char (point-min))
+                     (forward-line line)
+                     (should (looking-at (regexp-quote entry)))
+                     (let ((at-start (thumbindex-lsp-test--breadcrumb))
+                           (at-end (progn (end-of-line) (thumbindex-lsp-test--breadcrumb))))
+                       (message "  line %d %-7s (%s): breadcrumb %S, at the end of the line %S"
+                                line entry section
+                                (mapconcat #'identity at-start " > ")
+                                (mapconcat #'identity at-end " > "))
+                       (list line entry section at-start at-end)))))
+
+(defun thumbindex-lsp-test--no-other-section (crumbs)
+  "Check that no breadcrumb of CRUMBS names a section other than its entry's."
+  (pcase-dolist (`(,line ,entry ,section . ,breadcrumbs) crumbs)
+    (dolist (breadcrumb breadcrumbs)
+      (let ((others (cl-intersection breadcrumb (remove section thumbindex-lsp-test--sections)
+                                     :test #'equal)))
+        (should (equal (list line entry others) (list line entry nil)))))))
+
+(ert-deftest thumbindex-lsp-test-breadcrumbs-scattered ()
+  "Out of order: every breadcrumb names the entry's own section or none.
+The first entry of each section (in sorted order) and the entries
+next to it in the document without another section between them
+show \"section > entry\"; the other lines (Anna, Axel, Bo) show no
+section -- the known limit of one range per section: A's entries
+are on lines 0, 2 and 7, and no range holding two of them can
+leave out the B entry between them."
+  (thumbindex-lsp-test--with-file thumbindex-lsp-test--scattered
+    (should (equal (mapcar #'lsp:document-symbol-name (lsp--get-document-symbols))
+                   thumbindex-lsp-test--sections))
+    (let ((crumbs (thumbindex-lsp-test--crumbs thumbindex-lsp-test--scattered)))
+      (thumbindex-lsp-test--no-other-section crumbs)
+      (pcase-dolist (`(,line ,entry ,section ,at-start ,at-end) crumbs)
+        (let ((expected (if (memq line '(0 2 3)) nil (list section entry))))
+          (should (equal (list line at-start) (list line expected)))
+          (should (equal (list line at-end) (list line expected))))))))
+
+(ert-deftest thumbindex-lsp-test-breadcrumbs-sorted ()
+  "Already grouped by section: every line shows \"section > entry\"."
+  (thumbindex-lsp-test--with-file thumbindex-lsp-test--sorted
+    (should (equal (mapcar #'lsp:document-symbol-name (lsp--get-document-symbols))
+                   '("A" "B" "Å" "Ö")))
+    (let ((crumbs (thumbindex-lsp-test--crumbs thumbindex-lsp-test--sorted)))
+      (thumbindex-lsp-test--no-other-section crumbs)
+      (pcase-dolist (`(,line ,entry ,section ,at-start ,at-end) crumbs)
+        (should (equal (list line at-start) (list line (list section entry))))
+        (should (equal (list line at-end) (list line (list section entry))))))))
+
+(defun thumbindex-lsp-test--imenu ()
+  "lsp-mode's imenu index as ((SECTION ENTRY...)...).
+The section titles are without their detail (\"3 entries\")."
+  (mapcar (lambda (item)
+            (cons (car (split-string (substring-no-properties (car item))))
+                  (mapcar #'car (cdr item))))
+          (funcall imenu-create-index-function)))
+
+(ert-deftest thumbindex-lsp-test-imenu ()
+  "lsp-mode's imenu has a submenu per section, in Swedish order when it does not re-sort.
+By default (`lsp-imenu-sort-methods' (kind name)) lsp-mode sorts the
+sections by name in code point order, Ä before Å; sorting by kind
+alone keeps the server's order, as all sections have the same kind."
+  (thumbindex-lsp-test--with-file thumbindex-lsp-test--scattered
+    (should (eq imenu-create-index-function #'lsp--imenu-create-index))
+    (message "  imenu, lsp-imenu-sort-methods %S: %S" lsp-imenu-sort-methods (thumbindex-lsp-test--imenu))
+    (let ((lsp-imenu-sort-methods '(kind)))
+      (let ((index (thumbindex-lsp-test--imenu)))
+        (message "  imenu, lsp-imenu-sort-methods (kind): %S" index)
+        (should (equal index '(("A" "Alva" "Anna" "Axel") ("B" "Bertil" "Bo") ("Å" "Åsa") ("Ä" "Ärla")
+                               ("Ö" "Örjan" "Östen")))))
+      ;; The entries go where they are.
+      (goto-char (cdr (assoc "Östen" (cdr (assoc "Ö 2 entries" (funcall imenu-create-index-function))))))
+      (should (= (line-number-at-pos) 6))
+      (should (looking-at "Östen")))))
+
+(defun thumbindex-lsp-test--flat-capabilities (capabilities)
+  "CAPABILITIES without hierarchicalDocumentSymbolSupport.
+That is, textDocument.documentSymbol.hierarchicalDocumentSymbolSupport."
+  (let ((capabilities (copy-tree capabilities)))
+    (setf (alist-get 'documentSymbol (alist-get 'textDocument capabilities))
+          (assq-delete-all 'hierarchicalDocumentSymbolSupport
+                           (alist-get 'documentSymbol (alist-get 'textDocument capabilities))))
+    capabilities))
+
+(ert-deftest thumbindex-lsp-test-flat-symbols ()
+  "A client without hierarchical symbols gets SymbolInformation, containerName the section.
+lsp-mode 8.0 always announces hierarchicalDocumentSymbolSupport;
+`lsp--client-capabilities' builds what it sends, so its result is
+filtered while the server starts."
+  (should (eq (alist-get 'hierarchicalDocumentSymbolSupport
+                         (alist-get 'documentSymbol (alist-get 'textDocument (lsp--client-capabilities))))
+              t))
+  (advice-add 'lsp--client-capabilities :filter-return #'thumbindex-lsp-test--flat-capabilities)
+  (unwind-protect
+      (progn
+        (should-not (assq 'hierarchicalDocumentSymbolSupport
+                          (alist-get 'documentSymbol
+                                     (alist-get 'textDocument (lsp--client-capabilities)))))
+        (thumbindex-lsp-test--with-file thumbindex-lsp-test--scattered
+          (let ((symbols (append (lsp--get-document-symbols) nil)))
+            (should (cl-every #'lsp-symbol-information? symbols))
+            ;; In the sectioned sorted order, each with its section as containerName.
+            (should (equal (mapcar (lambda (symbol)
+                                     (cons (lsp:symbol-information-name symbol)
+                                           (lsp:symbol-information-container-name? symbol)))
+                                   symbols)
+                           '(("Alva" . "A") ("Anna" . "A") ("Axel" . "A") ("Bertil" . "B") ("Bo" . "B")
+                             ("Åsa" . "Å") ("Ärla" . "Ä") ("Örjan" . "Ö") ("Östen" . "Ö"))))
+            ;; The locations are the entries' lines.
+            (should (equal (lsp--position-to-point
+                            (lsp:range-start (lsp:location-range
+                                              (lsp:symbol-information-location
+                                               (cl-find "Östen" symbols :key #'lsp:symbol-information-name
+                                                        :test #'equal)))))
+                           (save-excursion (goto-char (point-min)) (forward-line 5) (point)))))
+          ;; lsp-mode's breadcrumb from flat symbols: the symbols whose range holds point,
+          ;; so just the entry.
+          (let ((crumbs (thumbindex-lsp-test--crumbs thumbindex-lsp-test--scattered)))
+            (should (equal (nth 3 (nth 5 crumbs)) '("Östen")))
+            (pcase-dolist (`(,line ,entry ,_section ,at-start ,at-end) crumbs)
+              (should (equal (list line at-start at-end) (list line (list entry) (list entry))))))))
+    (advice-remove 'lsp--client-capabilities #'thumbindex-lsp-test--flat-capabilities)))
+
+(provide 'lsp-mode-test)
+;;; lsp-mode-test.el ends here
