@@ -45,7 +45,7 @@ struct MarkdownScanner {
                     continue
                 }
                 if let p = paragraphStart, let level = setextLevel(first, end) {
-                    out.append(setext(level, from: p, to: line - 1))
+                    if let heading = setext(level, from: p, to: line - 1) { out.append(heading) }
                     paragraphStart = nil
                     continue
                 }
@@ -125,10 +125,12 @@ struct MarkdownScanner {
         return c == UInt8(ascii: "=") ? 1 : 2
     }
 
-    /// A Setext heading whose text is the paragraph on lines `from...to`, joined by single spaces.
-    private func setext(_ level: Int, from: Int, to: Int) -> MarkdownExtractor.Heading {
+    /// A Setext heading whose text is the paragraph on lines `from...to`, joined by single spaces; nil when that text
+    /// is only (Unicode) white space, as for an ATX heading: LSP forbids such names.
+    private func setext(_ level: Int, from: Int, to: Int) -> MarkdownExtractor.Heading? {
         var parts: [String] = []
-        for line in from...to { parts.append(trimmedLine(line)) }
+        for line in from...to where !trimmedLine(line).isEmpty { parts.append(trimmedLine(line)) }
+        guard !parts.isEmpty else { return nil }
         let (a, _) = UTF8Whitespace.trim(bytes, map.lineStarts[from], map.lineEnds[from])
         let (_, b) = UTF8Whitespace.trim(bytes, map.lineStarts[to], map.lineEnds[to])
         return .init(level: level, name: parts.joined(separator: " "), startLine: from,

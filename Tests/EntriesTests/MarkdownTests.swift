@@ -39,6 +39,15 @@ final class MarkdownTests: XCTestCase {
         XCTAssertEqual(sub.selectionRange, r(3, 0, 4, 8))
     }
 
+    func testSetextTextOfOnlyUnicodeSpacesIsNoHeading() throws {
+        // Found by the model-based test: a no-break space, BOM or ideographic space made a heading named "".
+        for space in ["\u{A0}", "\u{FEFF}", "\u{3000}", " \u{A0} "] {
+            let entries = try extract("markdown", "\(space)\n---\n# After\n").entries
+            XCTAssertEqual(entries.names, ["After"], "\(space.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+        XCTAssertEqual(try extract("markdown", "\u{A0}\nName\n===\n").entries.names, ["Name"])
+    }
+
     func testThematicBreaksListsAndQuotesAreNotSetextText() throws {
         let entries = try extract("markdown", "a\n\n---\n- item\n---\n> quote\n===\n***\n# H").entries
         XCTAssertEqual(entries.names, ["H"])
