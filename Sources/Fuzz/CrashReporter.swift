@@ -74,7 +74,14 @@ enum CrashReporter {
         } else {
             Glibc.signal(signal, SIG_DFL)
         }
+        // The signal is blocked while its handler runs: unblock it so that raise() runs the previous handler now,
+        // and end the process if that handler returns (it may expect a fault to repeat, which a sent signal won't).
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, signal)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
         raise(signal)
+        _exit(128 + signal)
     }
 }
 

@@ -5,7 +5,7 @@ import Foundation
 /// Built plainly it is a seeded mutation driver; built with `-sanitize=fuzzer -D LIBFUZZER` it runs libFuzzer
 /// (any argument not listed below goes to libFuzzer then). Both share the harness and its oracle (`FuzzHarness`).
 ///
-///     thumbindex-fuzz [--seconds N] [--messages N] [--inputs N] [--seed S] [--artifacts DIR] [--timeout S] [--server-log]
+///     thumbindex-fuzz [--seconds N] [--messages N] [--inputs N] [--seed S] [--artifacts DIR] [--timeout S] [--keep-going] [--server-log]
 ///     thumbindex-fuzz --replay FILE…               run saved inputs once each (server log shown)
 ///     thumbindex-fuzz --write-corpus DIR [--examples Protocol/examples] [--count N]
 @main
@@ -54,6 +54,7 @@ struct FuzzMain {
         }
         if let artifacts = value("--artifacts") { options.artifacts = artifacts }
         if let every = value("--progress").flatMap(Double.init) { options.progressEvery = every }
+        options.keepGoing = flag("--keep-going")
         let serverLog = flag("--server-log")
         guard arguments.isEmpty else { usage("unknown arguments: \(arguments.joined(separator: " "))") }
         if !serverLog { Report.silenceServerLog() }
@@ -64,7 +65,7 @@ struct FuzzMain {
     static func usage(_ problem: String) -> Never {
         Report.line("thumbindex-fuzz: \(problem)")
         Report.line("usage: thumbindex-fuzz [--seconds N] [--messages N] [--inputs N] [--seed S] [--artifacts DIR] [--timeout S] "
-            + "[--progress S] [--server-log] | --replay FILE… | --write-corpus DIR [--examples DIR] [--count N]")
+            + "[--progress S] [--keep-going] [--server-log] | --replay FILE… | --write-corpus DIR [--examples DIR] [--count N]")
         exit(2)
     }
 }

@@ -14,9 +14,10 @@ struct InputGenerator {
         set { templates.random = newValue }
     }
 
-    /// One input: 1…12 messages, mostly 3–6.
+    /// One input: 1…21 messages, about 6 on average (enough to amortise the setup of a fresh server, few enough
+    /// that a failing input stays readable).
     mutating func next() -> [UInt8] {
-        let count = 1 + random.count(typical: 6, max: 12)
+        let count = 1 + random.count(typical: 10, max: 20)
         var stream: [UInt8] = []
         for _ in 0..<count {
             var body = Array(templates.message().utf8)

@@ -94,7 +94,7 @@ struct MessageTemplates {
             return ("textDocument/didOpen", "{\"textDocument\":{\"uri\":\(q(uri)),\"languageId\":\(q(languageID())),"
                 + "\"version\":\(version()),\"text\":\(textLiteral())}}")
         case 15..<55:
-            let changes = (0..<random.count(typical: 3, max: 8)).map { _ in change() }.joined(separator: ",")
+            let changes = (0..<random.count(typical: 2, max: 8)).map { _ in change() }.joined(separator: ",")
             return ("textDocument/didChange", "{\"textDocument\":{\"uri\":\(q(uri)),\"version\":\(version())},\"contentChanges\":[\(changes)]}")
         case 55..<63: return ("textDocument/didClose", "{\"textDocument\":{\"uri\":\(q(uri))}}")
         case 63..<65: return ("textDocument/didSave", "{\"textDocument\":{\"uri\":\(q(uri))}}")
@@ -107,10 +107,20 @@ struct MessageTemplates {
         }
     }
 
-    /// A content change: a range edit (LSP's incremental sync), sometimes a whole-text replacement.
+    /// A content change: a range edit (LSP's incremental sync), sometimes a whole-text replacement. Most ranges are
+    /// ordered and near the text, because one bad change rejects the whole notification (all or nothing) and the
+    /// edits must land for later requests to see edited text; the rest are anything `position()` gives.
     private mutating func change() -> String {
         if random.percent(10) { return "{\"text\":\(textLiteral())}" }
-        let range = "{\"start\":\(position()),\"end\":\(position())}"
+        let range: String
+        if random.percent(10) {
+            range = "{\"start\":\(position()),\"end\":\(position())}"
+        } else {
+            let line = random.below(6), character = random.below(9)
+            let endLine = line + (random.percent(70) ? 0 : random.below(3))
+            let endCharacter = endLine == line ? character + random.below(5) : random.below(9)
+            range = "{\"start\":{\"line\":\(line),\"character\":\(character)},\"end\":{\"line\":\(endLine),\"character\":\(endCharacter)}}"
+        }
         return "{\"range\":\(range),\"text\":\(random.percent(40) ? "\"\"" : textLiteral())}"
     }
 
@@ -172,7 +182,7 @@ struct MessageTemplates {
     }
 
     private mutating func version() -> String {
-        random.percent(80) ? String(random.below(5)) : random.pick(["-1", "2147483647", "2147483648", "1.5", "null", "\"2\""])
+        random.percent(92) ? String(random.below(5)) : random.pick(["-1", "2147483647", "2147483648", "1.5", "null", "\"2\""])
     }
 
     private mutating func locale() -> String {

@@ -11,6 +11,9 @@ struct MutationDriver {
         var artifacts = ".build/fuzz-artifacts"
         var replyTimeout = 5.0
         var progressEvery = 10.0
+        /// Report each distinct failure and go on, instead of stopping at the first (for long runs while known
+        /// bugs are still open). The exit status is still 1 if anything failed.
+        var keepGoing = false
     }
 
     let options: Options
@@ -35,6 +38,9 @@ struct MutationDriver {
         var generator = InputGenerator(seed: seed)
         var totals = InputStats()
         var inputs = 0
+        var failures = 0
+        /// Failures already reported, by kind and the start of their detail with digits left out (ids, offsets).
+        var seen: Set<String> = []
         let start = Date()
         var lastProgress = start
         while true {
@@ -57,14 +63,22 @@ struct MutationDriver {
                 totals.replies += stats.replies
                 inputs += 1
             case .failure(let failure):
-                Self.report(failure, input: input, label: label, artifacts: artifacts, name: "failure-seed\(seed)-\(inputs).bin")
-                return 1
+                failures += 1
+                let signature = failure.kind.rawValue + String(failure.detail.filter { !$0.isNumber }.prefix(50))
+                if seen.insert(signature).inserted {
+                    Self.report(failure, input: input, label: label, artifacts: artifacts, name: "failure-seed\(seed)-\(inputs).bin")
+                }
+                guard options.keepGoing else { return 1 }
+                inputs += 1
             }
         }
-        let line = "thumbindex-fuzz: " + Self.summary(totals, inputs: inputs, seconds: Date().timeIntervalSince(start))
-            + ", seed \(seed): no crash, no hang, no invalid output"
-        print(line)
-        return 0
+        let summary = "thumbindex-fuzz: " + Self.summary(totals, inputs: inputs, seconds: Date().timeIntervalSince(start)) + ", seed \(seed): "
+        if failures == 0 {
+            print(summary + "no crash, no hang, no invalid output")
+            return 0
+        }
+        print(summary + "\(failures) failing inputs, \(seen.count) distinct (reported above)")
+        return 1
     }
 
     static func summary(_ totals: InputStats, inputs: Int, seconds: Double) -> String {

@@ -108,14 +108,14 @@ public struct ContentLengthFramer: Framer, Sendable {
                 }
                 guard let lineEnd = queue.firstIndex(of: 0x0A, from: scanned) else {
                     scanned = queue.count
-                    if block.length + queue.count > Self.maxHeaderBlockLength {
-                        reportOverlongHeader(into: &events)
-                        queue.drop(queue.count)
-                    }
+                    if block.length + queue.count > Self.maxHeaderBlockLength { dropOverlongHeader(into: &events) }
                     return
                 }
+                if block.length + lineEnd + 1 > Self.maxHeaderBlockLength {
+                    dropOverlongHeader(into: &events)
+                    continue
+                }
                 readHeaderLine(through: lineEnd, into: &events)
-                if case .header = state, block.length > Self.maxHeaderBlockLength { reportOverlongHeader(into: &events) }
 
             case .body(let length):
                 guard queue.count >= length else {
@@ -147,11 +147,15 @@ public struct ContentLengthFramer: Framer, Sendable {
         }
     }
 
-    private mutating func reportOverlongHeader(into events: inout [FramerEvent]) {
+    /// Reports a header block over the limit and drops it up to the first byte past the limit, then looks for the
+    /// next `Content-Length` from there. The cut falls on the same byte however the input was split into reads, so
+    /// the frames that follow do not depend on the chunking.
+    private mutating func dropOverlongHeader(into events: inout [FramerEvent]) {
         let start = block.start ?? queue.streamOffset
         events.append(.error(FramingError(
             "header block starting at byte \(start) is longer than \(Self.maxHeaderBlockLength) bytes "
             + "without an empty line; is the peer sending Content-Length framing?", offset: start)))
+        queue.drop(Self.maxHeaderBlockLength + 1 - block.length)
         startNewBlock(.resynchronising)
     }
 

@@ -177,6 +177,20 @@ final class FramingTests: XCTestCase {
         XCTAssertEqual(framer.feed(framed(second)) + framer.finish(), [.frame(Array(second.utf8))])
     }
 
+    func testAnOverlongHeaderLineIsCutAtTheSameByteHoweverTheInputIsSplit() {
+        // Found by the fuzzer: read whole, the long line was dropped entirely (with the Content-Length inside it);
+        // read in pieces, only what happened to be buffered.
+        let long = "X-Junk: " + String(repeating: "x", count: ContentLengthFramer.maxHeaderBlockLength)
+        let stream = Array((long + "Content-Length: 2\r\n\r\n[]" + "Content-Length: 2\r\n\r\n{}").utf8)
+        let whole = events([stream], framer: ContentLengthFramer())
+        XCTAssertEqual(errors(whole).count, 1)
+        for size in [1, 7, 4096, 65_536, 65_537, 70_000] {
+            let chunks = stride(from: 0, to: stream.count, by: size).map { Array(stream[$0 ..< min($0 + size, stream.count)]) }
+            XCTAssertEqual(events(chunks, framer: ContentLengthFramer()), whole, "chunks of \(size)")
+        }
+        XCTAssertEqual(frames(whole), ["[]", "{}"])
+    }
+
     func testResynchronisationIsSplitSafe() {
         let stream = Array(("X-Junk: 1\r\n\r\nsome body" + "Content-Length: 2\r\n\r\n{}").utf8)
         for split in 0...stream.count {
