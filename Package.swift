@@ -44,14 +44,17 @@ let package = Package(
             dependencies: ["Server", "Collation", "Entries", "JSONRPC", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
+        // MARK: SeededRandom — the replayable generator of the randomized tests and the fuzzer.
+        .target(name: "SeededRandom"),
+
         // MARK: Server tests — the server in this process, driven message by message (model-based test).
-        .testTarget(name: "ServerTests", dependencies: ["Server", "Entries", "JSONRPC"]),
+        .testTarget(name: "ServerTests", dependencies: ["Server", "Entries", "JSONRPC", "SeededRandom"]),
 
         // MARK: thumbindex-fuzz — a fuzzer over framing, JSON, dispatch and edits. A seeded mutation driver by
         // default; built with `-sanitize=fuzzer -D LIBFUZZER` (scripts/fuzz) it is a libFuzzer target.
-        .executableTarget(name: "thumbindex-fuzz", dependencies: ["Server", "JSONRPC"], path: "Sources/Fuzz"),
+        .executableTarget(name: "thumbindex-fuzz", dependencies: ["Server", "JSONRPC", "SeededRandom"], path: "Sources/Fuzz"),
 
         // MARK: End-to-end tests — drive the built binary over pipes, as an editor or a shell would.
-        .testTarget(name: "EndToEndTests", dependencies: ["JSONRPC", "thumbindex"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["JSONRPC", "SeededRandom", "thumbindex"]),
     ]
 )

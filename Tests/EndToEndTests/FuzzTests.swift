@@ -1,22 +1,11 @@
 import Foundation
 import JSONRPC
+import SeededRandom
 import XCTest
 
 /// Seeded random damage to valid messages: whatever arrives, the server answers or ignores it, stays up,
 /// and keeps the open document intact.
 final class FuzzTests: XCTestCase {
-    /// A small deterministic generator (SplitMix64), so a failure can be replayed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     func testDamagedMessagesNeverTakeTheServerDown() throws {
         let server = try ServerProcess()
         try server.initialize(locale: "sv_SE", encodings: ["utf-16"])
@@ -34,7 +23,7 @@ final class FuzzTests: XCTestCase {
             ["jsonrpc": "2.0", "method": "textDocument/didChange", "params": ["textDocument": ["uri": "file:///scratch.txt", "version": 2], "contentChanges": [["range": range(1, 1, 1, 2), "text": "y"]]]],
             ["jsonrpc": "2.0", "method": "$/cancelRequest", "params": ["id": "fuzz-5"]],
         ]
-        var random = SplitMix(state: 20_261_122)
+        var random = SplitMix64(seed: 20_261_122)
         for round in 0 ..< 2000 {
             var bytes = templates[round % templates.count].serialized()
             for _ in 0 ..< Int.random(in: 0 ... 4, using: &random) {

@@ -1,18 +1,4 @@
-/// SplitMix64 (Steele, Lea and Flood 2014): a tiny generator whose whole state is the seed, so a run replays
-/// exactly from the seed it reports.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import SeededRandom
 
 /// Random texts and edits for the model-based test: line ends of every kind, characters of every width in
 /// every encoding (surrogate pairs, combining marks, ZWJ sequences), Markdown block syntax, and positions that

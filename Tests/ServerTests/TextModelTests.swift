@@ -1,3 +1,4 @@
+import SeededRandom
 import XCTest
 
 /// The reference model against hand-worked LSP examples, so that a model bug cannot pass for a server bug.
