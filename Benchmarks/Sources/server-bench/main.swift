@@ -89,7 +89,8 @@ final class Client {
     }
 }
 
-let initParams: JSON = ["capabilities": [:], "initializationOptions": ["locale": .string(locale)]]
+// Hierarchical symbols, as editors announce them (without it the server answers flat SymbolInformation[]).
+let initParams: JSON = ["capabilities": ["textDocument": ["documentSymbol": ["hierarchicalDocumentSymbolSupport": true]]], "initializationOptions": ["locale": .string(locale)]]
 let uri: JSON = "file:///bench.txt"
 let document: JSON = ["uri": uri]
 var timings: [String: [Double]] = [:]
