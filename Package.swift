@@ -31,30 +31,34 @@ let package = Package(
         .target(name: "Entries", dependencies: [.product(name: "Yams", package: "Yams")]),
         .testTarget(name: "EntriesTests", dependencies: ["Entries"]),
 
+        // MARK: JSON — values, the parser and the writers, shared by the transport, the protocol and the extractors.
+        .target(name: "ThumbIndexJSON"),
+        .testTarget(name: "ThumbIndexJSONTests", dependencies: ["ThumbIndexJSON"]),
+
         // MARK: JSON-RPC 2.0 transport — framing and messages, knows nothing of LSP.
-        .target(name: "JSONRPC"),
-        .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
+        .target(name: "JSONRPC", dependencies: ["ThumbIndexJSON"]),
+        .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "ThumbIndexJSON"]),
 
         // MARK: Server — LSP lifecycle, documents, outlines and the thumbindex/* requests.
-        .target(name: "Server", dependencies: ["Collation", "Entries", "JSONRPC"]),
+        .target(name: "Server", dependencies: ["Collation", "Entries", "JSONRPC", "ThumbIndexJSON"]),
 
         // MARK: thumbindex — the executable: LSP server by default, plus titles/sort/outline commands.
         .executableTarget(
             name: "thumbindex",
-            dependencies: ["Server", "Collation", "Entries", "JSONRPC", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Server", "Collation", "Entries", "JSONRPC", "ThumbIndexJSON", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // MARK: SeededRandom — the replayable generator of the randomized tests and the fuzzer.
         .target(name: "SeededRandom"),
 
         // MARK: Server tests — the server in this process, driven message by message (model-based test).
-        .testTarget(name: "ServerTests", dependencies: ["Server", "Entries", "JSONRPC", "SeededRandom"]),
+        .testTarget(name: "ServerTests", dependencies: ["Server", "Entries", "JSONRPC", "ThumbIndexJSON", "SeededRandom"]),
 
         // MARK: thumbindex-fuzz — a fuzzer over framing, JSON, dispatch and edits. A seeded mutation driver by
         // default; built with `-sanitize=fuzzer -D LIBFUZZER` (scripts/fuzz) it is a libFuzzer target.
-        .executableTarget(name: "thumbindex-fuzz", dependencies: ["Server", "JSONRPC", "SeededRandom"], path: "Sources/Fuzz"),
+        .executableTarget(name: "thumbindex-fuzz", dependencies: ["Server", "JSONRPC", "ThumbIndexJSON", "SeededRandom"], path: "Sources/Fuzz"),
 
         // MARK: End-to-end tests — drive the built binary over pipes, as an editor or a shell would.
-        .testTarget(name: "EndToEndTests", dependencies: ["JSONRPC", "SeededRandom", "thumbindex"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["JSONRPC", "ThumbIndexJSON", "SeededRandom", "thumbindex"]),
     ]
 )

@@ -1,4 +1,5 @@
 import JSONRPC
+import ThumbIndexJSON
 
 /// The session every input starts from: an initialized server with documents open, so that edits and document
 /// requests in the input reach deep code instead of stopping at "not initialized" or "not open".

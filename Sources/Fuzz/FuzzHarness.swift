@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import ThumbIndexJSON
 import Server
 
 /// Why an input failed. A crash needs no value: it ends the process.

@@ -1,4 +1,5 @@
 import JSONRPC
+import ThumbIndexJSON
 
 /// What counts as invalid output: checks on every message the server sends, and on the JSON layer itself.
 enum OutputOracle {

@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import ThumbIndexJSON
 
 /// Everything one server sent, from any thread: single messages, batch replies, and calls to its exit closure.
 /// Requests are answered on worker threads, so the harness waits here until the replies it expects have come.

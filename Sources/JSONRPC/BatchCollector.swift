@@ -1,4 +1,5 @@
 import Foundation
+import ThumbIndexJSON
 
 /// Gathers the replies to one incoming batch so they go back as a single array, as JSON-RPC 2.0 requires.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import ThumbIndexJSON
 
 /// A JSON-RPC 2.0 connection over a pair of file descriptors, for a server or a client alike.
 ///

@@ -1,3 +1,5 @@
+import ThumbIndexJSON
+
 /// Splits a stream of `Content-Length` framed messages (LSP's base protocol).
 ///
 /// A header block is lines ending in `\r\n`, closed by an empty line; header names are case-insensitive,

@@ -1,3 +1,5 @@
+import ThumbIndexJSON
+
 /// A JSON-RPC error code.
 ///
 /// An open set: any integer is a code, and the named constants are the ones JSON-RPC 2.0 and LSP define (the LSP

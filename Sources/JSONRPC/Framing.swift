@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import ThumbIndexJSON
 #elseif canImport(Musl)
 import Musl
 #elseif canImport(Darwin)

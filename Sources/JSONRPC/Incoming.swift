@@ -1,3 +1,5 @@
+import ThumbIndexJSON
+
 /// What the transport read: messages, or something wrong that the peer may need to be told about.
 ///
 /// The transport answers nothing itself; the server decides. The usual answers:

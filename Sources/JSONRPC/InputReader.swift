@@ -1,4 +1,5 @@
 import Foundation
+import ThumbIndexJSON
 
 /// The reader thread's loop: reads the input, cuts frames, decodes them and hands the events to the handler in order.
 ///

@@ -1,3 +1,5 @@
+import ThumbIndexJSON
+
 /// Splits newline-delimited JSON: one message per line.
 ///
 /// Lines end in `\n` (a `\r` before it is dropped, for CRLF writers); blank lines are skipped; a last line without a

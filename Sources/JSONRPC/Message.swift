@@ -1,3 +1,5 @@
+import ThumbIndexJSON
+
 /// The id that pairs a request with its response: an integer or a string, echoed back unchanged.
 public enum RequestID: Hashable, Sendable, ExpressibleByIntegerLiteral, ExpressibleByStringLiteral,
     CustomStringConvertible {

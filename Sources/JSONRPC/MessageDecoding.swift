@@ -1,3 +1,5 @@
+import ThumbIndexJSON
+
 /// A message that could not be accepted, with the error to answer it with.
 ///
 /// `id` is the message's id when it could be read, so the reply still reaches the right caller; otherwise nil,

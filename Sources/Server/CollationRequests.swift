@@ -1,5 +1,6 @@
 import Collation
 import JSONRPC
+import ThumbIndexJSON
 
 /// The stateless `thumbindex/*` requests: collation for scripts and for symbols from other servers.
 extension LanguageServer {

@@ -1,6 +1,7 @@
 import Collation
 import Entries
 import JSONRPC
+import ThumbIndexJSON
 
 extension LanguageServer {
     /// `textDocument/documentSymbol`, grouped by `thumbindex.outline.grouping`.

@@ -3,6 +3,7 @@ import Dispatch
 import Entries
 import Foundation
 import JSONRPC
+import ThumbIndexJSON
 
 /// The ThumbIndex language server: LSP lifecycle, documents, outlines and the `thumbindex/*` requests.
 ///

@@ -2,6 +2,7 @@ import Collation
 import Foundation
 import Entries
 import JSONRPC
+import ThumbIndexJSON
 
 /// DocumentSymbol JSON for an outline: what `textDocument/documentSymbol` sends and what
 /// `thumbindex outline --json` prints, from one code path.

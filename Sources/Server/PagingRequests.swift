@@ -1,6 +1,7 @@
 import Collation
 import Entries
 import JSONRPC
+import ThumbIndexJSON
 
 /// The document requests of fluent pagination (seeds/003): section metadata first, then pages of
 /// entries by offset, and jumps from an index title to the first entry of its section.

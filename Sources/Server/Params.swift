@@ -1,4 +1,5 @@
 import JSONRPC
+import ThumbIndexJSON
 
 /// Reads request params with errors that say which field is wrong and what it should be (-32602).
 struct Params {

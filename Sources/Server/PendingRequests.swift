@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import ThumbIndexJSON
 
 /// Set when the client cancels a request; handlers check it between phases.
 final class CancellationToken: @unchecked Sendable {

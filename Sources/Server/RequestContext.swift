@@ -1,6 +1,7 @@
 import Collation
 import Entries
 import JSONRPC
+import ThumbIndexJSON
 
 /// Everything a request handler may use: its params, the settings and document as they were when the
 /// request arrived, and its cancellation token.

@@ -1,6 +1,7 @@
 import Collation
 import Entries
 import JSONRPC
+import ThumbIndexJSON
 
 /// What the outline groups by in `textDocument/documentSymbol`.
 public enum Grouping: String, Sendable, CaseIterable {

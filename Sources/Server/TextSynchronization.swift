@@ -1,4 +1,5 @@
 import JSONRPC
+import ThumbIndexJSON
 
 extension LanguageServer {
     func didOpen(_ params: JSON?) throws(ResponseError) {

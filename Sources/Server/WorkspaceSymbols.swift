@@ -2,6 +2,7 @@ import Collation
 import Foundation
 import Entries
 import JSONRPC
+import ThumbIndexJSON
 
 extension LanguageServer {
     /// `workspace/symbol`: entries of every open document whose name, or a word of it, starts with the

@@ -3,6 +3,7 @@ import Collation
 import Entries
 import Foundation
 import JSONRPC
+import ThumbIndexJSON
 import Server
 
 extension Grouping: ExpressibleByArgument {}

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import JSONRPC
+import ThumbIndexJSON
 import Server
 
 struct Serve: ParsableCommand {

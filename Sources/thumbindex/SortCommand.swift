@@ -1,6 +1,7 @@
 import ArgumentParser
 import Collation
 import JSONRPC
+import ThumbIndexJSON
 
 struct Sort: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,4 +1,5 @@
 import JSONRPC
+import ThumbIndexJSON
 import XCTest
 
 /// Malformed input of every kind: each gets the right error (or is ignored as the spec says), the

@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import ThumbIndexJSON
 import XCTest
 
 /// `thumbindex titles` and `thumbindex sort` as a person runs them.

@@ -1,4 +1,5 @@
 import JSONRPC
+import ThumbIndexJSON
 import XCTest
 
 /// didOpen / incremental didChange / didClose, in all three position encodings, with text outside the BMP.

@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import ThumbIndexJSON
 import XCTest
 
 /// Every bundled example, through the server and through `thumbindex outline`: the same sectioned outline.

@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import ThumbIndexJSON
 import XCTest
 
 /// What an unlucky or hostile client does to the server, through the real binary: reopening a document with the same

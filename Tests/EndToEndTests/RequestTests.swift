@@ -1,4 +1,5 @@
 import JSONRPC
+import ThumbIndexJSON
 import XCTest
 
 /// Every custom request and the documentSymbol groupings, through the real binary.

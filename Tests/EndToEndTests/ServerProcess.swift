@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import ThumbIndexJSON
 import XCTest
 
 /// The built `thumbindex` binary, wherever SwiftPM put it.

@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import ThumbIndexJSON
 import XCTest
 
 /// A client that writes but does not read: the server's memory stays bounded (backpressure), and `exit` or EOF still

@@ -1,4 +1,5 @@
 import JSONRPC
+import ThumbIndexJSON
 import XCTest
 
 final class FramingTests: XCTestCase {

@@ -1,4 +1,5 @@
 import JSONRPC
+import ThumbIndexJSON
 import XCTest
 
 final class MessageTests: XCTestCase {
@@ -182,5 +183,16 @@ final class MessageTests: XCTestCase {
         for message in messages {
             XCTAssertEqual(try Message(JSONParser().parse(message.serialized())), message)
         }
+    }
+
+    func testAResponseWithSerializedResultIsWrittenAsTheValueItSpells() {
+        var stream = JSONStream()
+        stream.beginArray()
+        stream.value(["name": "Å\"\n", "kind": -1])
+        stream.endArray()
+        let text = stream.finish()
+        let expected: JSON = [["name": "Å\"\n", "kind": -1]]
+        XCTAssertEqual(Message.response(Response(id: 1, result: .serialized(text))).serialized(),
+                       Message.response(Response(id: 1, result: expected)).serialized())
     }
 }

@@ -1,5 +1,6 @@
 import Entries
 import JSONRPC
+import ThumbIndexJSON
 
 /// An entry as the client sees it: name, kind and ranges in the negotiated encoding, and nested entries.
 struct ModelSymbol: Hashable, Comparable, CustomStringConvertible {

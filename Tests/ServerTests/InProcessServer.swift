@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import ThumbIndexJSON
 import Server
 
 /// What the server sent: the first reply to each request until it is taken, the log messages it wrote to the

@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import ThumbIndexJSON
 import XCTest
 
 /// Issue 9: seeded random interleavings of document notifications and concurrent requests against a reference

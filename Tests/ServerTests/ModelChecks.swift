@@ -1,4 +1,5 @@
 import JSONRPC
+import ThumbIndexJSON
 
 /// The reply each request must get, given the model when it was sent.
 extension ModelRun {

@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import ThumbIndexJSON
 import SeededRandom
 
 /// A document as the model knows it. A closed document keeps its last version, for reopening with it.

@@ -1,4 +1,4 @@
-import JSONRPC
+import ThumbIndexJSON
 import XCTest
 
 final class JSONWriterTests: XCTestCase {
