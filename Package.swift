@@ -1,6 +1,10 @@
 // swift-tools-version:6.0
 // ThumbIndex: locale-aware sectioned outlines over LSP.
-// Data flows one way: ICUShim → Collation → Entries → Server → JSONRPC → stdio (thumbindex).
+//
+// Data flows one way: ICUShim → Collation; Entries (extractors) → Outlines (entries → sections, pages, jumps) →
+// ThumbIndexProtocol (typed requests) → Server (the LSP adapter) → JSONRPC (transport) → stdio. The CLI
+// (thumbindex) and the Swift client (ThumbIndexClient: protocol types over the transport) are thin clients of the
+// same types. ThumbIndexJSON is the one JSON implementation under all of them.
 import PackageDescription
 
 let package = Package(
@@ -9,6 +13,9 @@ let package = Package(
     products: [
         .executable(name: "thumbindex", targets: ["thumbindex"]),
         .library(name: "Collation", targets: ["Collation"]),
+        .library(name: "Outlines", targets: ["Outlines"]),
+        .library(name: "ThumbIndexProtocol", targets: ["ThumbIndexProtocol"]),
+        .library(name: "ThumbIndexClient", targets: ["ThumbIndexClient"]),
         .library(name: "JSONRPC", targets: ["JSONRPC"]),
     ],
     dependencies: [
@@ -27,32 +34,53 @@ let package = Package(
         .target(name: "Collation", dependencies: ["ICUShim"]),
         .testTarget(name: "CollationTests", dependencies: ["Collation"]),
 
-        // MARK: Entries — one extractor per document format, chosen by languageId.
-        .target(name: "Entries", dependencies: [.product(name: "Yams", package: "Yams")]),
-        .testTarget(name: "EntriesTests", dependencies: ["Entries"]),
-
         // MARK: JSON — values, the parser and the writers, shared by the transport, the protocol and the extractors.
         .target(name: "ThumbIndexJSON"),
         .testTarget(name: "ThumbIndexJSONTests", dependencies: ["ThumbIndexJSON"]),
+
+        // MARK: Entries — one extractor per document format, chosen by languageId (no collation here).
+        .target(name: "Entries", dependencies: [.product(name: "Yams", package: "Yams")]),
+        .testTarget(name: "EntriesTests", dependencies: ["Entries"]),
+
+        // MARK: Outlines — the domain: a document's text → entries → sectioned outline, pages, jumps, search.
+        .target(name: "Outlines", dependencies: ["Collation", "Entries"]),
+        .testTarget(name: "OutlinesTests", dependencies: ["Outlines", "Collation", "Entries"]),
 
         // MARK: JSON-RPC 2.0 transport — framing and messages, knows nothing of LSP.
         .target(name: "JSONRPC", dependencies: ["ThumbIndexJSON"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "ThumbIndexJSON"]),
 
-        // MARK: Server — LSP lifecycle, documents, outlines and the thumbindex/* requests.
-        .target(name: "Server", dependencies: ["Collation", "Entries", "JSONRPC", "ThumbIndexJSON"]),
+        // MARK: Protocol — one type per request and notification the server speaks, their params and results,
+        // the LSP error codes and the settings object.
+        .target(name: "ThumbIndexProtocol", dependencies: ["JSONRPC", "ThumbIndexJSON"]),
+        .testTarget(name: "ThumbIndexProtocolTests", dependencies: ["ThumbIndexProtocol", "JSONRPC", "ThumbIndexJSON"]),
+
+        // MARK: Server — the LSP adapter over Outlines: lifecycle, documents, typed request handlers.
+        .target(name: "Server", dependencies: ["Outlines", "Collation", "Entries", "ThumbIndexProtocol", "JSONRPC", "ThumbIndexJSON"]),
+
+        // MARK: Client — starts or connects to a server, typed async requests, and PagedArray for fluent pagination.
+        .target(name: "ThumbIndexClient", dependencies: ["ThumbIndexProtocol", "JSONRPC", "ThumbIndexJSON"]),
+
+        // MARK: Test support — a server and a client in one process over pipes, for short typed server tests.
+        .target(name: "ThumbIndexTestSupport", dependencies: ["Server", "ThumbIndexClient", "ThumbIndexProtocol", "JSONRPC"]),
+        .testTarget(name: "ThumbIndexClientTests", dependencies: ["ThumbIndexClient", "ThumbIndexTestSupport", "ThumbIndexProtocol"]),
 
         // MARK: thumbindex — the executable: LSP server by default, plus titles/sort/outline commands.
         .executableTarget(
             name: "thumbindex",
-            dependencies: ["Server", "Collation", "Entries", "JSONRPC", "ThumbIndexJSON", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "Server", "Outlines", "ThumbIndexProtocol", "Collation", "Entries", "JSONRPC", "ThumbIndexJSON",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
 
         // MARK: SeededRandom — the replayable generator of the randomized tests and the fuzzer.
         .target(name: "SeededRandom"),
 
         // MARK: Server tests — the server in this process, driven message by message (model-based test).
-        .testTarget(name: "ServerTests", dependencies: ["Server", "Entries", "JSONRPC", "ThumbIndexJSON", "SeededRandom"]),
+        .testTarget(
+            name: "ServerTests",
+            dependencies: ["Server", "Outlines", "Entries", "ThumbIndexProtocol", "JSONRPC", "ThumbIndexJSON", "SeededRandom", "ThumbIndexTestSupport", "ThumbIndexClient"]),
 
         // MARK: thumbindex-fuzz — a fuzzer over framing, JSON, dispatch and edits. A seeded mutation driver by
         // default; built with `-sanitize=fuzzer -D LIBFUZZER` (scripts/fuzz) it is a libFuzzer target.

@@ -2,8 +2,7 @@ import ThumbIndexJSON
 
 /// A JSON-RPC error code.
 ///
-/// An open set: any integer is a code, and the named constants are the ones JSON-RPC 2.0 and LSP define (the LSP
-/// ones are only numbers here; this module knows nothing else of LSP). Every number is negative.
+/// An open set: any integer is a code. The named constants here are JSON-RPC 2.0's; the protocol module adds LSP's.
 ///
 ///     ResponseError(code: .invalidParams, message: "offset must be ≥ 0")
 public struct ErrorCode: RawRepresentable, Hashable, Sendable, ExpressibleByIntegerLiteral, CustomStringConvertible {
@@ -20,21 +19,6 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, ExpressibleByInte
     public static let methodNotFound: ErrorCode = -32601
     public static let invalidParams: ErrorCode = -32602
     public static let internalError: ErrorCode = -32603
-
-    // Codes LSP reserves in the JSON-RPC server range
-    /// A request other than `initialize` arrived before it.
-    public static let serverNotInitialized: ErrorCode = -32002
-    public static let unknownErrorCode: ErrorCode = -32001
-
-    // Codes LSP defines for request failures
-    /// The request was valid but failed; the message says why.
-    public static let requestFailed: ErrorCode = -32803
-    /// The server cancelled the request itself (it may be retried).
-    public static let serverCancelled: ErrorCode = -32802
-    /// The document changed while the request ran, so the result would be stale.
-    public static let contentModified: ErrorCode = -32801
-    /// The client cancelled the request (`$/cancelRequest`).
-    public static let requestCancelled: ErrorCode = -32800
 
     public var description: String { String(rawValue) }
 }
@@ -76,27 +60,4 @@ extension ResponseError {
     public static func internalError(_ message: String) -> ResponseError {
         ResponseError(code: .internalError, message: message)
     }
-
-    public static func serverNotInitialized(_ message: String = "the server is not initialized yet") -> ResponseError {
-        ResponseError(code: .serverNotInitialized, message: message)
-    }
-
-    public static func requestFailed(_ message: String) -> ResponseError {
-        ResponseError(code: .requestFailed, message: message)
-    }
-
-    public static func serverCancelled(_ message: String = "the server cancelled the request") -> ResponseError {
-        ResponseError(code: .serverCancelled, message: message)
-    }
-
-    public static func contentModified(_ message: String = "the content changed") -> ResponseError {
-        ResponseError(code: .contentModified, message: message)
-    }
-
-    public static func requestCancelled(_ message: String = "request cancelled") -> ResponseError {
-        ResponseError(code: .requestCancelled, message: message)
-    }
-
-    /// The reply to a request the client cancelled.
-    public static var cancelled: ResponseError { requestCancelled() }
 }

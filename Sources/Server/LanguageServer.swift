@@ -1,9 +1,10 @@
 import Collation
 import Dispatch
-import Entries
 import Foundation
 import JSONRPC
+import Outlines
 import ThumbIndexJSON
+import ThumbIndexProtocol
 
 /// The ThumbIndex language server: LSP lifecycle, documents, outlines and the `thumbindex/*` requests.
 ///
@@ -19,7 +20,7 @@ public final class LanguageServer: @unchecked Sendable {
     let environment: [String: String]
     let documents = DocumentStore()
     let collations = CollationCache()
-    let localizations = LocalizationCache()
+    let entrySource = EntrySource()
     let pending = PendingRequests()
     let memory = MemoryRelease()
     let workers = DispatchQueue(label: "thumbindex.requests", attributes: .concurrent)
@@ -93,19 +94,21 @@ public final class LanguageServer: @unchecked Sendable {
     private func receive(_ request: Request, reply: @escaping @Sendable (Response) -> Void) {
         let state = lock.withLock { lifecycle }
         switch (state, request.method) {
-        case (.uninitialized, "initialize"):
-            reply(Response(id: request.id, result: Result { () throws(ResponseError) in try initialize(request.params) }))
+        case (.uninitialized, InitializeRequest.method):
+            reply(Response(id: request.id, result: Result { () throws(ResponseError) in
+                try initialize(InitializeRequest.Params(json: request.params ?? .object([:]), path: "params")).json
+            }))
             return
         case (.uninitialized, _):
             reply(Response(id: request.id, error: .serverNotInitialized("the server is not initialized: send initialize first")))
             return
-        case (.running, "initialize"):
+        case (.running, InitializeRequest.method):
             reply(Response(id: request.id, error: .invalidRequest("initialize was already received")))
             return
         case (.shutDown, _):
             reply(Response(id: request.id, error: .invalidRequest("the server is shutting down: only exit is accepted")))
             return
-        case (.running, "shutdown"):
+        case (.running, ShutdownRequest.method):
             lock.withLock { lifecycle = .shutDown }
             // A barrier: the reply waits until every request that arrived before it has been answered.
             workers.async(flags: .barrier) { reply(Response(id: request.id, result: .null)) }
@@ -124,12 +127,12 @@ public final class LanguageServer: @unchecked Sendable {
         }
         // The snapshot is taken now, in arrival order, so a later didChange cannot leak into this request.
         let context = RequestContext(
-            server: self, params: request.params, settings: settings, encoding: encoding, token: token,
+            server: self, settings: settings, encoding: encoding, token: token,
             document: Self.documentURI(request.params).flatMap { try? documents.snapshot($0) })
         workers.async { [pending, memory] in
             let result = Result { () throws(ResponseError) -> JSON in
                 try token.check()
-                return try handler(context)
+                return try handler(context, request.params)
             }
             pending.finish(request.id, result)
             memory.requestFinished(stillRunning: pending.count)
@@ -142,29 +145,28 @@ public final class LanguageServer: @unchecked Sendable {
 
     private func receive(_ notification: JSONRPC.Notification) {
         let state = lock.withLock { lifecycle }
-        if notification.method == "exit" {
+        if notification.method == ExitNotification.method {
             end()
             return
         }
         // Before initialize, notifications are dropped (LSP); after shutdown, only exit matters.
         guard state == .running else { return }
+        func params<N: LSPNotification>(_ type: N.Type) throws(ResponseError) -> N.Params {
+            try N.Params(json: notification.params ?? .object([:]), path: "params")
+        }
         do throws(ResponseError) {
             switch notification.method {
-            case "initialized": break
-            case "$/cancelRequest":
-                let params = try Params(notification.params)
-                guard let value = params.value("id") else { throw ResponseError.invalidParams("params.id is missing") }
-                guard let id = RequestID(json: value) else { throw ResponseError.invalidParams("params.id must be a number or a string, got \(value.kindName)") }
-                pending.cancel(id)
-            case "$/setTrace":
-                let value = try Params(notification.params).string("value")
+            case InitializedNotification.method: break
+            case CancelRequestNotification.method: pending.cancel(try params(CancelRequestNotification.self).id)
+            case SetTraceNotification.method:
+                let value = try params(SetTraceNotification.self).value
                 lock.withLock { trace = value }
-            case "textDocument/didOpen": try didOpen(notification.params)
-            case "textDocument/didChange": try didChange(notification.params)
-            case "textDocument/didClose": try didClose(notification.params)
-            case "textDocument/didSave": _ = try Params(notification.params).documentURI()
-            case "workspace/didChangeConfiguration":
-                let settings = try Params(notification.params).value("settings")
+            case DidOpenNotification.method: didOpen(try params(DidOpenNotification.self))
+            case DidChangeNotification.method: try didChange(try params(DidChangeNotification.self))
+            case DidCloseNotification.method: try didClose(try params(DidCloseNotification.self))
+            case DidSaveNotification.method: _ = try params(DidSaveNotification.self)
+            case DidChangeConfigurationNotification.method:
+                let settings = try params(DidChangeConfigurationNotification.self).settings
                 let problems = lock.withLock { _settings.update(from: settings) }
                 documents.invalidateDerivedState()
                 for problem in problems { log(.warning, problem) }
@@ -192,55 +194,48 @@ public final class LanguageServer: @unchecked Sendable {
 
     // MARK: Lifecycle
 
-    private func initialize(_ params: JSON?) throws(ResponseError) -> JSON {
-        let params = try Params(params)
+    private func initialize(_ params: InitializeRequest.Params) throws(ResponseError) -> InitializeResult {
         var settings = Settings()
-        settings.locale = params.value("locale")?.stringValue
-        var problems = settings.update(from: params.value("initializationOptions"))
+        settings.locale = params.locale
+        var problems = settings.update(from: params.initializationOptions)
         if settings.locale == nil { settings.locale = CollationLocale.fromEnvironment(environment) }
         // Check the locale now, so a typo is reported at once rather than on every request.
         do {
-            _ = try collations.collation(locale: settings.locale!, style: settings.style, options: settings.options)
+            _ = try collations.collation(locale: settings.locale!, style: IndexedCollation.Style(settings.style), options: settings.collationOptions)
         } catch {
             problems.append("\(error.message); using en")
             settings.locale = "en"
         }
-        let offered = params.value("capabilities")?["general"]?["positionEncodings"]?.arrayValue?.compactMap(\.stringValue) ?? []
         // Prefer UTF-8 (no conversion), then UTF-32, and UTF-16 when the client offers nothing else.
-        let encoding = [PositionEncoding.utf8, .utf32].first { offered.contains($0.rawValue) } ?? .utf16
-        var folders = params.value("workspaceFolders")?.arrayValue?.compactMap { $0["uri"]?.stringValue } ?? []
-        if folders.isEmpty, let root = params.value("rootUri")?.stringValue { folders = [root] }
-        var paths = folders.compactMap { URL(string: $0).flatMap { $0.isFileURL ? $0.path : nil } }
-        if paths.isEmpty, let rootPath = params.value("rootPath")?.stringValue { paths = [rootPath] }
-        let hierarchical = params.value("capabilities")?["textDocument"]?["documentSymbol"]?["hierarchicalDocumentSymbolSupport"]?.boolValue ?? false
+        let encoding = [PositionEncoding.utf8, .utf32].first { params.positionEncodings.contains($0.rawValue) } ?? .utf16
+        var paths = params.workspaceFolders.compactMap { URL(string: $0).flatMap { $0.isFileURL ? $0.path : nil } }
+        if paths.isEmpty, let rootPath = params.rootPath { paths = [rootPath] }
         lock.withLock {
-            _hierarchicalSymbols = hierarchical
+            _hierarchicalSymbols = params.hierarchicalDocumentSymbols
             lifecycle = .running
             _settings = settings
             _encoding = encoding
             _workspaceFolders = paths
         }
         for problem in problems { log(.warning, problem) }
-        return [
-            "capabilities": [
-                "positionEncoding": .string(encoding.rawValue),
-                "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
-                "documentSymbolProvider": ["label": "ThumbIndex"],
-                "workspaceSymbolProvider": true,
-                "experimental": ["thumbindex": ["methods": .array(Self.handlers.keys.filter { $0.hasPrefix("thumbindex/") }.sorted().map(JSON.string))]],
-            ],
-            "serverInfo": ["name": "thumbindex", "version": "0.1.0"],
-        ]
+        return InitializeResult(
+            positionEncoding: encoding.rawValue,
+            thumbindexMethods: Self.handlers.keys.filter { $0.hasPrefix("thumbindex/") }.sorted(),
+            serverName: "thumbindex", serverVersion: Self.version)
     }
+
+    /// The version `initialize` and `thumbindex --version` report.
+    public static let version = "0.1.0"
 
     // MARK: Logging
 
-    enum MessageType: Int { case error = 1, warning, info, log }
+    typealias MessageType = LogMessageNotification.Params.MessageType
 
     func log(_ type: MessageType, _ message: String) {
         FileHandle.standardError.write(Data("thumbindex: \(message)\n".utf8))
         guard lock.withLock({ lifecycle != .uninitialized }) else { return }
-        send(.notification(JSONRPC.Notification(method: "window/logMessage", params: ["type": .int(Int64(type.rawValue)), "message": .string(message)])))
+        let params = LogMessageNotification.Params(type: type, message: message)
+        send(.notification(JSONRPC.Notification(method: LogMessageNotification.method, params: params.json)))
     }
 
     /// Logs a message once per key (e.g. "no entries for languageId X" once per language).

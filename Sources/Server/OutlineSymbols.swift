@@ -1,42 +1,30 @@
 import Collation
-import Foundation
 import Entries
+import Foundation
 import JSONRPC
+import Outlines
 import ThumbIndexJSON
+import ThumbIndexProtocol
 
 /// DocumentSymbol JSON for an outline: what `textDocument/documentSymbol` sends and what
 /// `thumbindex outline --json` prints, from one code path.
 public enum OutlineSymbols {
-    /// The outline of a file's text, as the server would send it (UTF-16 positions).
-    public static func documentSymbols(
-        text: String, uri: String, languageId: String, collation: IndexedCollation, grouping: Grouping,
-        options: ExtractionOptions = ExtractionOptions(), localization: LocalizationTable? = nil
-    ) throws -> (symbols: JSON, warnings: [String]) {
-        let document = TextDocument(uri: uri, languageId: languageId, version: 0, text: text)
-        let extraction = try Extractors.extract(text, languageId: languageId, options: options)
-        let entries = localization.map { Localization.apply($0, to: extraction.entries) } ?? extraction.entries
-        let outline = DocumentOutline(version: 0, roots: entries)
-        let sectioned = grouping == .document ? nil : SectionedOutline(outline: outline, collation: collation)
-        let symbols = try render(document: document, outline: outline, sectioned: sectioned, grouping: grouping, encoding: .utf16) {}
-        return (symbols, extraction.warnings)
-    }
-
     /// Writes the symbols straight to JSON text: a tree of `JSON` values for 100k entries would cost
     /// more than sorting them. Sections are written on every core and the parts joined.
-    static func render(
-        document: TextDocument, outline: DocumentOutline, sectioned: SectionedOutline?, grouping: Grouping,
-        encoding: PositionEncoding, hierarchical: Bool = true, check: () throws(ResponseError) -> Void
-    ) throws(ResponseError) -> JSON {
+    public static func render(
+        document: TextDocument, outline: DocumentOutline, sectioned: SectionedOutline?, grouping: OutlineGrouping,
+        encoding: PositionEncoding, hierarchical: Bool = true, check: () throws(ResponseError) -> Void = {}
+    ) throws(ResponseError) -> SerializedJSON {
         let writer = SymbolWriter(document: document, encoding: encoding)
         guard hierarchical else {
-            return .serialized(flat(writer: writer, outline: outline, sectioned: grouping == .document ? nil : sectioned, sorted: grouping == .sorted))
+            return flat(writer: writer, outline: outline, sectioned: grouping == .document ? nil : sectioned, sorted: grouping == .sorted)
         }
         guard let sectioned, grouping != .document else {
             var stream = JSONStream(capacity: outline.items.count * 240 + 1024)
             stream.beginArray()
             writer.nested(outline.roots, into: &stream)
             stream.endArray()
-            return .serialized(stream.finish())
+            return stream.finish()
         }
         try check()
         let ranges = sectioned.order.ranges
@@ -73,7 +61,7 @@ public enum OutlineSymbols {
             results.set(part, stream.finish())
         }
         try check()
-        return .serialized(SerializedJSON.concatenating(arrays: results.values.compactMap { $0 }))
+        return SerializedJSON.concatenating(arrays: results.values.compactMap { $0 })
     }
 }
 
@@ -123,8 +111,8 @@ private struct SymbolWriter: Sendable {
         stream.beginObject()
         stream.key("name"); stream.string(entry.name.isEmpty ? " " : entry.name)
         stream.key("kind"); stream.int(entry.kind.rawValue)
-        let range = document.lspRange(entry.range, encoding: encoding)
-        let selection = entry.selectionRange == entry.range ? range : document.lspRange(entry.selectionRange, encoding: encoding)
+        let range = document.encodedRange(entry.range, encoding: encoding)
+        let selection = entry.selectionRange == entry.range ? range : document.encodedRange(entry.selectionRange, encoding: encoding)
         stream.key("range"); write(range, into: &stream)
         stream.key("selectionRange"); write(selection, into: &stream)
         if let detail = entry.detail { stream.key("detail"); stream.string(detail) }
@@ -174,7 +162,7 @@ private struct SymbolWriter: Sendable {
         stream.key("location")
         stream.beginObject()
         stream.key("uri"); stream.string(document.uri)
-        stream.key("range"); write(document.lspRange(entry.range, encoding: encoding), into: &stream)
+        stream.key("range"); write(document.encodedRange(entry.range, encoding: encoding), into: &stream)
         stream.endObject()
         if let container { stream.key("containerName"); stream.string(container) }
         stream.endObject()
@@ -193,14 +181,14 @@ private struct SymbolWriter: Sendable {
         }
     }
 
-    private func write(_ range: LSPRange, into stream: inout JSONStream) {
+    private func write(_ range: EncodedRange, into stream: inout JSONStream) {
         stream.beginObject()
         stream.key("start"); write(range.start, into: &stream)
         stream.key("end"); write(range.end, into: &stream)
         stream.endObject()
     }
 
-    private func write(_ position: LSPPosition, into stream: inout JSONStream) {
+    private func write(_ position: EncodedPosition, into stream: inout JSONStream) {
         stream.beginObject()
         stream.key("line"); stream.int(position.line)
         stream.key("character"); stream.int(position.character)

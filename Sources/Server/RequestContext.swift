@@ -1,13 +1,14 @@
 import Collation
 import Entries
 import JSONRPC
+import Outlines
 import ThumbIndexJSON
+import ThumbIndexProtocol
 
-/// Everything a request handler may use: its params, the settings and document as they were when the
-/// request arrived, and its cancellation token.
+/// Everything a request handler may use: the settings and document as they were when the request arrived, and its
+/// cancellation token.
 struct RequestContext: Sendable {
     let server: LanguageServer
-    let params: JSON?
     let settings: Settings
     let encoding: PositionEncoding
     let token: CancellationToken
@@ -16,33 +17,29 @@ struct RequestContext: Sendable {
 
     func check() throws(ResponseError) { try token.check() }
 
-    /// The snapshot of the document the request names, or -32602.
-    func requireDocument() throws(ResponseError) -> TextDocument {
-        let uri = try Params(params).documentURI()
-        guard let document, document.uri == uri else { throw .invalidParams("unknown document \(uri) (not open)") }
+    /// The snapshot of the document named `uri`, or -32602.
+    func requireDocument(_ uri: TextDocumentIdentifier) throws(ResponseError) -> TextDocument {
+        guard let document, document.uri == uri.uri else { throw .invalidParams(DocumentError.notOpen(uri.uri).description) }
         return document
     }
 
-    /// The collation of the request: its own `locale`/`style` over the session's settings.
-    func collation() throws(ResponseError) -> IndexedCollation {
-        let params = try Params(params)
-        var style = settings.style
-        if let name = try params.optionalString("style") {
-            guard let value = IndexedCollation.Style(rawValue: name) else {
-                throw .invalidParams("params.style must be apple or icu, got \(name)")
-            }
-            style = value
+    /// The collation of a request: its own `locale`/`style` over the session's settings.
+    func collation(_ choice: CollationChoice) throws(ResponseError) -> IndexedCollation {
+        let style = IndexedCollation.Style(choice.style ?? settings.style)
+        let locale = choice.locale ?? settings.locale ?? "en"
+        do {
+            return try server.collations.collation(locale: locale, style: style, options: settings.collationOptions)
+        } catch {
+            throw .invalidParams(error.message)
         }
-        let locale = try params.optionalString("locale") ?? settings.locale ?? "en"
-        return try server.collations.collation(locale: locale, style: style, options: settings.options)
     }
 
-    /// The sectioned outline of the request's document under the request's collation.
-    func sectionedOutline() throws(ResponseError) -> SectionedOutline {
-        let document = try requireDocument()
-        let collation = try self.collation()
+    /// The sectioned outline of a document under a request's collation.
+    func sectionedOutline(_ uri: TextDocumentIdentifier, _ choice: CollationChoice) throws(ResponseError) -> SectionedOutline {
+        let document = try requireDocument(uri)
+        let collation = try self.collation(choice)
         try check()
-        let key = "\(collation.locale.identifier)|\(collation.style)|\(settings.options)"
+        let key = "\(collation.locale.identifier)|\(collation.style)|\(settings.collationOptions)"
         let language = collation.locale.language
         let localized = settings.localizationTables.isEmpty ? "" : language
         return server.documents.sectioned(document, collation: collation, cacheKey: key, outlineKey: localized) {
@@ -51,20 +48,18 @@ struct RequestContext: Sendable {
     }
 
     /// Source-order entries (localized for the session's locale when tables are set).
-    func documentOutline() throws(ResponseError) -> DocumentOutline {
-        let document = try requireDocument()
-        let language = try collation().locale.language
+    func documentOutline(_ uri: TextDocumentIdentifier) throws(ResponseError) -> DocumentOutline {
+        let document = try requireDocument(uri)
+        let language = try collation(CollationChoice()).locale.language
         let localized = settings.localizationTables.isEmpty ? "" : language
         return server.documents.outline(of: document, key: localized) { server.entries(of: $0, settings: settings, language: language) }
     }
 
-    /// Index titles under the request's `includeSearch` / `maxIndexTitles` (else the settings').
-    func indexTitles(_ collation: IndexedCollation) throws(ResponseError) -> SectionIndexTitles {
-        let params = try Params(params)
-        let search = try params.bool("includeSearch") ?? settings.includeSearch
-        let max = try params.optionalInt("maxIndexTitles", in: 1 ... 100_000) ?? settings.maxIndexTitles
+    /// Index titles under a request's `includeSearch` / `maxIndexTitles` (else the settings').
+    func indexTitles(_ collation: IndexedCollation, _ choice: IndexTitleChoice) throws(ResponseError) -> SectionIndexTitles {
         do {
-            return try collation.sectionIndexTitles(includeSearch: search, maxTitles: max)
+            return try collation.sectionIndexTitles(includeSearch: choice.includeSearch ?? settings.includeSearch,
+                                                    maxTitles: choice.maxIndexTitles ?? settings.maxIndexTitles)
         } catch {
             throw .invalidParams(error.message)
         }
@@ -72,47 +67,82 @@ struct RequestContext: Sendable {
 }
 
 extension LanguageServer {
-    typealias Handler = @Sendable (RequestContext) throws(ResponseError) -> JSON
+    typealias Handler = @Sendable (RequestContext, JSON?) throws(ResponseError) -> JSON
+
+    /// A handler of typed params and result: params that do not decode get -32602 naming the bad field.
+    static func route<R: LSPRequest>(
+        _ request: R.Type, _ body: @escaping @Sendable (RequestContext, R.Params) throws(ResponseError) -> R.Result
+    ) -> (String, Handler) {
+        (R.method, { (context, params) throws(ResponseError) -> JSON in
+            try body(context, try R.Params(json: params ?? .object([:]), path: "params")).json
+        })
+    }
 
     /// Every request the server answers besides the lifecycle ones.
-    static let handlers: [String: Handler] = [
-        "textDocument/documentSymbol": { (context) throws(ResponseError) -> JSON in try documentSymbol(context) },
-        "workspace/symbol": { (context) throws(ResponseError) -> JSON in try workspaceSymbol(context) },
-        "thumbindex/indexTitles": { (context) throws(ResponseError) -> JSON in try indexTitles(context) },
-        "thumbindex/sectionFor": { (context) throws(ResponseError) -> JSON in try sectionFor(context) },
-        "thumbindex/sort": { (context) throws(ResponseError) -> JSON in try sort(context) },
-        "thumbindex/partition": { (context) throws(ResponseError) -> JSON in try partition(context) },
-        "thumbindex/sections": { (context) throws(ResponseError) -> JSON in try sections(context) },
-        "thumbindex/entries": { (context) throws(ResponseError) -> JSON in try entries(context) },
-        "thumbindex/jump": { (context) throws(ResponseError) -> JSON in try jump(context) },
-    ]
+    static let handlers: [String: Handler] = Dictionary(uniqueKeysWithValues: [
+        route(DocumentSymbolRequest.self, documentSymbol),
+        route(WorkspaceSymbolRequest.self, workspaceSymbol),
+        route(IndexTitlesRequest.self, indexTitles),
+        route(SectionForRequest.self, sectionFor),
+        route(SortRequest.self, sort),
+        route(PartitionRequest.self, partition),
+        route(SectionsRequest.self, sections),
+        route(EntriesRequest.self, entries),
+        route(JumpRequest.self, jump),
+    ])
 
     /// The entries of a document through the extractor for its languageId; problems go to the log.
     func entries(of document: TextDocument, settings: Settings, language: String) -> [Entry] {
-        guard let extractor = Extractors.extractor(forLanguageId: document.languageId) else {
-            logOnce("language:\(document.languageId)", .warning, "no entries for languageId \(document.languageId) (\(document.uri))")
-            return []
+        var extraction = settings.extractionSettings
+        extraction.workspaceFolders = workspaceFolders
+        let (entries, problems) = entrySource.entries(of: document, settings: extraction, language: language)
+        for problem in problems {
+            let type: MessageType = problem.severity == .error ? .error : .warning
+            if let key = problem.key { logOnce(key, type, problem.message) } else { log(type, problem.message) }
         }
-        var options = ExtractionOptions()
-        options.ctagsPath = settings.ctagsPath
-        options.fileName = document.uri.split(separator: "/").last.map(String.init)
-        options.column = settings.csvColumn
-        options.familyNameFirst = settings.familyNameFirst
-        options.language = language
-        do {
-            let extraction = try extractor.extract(document.text, options: options)
-            for warning in extraction.warnings { logOnce("warning:\(document.uri):\(warning)", .warning, warning) }
-            let tables = LocalizationCache.resolve(settings.localizationTables, workspaceFolders: workspaceFolders)
-            switch localizations.table(paths: tables, language: language) {
-            case .success(let table)?: return Localization.apply(table, to: extraction.entries)
-            case .failure(let error)?:
-                logOnce("localization:\(error.message)", .error, "localization table: \(error.message)")
-                return extraction.entries
-            case nil: return extraction.entries
-            }
-        } catch {
-            log(.error, "\(document.uri): \(error)")
-            return []
+        return entries
+    }
+}
+
+extension IndexedCollation.Style {
+    init(_ style: CollationStyle) {
+        switch style {
+        case .apple: self = .apple
+        case .icu: self = .icu
         }
+    }
+}
+
+extension Settings {
+    var collationOptions: CollationOptions {
+        CollationOptions(numeric: numeric, caseFirst: caseFirst.map { CollationOptions.CaseFirst(rawValue: $0.rawValue)! })
+    }
+
+    var extractionSettings: ExtractionSettings {
+        var extraction = ExtractionSettings()
+        extraction.ctagsPath = ctagsPath
+        extraction.familyNameFirst = familyNameFirst
+        extraction.localizationTables = localizationTables
+        switch csvColumn {
+        case .index(let index)?: extraction.csvColumn = .index(index)
+        case .name(let name)?: extraction.csvColumn = .name(name)
+        case nil: break
+        }
+        return extraction
+    }
+}
+
+extension Position {
+    init(_ position: EncodedPosition) { self.init(line: position.line, character: position.character) }
+}
+
+extension PositionRange {
+    init(_ range: EncodedRange) { self.init(start: Position(range.start), end: Position(range.end)) }
+}
+
+extension EncodedRange {
+    init(_ range: PositionRange) {
+        self.init(start: EncodedPosition(line: range.start.line, character: range.start.character),
+                  end: EncodedPosition(line: range.end.line, character: range.end.character))
     }
 }

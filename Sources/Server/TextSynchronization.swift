@@ -1,36 +1,31 @@
 import JSONRPC
-import ThumbIndexJSON
+import Outlines
+import ThumbIndexProtocol
 
 extension LanguageServer {
-    func didOpen(_ params: JSON?) throws(ResponseError) {
-        let item = try Params(params).object("textDocument")
-        let document = TextDocument(
-            uri: try item.string("uri"), languageId: try item.string("languageId"),
-            version: try item.int("version", in: Int(Int32.min) ... Int(Int32.max)), text: try item.string("text"))
+    func didOpen(_ params: DidOpenNotification.Params) {
+        let item = params.textDocument
+        let document = TextDocument(uri: item.uri, languageId: item.languageId, version: item.version, text: item.text)
         if documents.open(document) {
             log(.warning, "\(document.uri) was opened again; its text was replaced")
         }
     }
 
-    func didChange(_ params: JSON?) throws(ResponseError) {
-        let params = try Params(params)
-        let identifier = try params.object("textDocument")
-        let uri = try identifier.string("uri")
-        let version = try identifier.int("version", in: Int(Int32.min) ... Int(Int32.max))
-        var changes: [ContentChange] = []
-        for (i, change) in try params.array("contentChanges").enumerated() {
-            let change = try Params(change, path: "params.contentChanges[\(i)]")
-            changes.append(ContentChange(range: change.has("range") ? try change.range("range") : nil, text: try change.string("text")))
-        }
+    func didChange(_ params: DidChangeNotification.Params) throws(ResponseError) {
+        let changes = params.contentChanges.map { ContentChange(range: $0.range.map(EncodedRange.init), text: $0.text) }
         let encoding = self.encoding
-        try documents.edit(uri) { document throws(PositionError) in
-            try document.apply(changes, version: version, encoding: encoding)
+        do throws(DocumentError) {
+            try documents.edit(params.textDocument.uri) { document throws(PositionError) in
+                try document.apply(changes, version: params.textDocument.version, encoding: encoding)
+            }
+        } catch {
+            throw .invalidParams(error.description)
         }
     }
 
-    func didClose(_ params: JSON?) throws(ResponseError) {
-        let uri = try Params(params).documentURI()
-        if !documents.close(uri) { throw .invalidParams("unknown document \(uri) (not open)") }
+    func didClose(_ params: TextDocumentParams) throws(ResponseError) {
+        let uri = params.textDocument.uri
+        if !documents.close(uri) { throw .invalidParams(DocumentError.notOpen(uri).description) }
         memory.documentClosed()
     }
 }

@@ -1,17 +1,17 @@
 import Collation
-import Foundation
 import Entries
 import JSONRPC
-import ThumbIndexJSON
+import Outlines
+import ThumbIndexProtocol
 
 extension LanguageServer {
     /// `workspace/symbol`: entries of every open document whose name, or a word of it, starts with the
     /// query under the collation at primary strength (so `ost` finds `Östen` in German but not in
     /// Swedish, where Ö is a letter of its own), sorted by the collation.
-    static func workspaceSymbol(_ context: RequestContext) throws(ResponseError) -> JSON {
-        let query = try Params(context.params).string("query")
-        let collation = try context.collation()
-        let matcher = try PrefixMatcher(query: query, locale: collation.locale)
+    static func workspaceSymbol(_ context: RequestContext, _ params: WorkspaceSymbolRequest.Params) throws(ResponseError) -> [SymbolInformation] {
+        let collation = try context.collation(params.collation)
+        let matcher: PrefixMatcher
+        do throws(CollationError) { matcher = try PrefixMatcher(query: params.query, locale: collation.locale) } catch { throw .invalidParams(error.message) }
         let language = collation.locale.language
         let outlineKey = context.settings.localizationTables.isEmpty ? "" : language
         var found: [(entry: Entry, document: TextDocument)] = []
@@ -27,113 +27,12 @@ extension LanguageServer {
         }
         try context.check()
         let sorted = collation.sorted(found) { $0.entry.sortString }
-        return .array(sorted.map { match in
-            [
-                "name": .string(match.entry.name),
-                "kind": .int(Int64(match.entry.kind.rawValue)),
-                "location": [
-                    "uri": .string(match.document.uri),
-                    "range": match.document.lspRange(match.entry.selectionRange, encoding: context.encoding).json,
-                ],
-            ]
-        })
+        return sorted.map { match in
+            SymbolInformation(
+                name: match.entry.name, kind: SymbolKind(rawValue: match.entry.kind.rawValue),
+                location: Location(uri: match.document.uri,
+                                   range: PositionRange(match.document.encodedRange(match.entry.selectionRange, encoding: context.encoding))))
+        }
     }
 }
 
-/// Primary-strength sort keys of every word start of every entry, cut to `WordIndex.window` bytes, made
-/// once per document version and locale: a query is then a byte-prefix test per word, not an ICU call.
-struct WordIndex: Sendable {
-    /// Bytes of text kept from each word start; queries longer than `window - 16` are checked in full.
-    static let window = 64
-
-    private let keys: SortKeys
-    /// The outline item of each key.
-    private let owners: [Int32]
-    private let itemCount: Int
-
-    init(outline: DocumentOutline, collator: Collator) {
-        var batch = UTF8Batch([String]())
-        var owners: [Int32] = []
-        for (i, item) in outline.items.enumerated() {
-            let name = item.entry.name
-            for start in PrefixMatcher.wordStarts(name) {
-                var end = name.utf8.index(start, offsetBy: Self.window, limitedBy: name.utf8.endIndex) ?? name.utf8.endIndex
-                while end < name.utf8.endIndex && !name.unicodeScalars.indices.contains(end) { end = name.utf8.index(before: end) }
-                batch.append(String(name[start ..< end]))
-                owners.append(Int32(i))
-            }
-        }
-        self.keys = SortKeys(batch, collator: collator)
-        self.owners = owners
-        self.itemCount = outline.items.count
-    }
-
-    /// Items (ascending, each once) one of whose words starts with the query's key.
-    func candidates(for matcher: PrefixMatcher) -> [Int] {
-        let query = matcher.filterKey
-        if query.isEmpty { return Array(0 ..< itemCount) }
-        var items: [Int] = []
-        for k in 0 ..< keys.count {
-            let item = Int(owners[k])
-            if items.last == item { continue }
-            let key = keys.key(k)
-            if key.count > query.count && memcmp(key.baseAddress!, query, query.count) == 0 {
-                items.append(item)
-            }
-        }
-        return items
-    }
-}
-
-/// Collation-aware prefix matching at primary strength: case and accents that the locale does not
-/// treat as letters of their own are ignored.
-struct PrefixMatcher {
-    let collator: Collator
-    private let queryKey: [UInt8]
-    /// The key of the query's first bytes, for filtering through a `WordIndex`.
-    let filterKey: [UInt8]
-    /// Whether the query fits the index window, so that a filter match is a match.
-    let isShort: Bool
-
-    init(query: String, locale: CollationLocale) throws(ResponseError) {
-        do {
-            collator = try Collator(locale: locale, options: CollationOptions(strength: .primary))
-        } catch {
-            throw .invalidParams(error.message)
-        }
-        queryKey = Array(collator.sortKey(query).dropLast())  // without the terminating 0x00
-        isShort = query.utf8.count <= WordIndex.window - 16
-        if isShort {
-            filterKey = queryKey
-        } else {
-            // Only a prefix of the query can be compared with the index's cut words.
-            let prefix = String(decoding: Array(query.utf8.prefix(WordIndex.window - 16)), as: UTF8.self)
-            filterKey = Array(collator.sortKey(prefix.filter { $0 != "\u{FFFD}" }).dropLast())
-        }
-    }
-
-    func matches(_ name: String) -> Bool {
-        if queryKey.isEmpty { return true }
-        for word in Self.wordStarts(name) where collator.sortKey(String(name[word...])).starts(with: queryKey) {
-            return true
-        }
-        return false
-    }
-
-    /// Where words start: the beginning, after spaces and punctuation, and at camelCase humps.
-    static func wordStarts(_ name: String) -> [String.Index] {
-        var starts: [String.Index] = []
-        var previous: Character?
-        for index in name.indices {
-            let c = name[index]
-            if let p = previous {
-                let boundary = (!p.isLetter && !p.isNumber && (c.isLetter || c.isNumber)) || (p.isLowercase && c.isUppercase)
-                if boundary { starts.append(index) }
-            } else {
-                starts.append(index)
-            }
-            previous = c
-        }
-        return starts
-    }
-}

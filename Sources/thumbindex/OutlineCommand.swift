@@ -2,11 +2,11 @@ import ArgumentParser
 import Collation
 import Entries
 import Foundation
-import JSONRPC
-import ThumbIndexJSON
+import Outlines
 import Server
+import ThumbIndexProtocol
 
-extension Grouping: ExpressibleByArgument {}
+extension OutlineGrouping: ExpressibleByArgument {}
 
 struct Outline: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -22,7 +22,7 @@ struct Outline: ParsableCommand {
     var languageId: String?
 
     @Option(help: "sections (one header per letter), sorted (flat, collation order) or document (source order).")
-    var grouping: Grouping = .sections
+    var grouping: OutlineGrouping = .sections
 
     @Option(name: .customLong("strings"), help: "A .strings/.xcstrings table or a folder of <lang>.lproj: entries named by a key are shown and sorted by their localized value. Repeatable.")
     var localizationTables: [String] = []
@@ -47,54 +47,53 @@ struct Outline: ParsableCommand {
         let bytes = try readInput(file)
         // Apple strings files may be UTF-16; everything else is read as UTF-8 (bad bytes become U+FFFD).
         let text = (try? StringsFile.decode(data: Data(bytes))) ?? String(decoding: bytes, as: UTF8.self)
-        var options = ExtractionOptions()
-        options.fileName = (file as NSString).lastPathComponent
-        options.language = collation.locale.language
-        options.familyNameFirst = !givenNameFirst
-        if let column { options.column = Int(column).map(ColumnSelector.index) ?? .name(column) }
-        let table: LocalizationTable?
-        do {
-            table = localizationTables.isEmpty ? nil : try Localization.load(paths: localizationTables, language: collation.locale.language)
-        } catch {
-            throw CommandFailure("\(error)")
-        }
-        let (symbols, warnings): (JSON, [String])
-        do {
-            (symbols, warnings) = try OutlineSymbols.documentSymbols(
-                text: text, uri: URL(fileURLWithPath: file).absoluteString, languageId: language, collation: collation,
-                grouping: grouping, options: options, localization: table)
-        } catch {
-            throw CommandFailure("\(error)")
-        }
-        for warning in warnings { FileHandle.standardError.write(Data("thumbindex: \(warning)\n".utf8)) }
+        var settings = ExtractionSettings()
+        settings.familyNameFirst = !givenNameFirst
+        settings.localizationTables = localizationTables
+        if let column { settings.csvColumn = Int(column).map(ColumnSelector.index) ?? .name(column) }
+        let (entries, problems) = EntrySource().entries(
+            of: text, languageId: language, fileName: (file as NSString).lastPathComponent, name: file, settings: settings,
+            language: collation.locale.language)
+        if let failure = problems.first(where: { $0.severity == .error }) { throw CommandFailure(failure.message) }
+        for problem in problems { FileHandle.standardError.write(Data("thumbindex: \(problem.message)\n".utf8)) }
+        let outline = DocumentOutline(version: 0, roots: entries)
+        let sectioned = grouping == .document ? nil : SectionedOutline(outline: outline, collation: collation)
         var out = StandardOutput()
         if json {
-            out.write(symbols.serialized())
+            let document = TextDocument(uri: URL(fileURLWithPath: file).absoluteString, languageId: language, version: 0, text: text)
+            let symbols = try OutlineSymbols.render(document: document, outline: outline, sectioned: sectioned, grouping: grouping, encoding: .utf16)
+            out.write(symbols.bytes)
             out.write("\n")
         } else {
             let style = TerminalStyle(enabled: isatty(1) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
-            render(symbols.arrayValue ?? [], depth: 0, sectionHeaders: grouping == .sections, style: style, into: &out)
+            if let sectioned, grouping == .sections {
+                for section in sectioned.sections {
+                    out.write(style.header(Self.printable(section.title)) + "  " + style.dim(section.count == 1 ? "1 entry" : "\(section.count) entries") + "\n")
+                    for item in sectioned.page(offset: section.offset, limit: section.count) { write(item.entry, depth: 1, style: style, into: &out) }
+                }
+            } else if let sectioned {
+                for position in sectioned.order.collationOrder { write(outline.items[Int(position)].entry, depth: 0, style: style, into: &out) }
+            } else {
+                writeNested(outline.roots, depth: 0, style: style, into: &out)
+            }
         }
         out.flush()
     }
 
-    /// Section titles as headers; entries as "line  name  detail", nested entries indented.
-    private func render(_ symbols: [JSON], depth: Int, sectionHeaders: Bool, style: TerminalStyle, into out: inout StandardOutput) {
-        for symbol in symbols {
-            let name = Self.printable(symbol["name"]?.stringValue ?? "")
-            let children = symbol["children"]?.arrayValue ?? []
-            if sectionHeaders && depth == 0 {
-                out.write(style.header(name) + "  " + style.dim(symbol["detail"]?.stringValue ?? "") + "\n")
-                render(children, depth: 1, sectionHeaders: false, style: style, into: &out)
-                continue
-            }
-            let line = (symbol["selectionRange"]?["start"]?["line"]?.intValue ?? 0) + 1
-            let number = String(line)
-            let indent = String(repeating: "  ", count: sectionHeaders ? 0 : depth)
-            var text = String(repeating: " ", count: max(0, 6 - number.count)) + style.dim(number) + "  " + indent + name
-            if let detail = symbol["detail"]?.stringValue, !detail.isEmpty { text += "  " + style.dim(Self.printable(detail)) }
-            out.write(text + "\n")
-            render(children, depth: depth + 1, sectionHeaders: false, style: style, into: &out)
+    /// An entry as "line  name  detail", indented by its depth.
+    private func write(_ entry: Entry, depth: Int, style: TerminalStyle, into out: inout StandardOutput) {
+        let number = String(entry.selectionRange.start.line + 1)
+        let indent = String(repeating: "  ", count: depth)
+        var text = String(repeating: " ", count: max(0, 6 - number.count)) + style.dim(number) + "  " + indent
+            + Self.printable(entry.name.isEmpty ? " " : entry.name)
+        if let detail = entry.detail, !detail.isEmpty { text += "  " + style.dim(Self.printable(detail)) }
+        out.write(text + "\n")
+    }
+
+    private func writeNested(_ entries: [Entry], depth: Int, style: TerminalStyle, into out: inout StandardOutput) {
+        for entry in entries {
+            write(entry, depth: depth, style: style, into: &out)
+            writeNested(entry.children, depth: depth + 1, style: style, into: &out)
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Server
 
 /// `thumbindex`: with no arguments (or `serve`, or `--stdio`) a language server on stdin/stdout;
 /// otherwise a command-line tool over the same collation core.
@@ -11,7 +12,7 @@ struct ThumbIndex: ParsableCommand {
             With no subcommand, thumbindex speaks the Language Server Protocol on stdin/stdout.
             Locale identifiers are accepted as people write them: sv_SE, sv-SE, AR_sa, zh-TW-u-co-zhuyin.
             """,
-        version: "0.1.0",
+        version: LanguageServer.version,
         subcommands: [Serve.self, Titles.self, Sort.self, Outline.self],
         defaultSubcommand: Serve.self
     )

@@ -29,12 +29,6 @@ final class MessageTests: XCTestCase {
         XCTAssertEqual(ErrorCode.methodNotFound.rawValue, -32601)
         XCTAssertEqual(ErrorCode.invalidParams.rawValue, -32602)
         XCTAssertEqual(ErrorCode.internalError.rawValue, -32603)
-        XCTAssertEqual(ErrorCode.serverNotInitialized.rawValue, -32002)
-        XCTAssertEqual(ErrorCode.unknownErrorCode.rawValue, -32001)
-        XCTAssertEqual(ErrorCode.requestFailed.rawValue, -32803)
-        XCTAssertEqual(ErrorCode.serverCancelled.rawValue, -32802)
-        XCTAssertEqual(ErrorCode.contentModified.rawValue, -32801)
-        XCTAssertEqual(ErrorCode.requestCancelled.rawValue, -32800)
     }
 
     func testErrorFactoriesUseTheirCodes() {
@@ -44,11 +38,6 @@ final class MessageTests: XCTestCase {
         XCTAssertEqual(ResponseError.methodNotFound("foo/bar").message, "method not found: foo/bar")
         XCTAssertEqual(ResponseError.invalidParams("x").code.rawValue, -32602)
         XCTAssertEqual(ResponseError.internalError("x").code.rawValue, -32603)
-        XCTAssertEqual(ResponseError.serverNotInitialized().code.rawValue, -32002)
-        XCTAssertEqual(ResponseError.requestFailed("x").code.rawValue, -32803)
-        XCTAssertEqual(ResponseError.serverCancelled().code.rawValue, -32802)
-        XCTAssertEqual(ResponseError.contentModified().code.rawValue, -32801)
-        XCTAssertEqual(ResponseError.cancelled.code.rawValue, -32800)
     }
 
     func testErrorCodesAreOpen() {

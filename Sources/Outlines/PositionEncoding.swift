@@ -5,7 +5,7 @@ public enum PositionEncoding: String, Sendable, CaseIterable {
     case utf32 = "utf-32"
 
     /// Code units in the client's encoding for the UTF-8 bytes `line[0..<byteColumn]`.
-    func units(in line: UnsafeBufferPointer<UInt8>, upToByte byteColumn: Int) -> Int {
+    public func units(in line: UnsafeBufferPointer<UInt8>, upToByte byteColumn: Int) -> Int {
         let end = min(byteColumn, line.count)
         if self == .utf8 { return end }
         var units = 0
@@ -22,7 +22,7 @@ public enum PositionEncoding: String, Sendable, CaseIterable {
     /// The UTF-8 byte offset within `line` of `units` code units in the client's encoding, or nil when
     /// `units` falls inside a character (e.g. between the halves of a surrogate pair). Past the end of
     /// the line it is clamped to the line's length, as LSP says.
-    func byteOffset(in line: UnsafeBufferPointer<UInt8>, units target: Int) -> Int? {
+    public func byteOffset(in line: UnsafeBufferPointer<UInt8>, units target: Int) -> Int? {
         if self == .utf8 {
             if target >= line.count { return line.count }
             // Inside a multi-byte sequence (a continuation byte) is not a character boundary.

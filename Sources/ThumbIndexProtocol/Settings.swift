@@ -1,10 +1,8 @@
-import Collation
-import Entries
-import JSONRPC
+import ThumbIndexJSON
 import ThumbIndexJSON
 
 /// What the outline groups by in `textDocument/documentSymbol`.
-public enum Grouping: String, Sendable, CaseIterable {
+public enum OutlineGrouping: String, Sendable, CaseIterable {
     /// One parent symbol per non-empty section, entries sorted inside (the default).
     case sections
     /// A flat list in collation order.
@@ -17,23 +15,35 @@ public enum Grouping: String, Sendable, CaseIterable {
 ///
 /// Keys may be nested (`{"thumbindex": {"outline": {"grouping": "sorted"}}}`) or dotted
 /// (`{"thumbindex.outline.grouping": "sorted"}`); `initializationOptions` may also give `locale`,
-/// `style` and `grouping` at its top level.
-struct Settings: Sendable {
-    var locale: String?
-    var style: IndexedCollation.Style = .apple
-    var grouping: Grouping = .sections
-    var options = CollationOptions()
-    var includeSearch = false
-    var maxIndexTitles: Int?
-    var localizationTables: [String] = []
-    var ctagsPath: String?
-    /// csv/tsv: the column that names a row (index or header name).
-    var csvColumn: ColumnSelector?
+/// `style` and `grouping` at its top level. `Protocol/schemas/settings.json` is their schema.
+public struct Settings: Equatable, Sendable {
+    /// ICU `kf`: which case sorts first among otherwise equal strings.
+    public enum CaseFirst: String, Sendable, CaseIterable { case off, lower, upper }
+
+    /// csv/tsv: the column that names a row.
+    public enum Column: Equatable, Sendable {
+        case index(Int)
+        case name(String)
+    }
+
+    public var locale: String?
+    public var style: CollationStyle = .apple
+    public var grouping: OutlineGrouping = .sections
+    /// ICU `kn`: digits compare by numeric value; nil is the locale's default.
+    public var numeric: Bool?
+    public var caseFirst: CaseFirst?
+    public var includeSearch = false
+    public var maxIndexTitles: Int?
+    public var localizationTables: [String] = []
+    public var ctagsPath: String?
+    public var csvColumn: Column?
     /// vcard: collate by "family given" (true) or "given family".
-    var familyNameFirst = true
+    public var familyNameFirst = true
+
+    public init() {}
 
     /// Applies what `json` sets; unknown keys are ignored, bad values are reported and skipped.
-    mutating func update(from json: JSON?) -> [String] {
+    public mutating func update(from json: JSON?) -> [String] {
         guard let json, case .object = json else { return [] }
         var problems: [String] = []
         func lookup(_ dotted: String) -> JSON? {
@@ -61,18 +71,18 @@ struct Settings: Sendable {
         }
         if let locale = string("locale") ?? (json["locale"]?.stringValue) { self.locale = locale }
         if let style = string("style") ?? json["style"]?.stringValue {
-            if let style = IndexedCollation.Style(rawValue: style) { self.style = style } else {
+            if let style = CollationStyle(rawValue: style) { self.style = style } else {
                 problems.append("setting thumbindex.style must be apple or icu, got \(style)")
             }
         }
         if let grouping = string("outline.grouping") ?? json["grouping"]?.stringValue {
-            if let grouping = Grouping(rawValue: grouping) { self.grouping = grouping } else {
+            if let grouping = OutlineGrouping(rawValue: grouping) { self.grouping = grouping } else {
                 problems.append("setting thumbindex.outline.grouping must be sections, sorted or document, got \(grouping)")
             }
         }
-        if let numeric = bool("numeric") { options.numeric = numeric }
+        if let numeric = bool("numeric") { self.numeric = numeric }
         if let caseFirst = string("caseFirst") {
-            if let value = CollationOptions.CaseFirst(rawValue: caseFirst) { options.caseFirst = value } else {
+            if let value = CaseFirst(rawValue: caseFirst) { self.caseFirst = value } else {
                 problems.append("setting thumbindex.caseFirst must be off, lower or upper, got \(caseFirst)")
             }
         }

@@ -1,10 +1,9 @@
 import Collation
 import Foundation
-import JSONRPC
 
 /// Collations by (locale, style, options): opening a collator and building ICU's index costs about a
 /// millisecond, so each is made once per session and shared by every request.
-final class CollationCache: @unchecked Sendable {
+public final class CollationCache: @unchecked Sendable {
     private struct Key: Hashable {
         var locale: String
         var style: IndexedCollation.Style
@@ -14,17 +13,15 @@ final class CollationCache: @unchecked Sendable {
     private var collations: [Key: IndexedCollation] = [:]
     private let lock = NSLock()
 
-    func collation(locale: String, style: IndexedCollation.Style, options: CollationOptions) throws(ResponseError)
+    public init() {}
+
+    public func collation(locale: String, style: IndexedCollation.Style, options: CollationOptions) throws(CollationError)
         -> IndexedCollation
     {
         let key = Key(locale: locale, style: style, options: options)
         if let cached = lock.withLock({ collations[key] }) { return cached }
-        do {
-            let collation = try IndexedCollation(locale: locale, style: style, options: options)
-            lock.withLock { collations[key] = collation }
-            return collation
-        } catch {
-            throw .invalidParams(error.message)
-        }
+        let collation = try IndexedCollation(locale: locale, style: style, options: options)
+        lock.withLock { collations[key] = collation }
+        return collation
     }
 }

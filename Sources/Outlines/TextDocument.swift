@@ -4,21 +4,21 @@ import Entries
 ///
 /// Lines end at LF, CRLF or CR, as LSP counts them. Positions come in the client's encoding and are
 /// converted here, so nothing else deals with UTF-16.
-struct TextDocument: Sendable {
-    let uri: String
-    let languageId: String
-    private(set) var version: Int
+public struct TextDocument: Sendable {
+    public let uri: String
+    public let languageId: String
+    public private(set) var version: Int
     /// The server's own identity of this text: it changes on every open and every change. The client's `version`
     /// is no identity (a document can be closed and reopened with the same version and other text), so every cache
     /// of derived data is keyed by this instead.
-    var generation: UInt64 = 0
-    private(set) var bytes: [UInt8]
+    public internal(set) var generation: UInt64 = 0
+    public private(set) var bytes: [UInt8]
     /// Byte offset where each line starts; always at least one line.
-    private(set) var lineStarts: [Int]
+    public private(set) var lineStarts: [Int]
     /// Whether every byte is ASCII, when columns are the same in every encoding.
-    private(set) var isASCII: Bool
+    public private(set) var isASCII: Bool
 
-    init(uri: String, languageId: String, version: Int, text: String) {
+    public init(uri: String, languageId: String, version: Int, text: String) {
         self.uri = uri
         self.languageId = languageId
         self.version = version
@@ -35,8 +35,8 @@ struct TextDocument: Sendable {
         }
     }
 
-    var text: String { String(decoding: bytes, as: UTF8.self) }
-    var lineCount: Int { lineStarts.count }
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    public var lineCount: Int { lineStarts.count }
 
     static func lineStarts(of bytes: [UInt8]) -> [Int] {
         var starts = [0]
@@ -57,7 +57,7 @@ struct TextDocument: Sendable {
     }
 
     /// Byte range of line `line`'s content, without its line end.
-    func lineRange(_ line: Int) -> Range<Int> {
+    public func lineRange(_ line: Int) -> Range<Int> {
         let start = lineStarts[line]
         var end = line + 1 < lineStarts.count ? lineStarts[line + 1] : bytes.count
         if end > start && bytes[end - 1] == 0x0A { end -= 1 }
@@ -72,8 +72,8 @@ struct TextDocument: Sendable {
 
     // MARK: Positions
 
-    /// The byte offset of an LSP position, or an error a person can act on.
-    func offset(of position: LSPPosition, encoding: PositionEncoding) throws(PositionError) -> Int {
+    /// The byte offset of a position, or an error a person can act on.
+    public func offset(of position: EncodedPosition, encoding: PositionEncoding) throws(PositionError) -> Int {
         guard position.line >= 0, position.character >= 0 else {
             throw PositionError("position \(position) is negative")
         }
@@ -90,27 +90,27 @@ struct TextDocument: Sendable {
     }
 
     /// An entry range (UTF-8 columns) in the client's encoding.
-    func lspRange(_ range: TextRange, encoding: PositionEncoding) -> LSPRange {
+    public func encodedRange(_ range: TextRange, encoding: PositionEncoding) -> EncodedRange {
         if encoding == .utf8 || isASCII {
             // Byte columns are the client's columns.
-            return LSPRange(start: LSPPosition(line: range.start.line, character: range.start.column),
-                            end: LSPPosition(line: range.end.line, character: range.end.column))
+            return EncodedRange(start: EncodedPosition(line: range.start.line, character: range.start.column),
+                                end: EncodedPosition(line: range.end.line, character: range.end.column))
         }
-        return LSPRange(start: lspPosition(range.start, encoding: encoding), end: lspPosition(range.end, encoding: encoding))
+        return EncodedRange(start: encodedPosition(range.start, encoding: encoding), end: encodedPosition(range.end, encoding: encoding))
     }
 
-    func lspPosition(_ position: TextPosition, encoding: PositionEncoding) -> LSPPosition {
+    public func encodedPosition(_ position: TextPosition, encoding: PositionEncoding) -> EncodedPosition {
         let line = min(max(position.line, 0), lineCount - 1)
         // Byte columns are the client's columns in UTF-8, and in any encoding on an ASCII line.
-        if encoding == .utf8 { return LSPPosition(line: line, character: position.column) }
+        if encoding == .utf8 { return EncodedPosition(line: line, character: position.column) }
         let character = withLine(line) { encoding.units(in: $0, upToByte: position.column) }
-        return LSPPosition(line: line, character: character)
+        return EncodedPosition(line: line, character: character)
     }
 
     // MARK: Edits
 
     /// Applies one notification's changes in order, all or nothing: on error the text is untouched.
-    mutating func apply(_ changes: [ContentChange], version: Int, encoding: PositionEncoding) throws(PositionError) {
+    public mutating func apply(_ changes: [ContentChange], version: Int, encoding: PositionEncoding) throws(PositionError) {
         var copy = self
         for change in changes {
             if let range = change.range {
@@ -129,24 +129,41 @@ struct TextDocument: Sendable {
     }
 }
 
-struct ContentChange: Sendable {
-    var range: LSPRange?
-    var text: String
+/// An edit: `text` replaces `range`, or the whole text when there is no range.
+public struct ContentChange: Sendable {
+    public var range: EncodedRange?
+    public var text: String
+
+    public init(range: EncodedRange?, text: String) {
+        self.range = range
+        self.text = text
+    }
 }
 
-struct PositionError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+/// A position that is not in the document, or not on a character boundary; the message says which.
+public struct PositionError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
 }
 
-struct LSPPosition: Hashable, Sendable, CustomStringConvertible {
-    var line: Int
-    var character: Int
-    var description: String { "\(line):\(character)" }
+/// A position as the client counts it: a line, and a column in code units of the session's `PositionEncoding`.
+public struct EncodedPosition: Hashable, Sendable, CustomStringConvertible {
+    public var line: Int
+    public var character: Int
+    public init(line: Int, character: Int) {
+        self.line = line
+        self.character = character
+    }
+    public var description: String { "\(line):\(character)" }
 }
 
-struct LSPRange: Hashable, Sendable, CustomStringConvertible {
-    var start: LSPPosition
-    var end: LSPPosition
-    var description: String { "\(start)-\(end)" }
+/// A range between two `EncodedPosition`s.
+public struct EncodedRange: Hashable, Sendable, CustomStringConvertible {
+    public var start: EncodedPosition
+    public var end: EncodedPosition
+    public init(start: EncodedPosition, end: EncodedPosition) {
+        self.start = start
+        self.end = end
+    }
+    public var description: String { "\(start)-\(end)" }
 }

@@ -2,22 +2,22 @@ import Collation
 import Entries
 
 /// A document's entries, flattened depth-first, for one version of its text.
-struct DocumentOutline: Sendable {
-    struct Item: Sendable {
+public struct DocumentOutline: Sendable {
+    public struct Item: Sendable {
         /// The entry without its children (they are items of their own).
-        var entry: Entry
-        var depth: Int
+        public var entry: Entry
+        public var depth: Int
     }
 
-    let version: Int
+    public let version: Int
     /// The text's generation (see `TextDocument.generation`), which keys the caches.
-    let generation: UInt64
+    public let generation: UInt64
     /// The entries as the extractor nests them (for `document` grouping).
-    let roots: [Entry]
+    public let roots: [Entry]
     /// Every entry, depth-first: the list that is sorted and sectioned.
-    let items: [Item]
+    public let items: [Item]
 
-    init(version: Int, generation: UInt64 = 0, roots: [Entry]) {
+    public init(version: Int, generation: UInt64 = 0, roots: [Entry]) {
         self.version = version
         self.generation = generation
         self.roots = roots
@@ -36,12 +36,12 @@ struct DocumentOutline: Sendable {
 }
 
 /// A document's entries sorted and sectioned under one collation: what the thumb index pages over.
-struct SectionedOutline: Sendable {
-    let outline: DocumentOutline
-    let collation: IndexedCollation
-    let order: SectionedOrder
+public struct SectionedOutline: Sendable {
+    public let outline: DocumentOutline
+    public let collation: IndexedCollation
+    public let order: SectionedOrder
 
-    init(outline: DocumentOutline, collation: IndexedCollation) {
+    public init(outline: DocumentOutline, collation: IndexedCollation) {
         self.outline = outline
         self.collation = collation
         var batch = UTF8Batch([String]())
@@ -49,17 +49,17 @@ struct SectionedOutline: Sendable {
         self.order = collation.sectioned(batch)
     }
 
-    var version: Int { outline.version }
-    var generation: UInt64 { outline.generation }
-    var totalCount: Int { order.order.count }
+    public var version: Int { outline.version }
+    public var generation: UInt64 { outline.generation }
+    public var totalCount: Int { order.order.count }
 
     /// The entry at a position of the sectioned order.
-    func item(at position: Int) -> DocumentOutline.Item {
+    public func item(at position: Int) -> DocumentOutline.Item {
         outline.items[Int(order.order[position])]
     }
 
     /// The position in `order.ranges` (the non-empty sections) holding sectioned position `position`.
-    func sectionPosition(of position: Int) -> Int {
+    public func sectionPosition(of position: Int) -> Int {
         var low = 0, high = order.ranges.count - 1
         while low < high {
             let mid = (low + high + 1) / 2

@@ -1,13 +1,12 @@
 import Collation
 import Entries
 import Foundation
-import JSONRPC
 
 /// The open documents and what has been derived from each (entries, sectioned outlines), behind a lock.
 ///
 /// Notifications change documents in arrival order on the reader thread; requests take a snapshot of
 /// a document and derive from it on worker threads. Derived state is cached for the current generation only.
-final class DocumentStore: @unchecked Sendable {
+public final class DocumentStore: @unchecked Sendable {
     private struct State {
         var document: TextDocument
         /// By localization language ("" without localization).
@@ -20,8 +19,10 @@ final class DocumentStore: @unchecked Sendable {
     private var lastGeneration: UInt64 = 0
     private let lock = NSLock()
 
+    public init() {}
+
     /// Opens (or replaces) a document under a new generation; true when it was already open.
-    func open(_ document: TextDocument) -> Bool {
+    public func open(_ document: TextDocument) -> Bool {
         lock.withLock {
             let existed = documents[document.uri] != nil
             var document = document
@@ -32,19 +33,19 @@ final class DocumentStore: @unchecked Sendable {
         }
     }
 
-    func close(_ uri: String) -> Bool {
+    public func close(_ uri: String) -> Bool {
         lock.withLock { documents.removeValue(forKey: uri) != nil }
     }
 
     /// Applies an edit; the document is unchanged when it throws.
-    func edit(_ uri: String, _ body: (inout TextDocument) throws(PositionError) -> Void) throws(ResponseError) {
+    public func edit(_ uri: String, _ body: (inout TextDocument) throws(PositionError) -> Void) throws(DocumentError) {
         lock.lock()
         defer { lock.unlock() }
-        guard var state = documents[uri] else { throw .invalidParams("unknown document \(uri) (not open)") }
+        guard var state = documents[uri] else { throw .notOpen(uri) }
         do {
             try body(&state.document)
         } catch {
-            throw .invalidParams("\(uri): \(error.description); the change was not applied")
+            throw .invalidEdit(uri, error)
         }
         lastGeneration += 1
         state.document.generation = lastGeneration
@@ -56,7 +57,7 @@ final class DocumentStore: @unchecked Sendable {
 
     /// Drops every derived outline (after a settings change that alters extraction). The documents get new
     /// generations too, so that a request still deriving under the old settings cannot cache its result.
-    func invalidateDerivedState() {
+    public func invalidateDerivedState() {
         lock.withLock {
             for uri in documents.keys {
                 lastGeneration += 1
@@ -68,19 +69,17 @@ final class DocumentStore: @unchecked Sendable {
         }
     }
 
-    func snapshot(_ uri: String) throws(ResponseError) -> TextDocument {
-        guard let document = lock.withLock({ documents[uri]?.document }) else {
-            throw .invalidParams("unknown document \(uri) (not open)")
-        }
+    public func snapshot(_ uri: String) throws(DocumentError) -> TextDocument {
+        guard let document = lock.withLock({ documents[uri]?.document }) else { throw .notOpen(uri) }
         return document
     }
 
-    var allDocuments: [TextDocument] { lock.withLock { documents.values.map(\.document) } }
+    public var allDocuments: [TextDocument] { lock.withLock { documents.values.map(\.document) } }
 
-    func currentVersion(_ uri: String) -> Int? { lock.withLock { documents[uri]?.document.version } }
+    public func currentVersion(_ uri: String) -> Int? { lock.withLock { documents[uri]?.document.version } }
 
     /// The entries of a snapshot, extracted once per generation (and localization language).
-    func outline(of document: TextDocument, key: String = "", extract: (TextDocument) -> [Entry]) -> DocumentOutline {
+    public func outline(of document: TextDocument, key: String = "", extract: (TextDocument) -> [Entry]) -> DocumentOutline {
         if let cached = lock.withLock({ documents[document.uri]?.outlines[key] }), cached.generation == document.generation {
             return cached
         }
@@ -92,7 +91,7 @@ final class DocumentStore: @unchecked Sendable {
     }
 
     /// The word index of a snapshot's outline for `workspace/symbol`, built once per generation and key.
-    func wordIndex(_ document: TextDocument, key: String, outline: DocumentOutline, collator: Collator) -> WordIndex {
+    public func wordIndex(_ document: TextDocument, key: String, outline: DocumentOutline, collator: Collator) -> WordIndex {
         if let cached = lock.withLock({ documents[document.uri]?.wordIndexes[key] }), cached.generation == document.generation {
             return cached.index
         }
@@ -106,7 +105,7 @@ final class DocumentStore: @unchecked Sendable {
     }
 
     /// The sectioned outline of a snapshot under a collation, computed once per generation and collation.
-    func sectioned(
+    public func sectioned(
         _ document: TextDocument, collation: IndexedCollation, cacheKey: String, outlineKey: String,
         extract: (TextDocument) -> [Entry]
     ) -> SectionedOutline {
@@ -120,5 +119,18 @@ final class DocumentStore: @unchecked Sendable {
             }
         }
         return sectioned
+    }
+}
+
+/// A document request that cannot be served; the message says why.
+public enum DocumentError: Error, CustomStringConvertible {
+    case notOpen(String)
+    case invalidEdit(String, PositionError)
+
+    public var description: String {
+        switch self {
+        case .notOpen(let uri): return "unknown document \(uri) (not open)"
+        case .invalidEdit(let uri, let error): return "\(uri): \(error.description); the change was not applied"
+        }
     }
 }

@@ -32,11 +32,13 @@ public enum Localization {
 
 /// Tables by (paths, language), loaded once and again only when a file under those paths changes. A
 /// failure is not remembered: a table the user fixes or creates is picked up by the next outline.
-final class LocalizationCache: @unchecked Sendable {
+public final class LocalizationCache: @unchecked Sendable {
     private var tables: [String: (stamp: [Date], table: LocalizationTable)] = [:]
     private let lock = NSLock()
 
-    func table(paths: [String], language: String) -> Result<LocalizationTable, ExtractionError>? {
+    public init() {}
+
+    public func table(paths: [String], language: String) -> Result<LocalizationTable, ExtractionError>? {
         guard !paths.isEmpty else { return nil }
         let key = paths.joined(separator: "\u{0}") + "|" + language
         let stamp = paths.map(Self.lastModified)
@@ -72,7 +74,7 @@ final class LocalizationCache: @unchecked Sendable {
 
     /// Paths as the user named them, relative ones looked up in the workspace folders (then the
     /// server's working directory): tables are read only from there.
-    static func resolve(_ paths: [String], workspaceFolders: [String]) -> [String] {
+    public static func resolve(_ paths: [String], workspaceFolders: [String]) -> [String] {
         paths.map { path in
             let expanded = (path as NSString).expandingTildeInPath
             if expanded.hasPrefix("/") { return expanded }

@@ -1,0 +1,76 @@
+import Entries
+
+/// What extraction takes from the session's settings.
+public struct ExtractionSettings: Hashable, Sendable {
+    /// The Universal Ctags executable for source code (nil: `ctags` on `PATH`).
+    public var ctagsPath: String?
+    /// csv/tsv: the column that names a row.
+    public var csvColumn: ColumnSelector?
+    /// vcard: collate by "family given" (true) or "given family".
+    public var familyNameFirst = true
+    /// Strings tables (files or folders of `<lang>.lproj`) that localize entry names.
+    public var localizationTables: [String] = []
+    /// Folders that relative table paths are looked up in.
+    public var workspaceFolders: [String] = []
+
+    public init() {}
+}
+
+/// Something the pipeline met that the user should hear about once: an unknown format, a malformed file, an
+/// unreadable table.
+public struct OutlineProblem: Hashable, Sendable {
+    public enum Severity: Sendable { case warning, error }
+    public var severity: Severity
+    public var message: String
+    /// Identifies a problem that stays until its cause changes (an unknown format, a table), for a server to report
+    /// once per session; nil for one that belongs to this text (a syntax error), to report every time.
+    public var key: String?
+}
+
+/// The first step of the outline pipeline: a document's text → its entries (extracted by the format's extractor,
+/// then localized through the strings tables of the collation's language).
+public final class EntrySource: Sendable {
+    /// Tables are loaded once and again only when their files change.
+    public let localizations = LocalizationCache()
+
+    public init() {}
+
+    /// The entries of a document, and the problems met (an extraction error gives no entries).
+    public func entries(of document: TextDocument, settings: ExtractionSettings, language: String) -> (entries: [Entry], problems: [OutlineProblem]) {
+        let fileName = document.uri.split(separator: "/").last.map(String.init)
+        return entries(of: document.text, languageId: document.languageId, fileName: fileName, name: document.uri,
+                       settings: settings, language: language)
+    }
+
+    /// The entries of a text in the format `languageId`; `name` (a uri or a path) is what problems mention.
+    public func entries(
+        of text: String, languageId: String, fileName: String?, name: String, settings: ExtractionSettings, language: String
+    ) -> (entries: [Entry], problems: [OutlineProblem]) {
+        guard let extractor = Extractors.extractor(forLanguageId: languageId) else {
+            return ([], [OutlineProblem(severity: .warning, message: "no entries for languageId \(languageId) (\(name))", key: "language:\(languageId)")])
+        }
+        var options = ExtractionOptions()
+        options.ctagsPath = settings.ctagsPath
+        options.fileName = fileName
+        options.column = settings.csvColumn
+        options.familyNameFirst = settings.familyNameFirst
+        options.language = language
+        let extraction: Extraction
+        do {
+            extraction = try extractor.extract(text, options: options)
+        } catch {
+            return ([], [OutlineProblem(severity: .error, message: "\(name): \(error)", key: nil)])
+        }
+        var problems = extraction.warnings.map { OutlineProblem(severity: .warning, message: $0, key: "warning:\(name):\($0)") }
+        let tables = LocalizationCache.resolve(settings.localizationTables, workspaceFolders: settings.workspaceFolders)
+        switch localizations.table(paths: tables, language: language) {
+        case .success(let table)?:
+            return (Localization.apply(table, to: extraction.entries), problems)
+        case .failure(let error)?:
+            problems.append(OutlineProblem(severity: .error, message: "localization table: \(error.message)", key: "localization:\(error.message)"))
+            return (extraction.entries, problems)
+        case nil:
+            return (extraction.entries, problems)
+        }
+    }
+}

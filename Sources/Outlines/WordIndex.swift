@@ -1,0 +1,96 @@
+import Collation
+import Foundation
+
+/// Primary-strength sort keys of every word start of every entry, cut to `WordIndex.window` bytes, made
+/// once per document version and locale: a query is then a byte-prefix test per word, not an ICU call.
+public struct WordIndex: Sendable {
+    /// Bytes of text kept from each word start; queries longer than `window - 16` are checked in full.
+    static let window = 64
+
+    private let keys: SortKeys
+    /// The outline item of each key.
+    private let owners: [Int32]
+    private let itemCount: Int
+
+    public init(outline: DocumentOutline, collator: Collator) {
+        var batch = UTF8Batch([String]())
+        var owners: [Int32] = []
+        for (i, item) in outline.items.enumerated() {
+            let name = item.entry.name
+            for start in PrefixMatcher.wordStarts(name) {
+                var end = name.utf8.index(start, offsetBy: Self.window, limitedBy: name.utf8.endIndex) ?? name.utf8.endIndex
+                while end < name.utf8.endIndex && !name.unicodeScalars.indices.contains(end) { end = name.utf8.index(before: end) }
+                batch.append(String(name[start ..< end]))
+                owners.append(Int32(i))
+            }
+        }
+        self.keys = SortKeys(batch, collator: collator)
+        self.owners = owners
+        self.itemCount = outline.items.count
+    }
+
+    /// Items (ascending, each once) one of whose words starts with the query's key.
+    public func candidates(for matcher: PrefixMatcher) -> [Int] {
+        let query = matcher.filterKey
+        if query.isEmpty { return Array(0 ..< itemCount) }
+        var items: [Int] = []
+        for k in 0 ..< keys.count {
+            let item = Int(owners[k])
+            if items.last == item { continue }
+            let key = keys.key(k)
+            if key.count > query.count && memcmp(key.baseAddress!, query, query.count) == 0 {
+                items.append(item)
+            }
+        }
+        return items
+    }
+}
+
+/// Collation-aware prefix matching at primary strength: case and accents that the locale does not
+/// treat as letters of their own are ignored.
+public struct PrefixMatcher: Sendable {
+    public let collator: Collator
+    private let queryKey: [UInt8]
+    /// The key of the query's first bytes, for filtering through a `WordIndex`.
+    public let filterKey: [UInt8]
+    /// Whether the query fits the index window, so that a filter match is a match.
+    public let isShort: Bool
+
+    public init(query: String, locale: CollationLocale) throws(CollationError) {
+        collator = try Collator(locale: locale, options: CollationOptions(strength: .primary))
+        queryKey = Array(collator.sortKey(query).dropLast())  // without the terminating 0x00
+        isShort = query.utf8.count <= WordIndex.window - 16
+        if isShort {
+            filterKey = queryKey
+        } else {
+            // Only a prefix of the query can be compared with the index's cut words.
+            let prefix = String(decoding: Array(query.utf8.prefix(WordIndex.window - 16)), as: UTF8.self)
+            filterKey = Array(collator.sortKey(prefix.filter { $0 != "\u{FFFD}" }).dropLast())
+        }
+    }
+
+    public func matches(_ name: String) -> Bool {
+        if queryKey.isEmpty { return true }
+        for word in Self.wordStarts(name) where collator.sortKey(String(name[word...])).starts(with: queryKey) {
+            return true
+        }
+        return false
+    }
+
+    /// Where words start: the beginning, after spaces and punctuation, and at camelCase humps.
+    public static func wordStarts(_ name: String) -> [String.Index] {
+        var starts: [String.Index] = []
+        var previous: Character?
+        for index in name.indices {
+            let c = name[index]
+            if let p = previous {
+                let boundary = (!p.isLetter && !p.isNumber && (c.isLetter || c.isNumber)) || (p.isLowercase && c.isUppercase)
+                if boundary { starts.append(index) }
+            } else {
+                starts.append(index)
+            }
+            previous = c
+        }
+        return starts
+    }
+}

@@ -1,0 +1,90 @@
+import ThumbIndexJSON
+import ThumbIndexProtocol
+
+/// One method per request and document notification the server answers.
+extension ThumbIndexClient {
+    // MARK: Documents
+
+    /// `textDocument/didOpen`.
+    public func open(uri: String, languageId: String, version: Int = 1, text: String) throws {
+        try notify(DidOpenNotification.self, .init(textDocument: TextDocumentItem(uri: uri, languageId: languageId, version: version, text: text)))
+    }
+
+    /// `textDocument/didChange`: `text` replaces `range` (nil: the whole text), bringing the document to `version`.
+    public func change(uri: String, version: Int, range: PositionRange?, text: String) throws {
+        try change(uri: uri, version: version, changes: [.init(range: range, text: text)])
+    }
+
+    /// `textDocument/didChange` with several changes, applied in order.
+    public func change(uri: String, version: Int, changes: [DidChangeNotification.ContentChange]) throws {
+        try notify(DidChangeNotification.self, .init(textDocument: .init(uri: uri, version: version), contentChanges: changes))
+    }
+
+    /// `textDocument/didClose`.
+    public func close(uri: String) throws {
+        try notify(DidCloseNotification.self, TextDocumentParams(uri: uri))
+    }
+
+    /// `workspace/didChangeConfiguration` with settings nested or dotted, e.g. `["thumbindex.outline.grouping": "sorted"]`.
+    public func changeConfiguration(_ settings: JSON) throws {
+        try notify(DidChangeConfigurationNotification.self, .init(settings: settings))
+    }
+
+    // MARK: Outlines
+
+    /// `textDocument/documentSymbol`, decoded into symbols.
+    public func documentSymbols(uri: String) async throws -> DocumentSymbolResult {
+        try await send(DocumentSymbolRequest.self, TextDocumentParams(uri: uri))
+    }
+
+    /// `workspace/symbol`.
+    public func workspaceSymbols(query: String, collation: CollationChoice = CollationChoice()) async throws -> [SymbolInformation] {
+        try await send(WorkspaceSymbolRequest.self, .init(query: query, collation: collation))
+    }
+
+    /// `thumbindex/sections`: section metadata of an open document.
+    public func sections(uri: String, collation: CollationChoice = CollationChoice(), titles: IndexTitleChoice = IndexTitleChoice())
+        async throws -> SectionsRequest.Result
+    {
+        try await send(SectionsRequest.self, .init(uri: uri, collation: collation, titles: titles))
+    }
+
+    /// `thumbindex/entries`: one page of an open document's entries in sectioned order.
+    public func entries(uri: String, offset: Int, limit: Int, version: Int? = nil, collation: CollationChoice = CollationChoice())
+        async throws -> EntriesRequest.Result
+    {
+        try await send(EntriesRequest.self, .init(uri: uri, offset: offset, limit: limit, version: version, collation: collation))
+    }
+
+    /// `thumbindex/jump`: where a touch on an index title lands.
+    public func jump(uri: String, to title: JumpRequest.Title, collation: CollationChoice = CollationChoice(),
+                     titles: IndexTitleChoice = IndexTitleChoice()) async throws -> JumpRequest.Result {
+        try await send(JumpRequest.self, .init(uri: uri, title: title, collation: collation, titles: titles))
+    }
+
+    // MARK: Collation
+
+    /// `thumbindex/indexTitles`.
+    public func indexTitles(collation: CollationChoice = CollationChoice(), titles: IndexTitleChoice = IndexTitleChoice())
+        async throws -> IndexTitlesRequest.Result
+    {
+        try await send(IndexTitlesRequest.self, .init(collation: collation, titles: titles))
+    }
+
+    /// `thumbindex/sectionFor`: the section (a position in `sectionTitles`) of each string.
+    public func sectionFor(_ strings: [String], collation: CollationChoice = CollationChoice()) async throws -> [Int] {
+        try await send(SectionForRequest.self, .init(strings: strings, collation: collation)).sections
+    }
+
+    /// `thumbindex/sort`.
+    public func sort(_ items: [SortItem], collation: CollationChoice = CollationChoice()) async throws -> SortRequest.Result {
+        try await send(SortRequest.self, .init(items: items, collation: collation))
+    }
+
+    /// `thumbindex/partition`.
+    public func partition(_ items: [SortItem], collation: CollationChoice = CollationChoice(), titles: IndexTitleChoice = IndexTitleChoice())
+        async throws -> PartitionRequest.Result
+    {
+        try await send(PartitionRequest.self, .init(items: items, collation: collation, titles: titles))
+    }
+}

@@ -1,0 +1,130 @@
+import JSONRPC
+import ThumbIndexJSON
+
+/// A value the protocol reads from JSON, with errors that name the path to a bad field (`params.offset must be an
+/// integer, got string`), which the server sends as `-32602`.
+public protocol JSONDecodable: Sendable {
+    init(json: JSON, path: String) throws(ResponseError)
+}
+
+/// A value the protocol writes as JSON.
+public protocol JSONEncodable: Sendable {
+    var json: JSON { get }
+}
+
+public typealias JSONCodable = JSONDecodable & JSONEncodable
+
+/// Reads the members of a JSON object, naming the path of any field that is missing or of the wrong type.
+public struct Fields: Sendable {
+    public let json: JSON
+    public let path: String
+
+    /// Absent params read as `{}` (JSON-RPC lets a request whose params are all optional omit them).
+    public init(_ json: JSON?, path: String = "params") throws(ResponseError) {
+        let json = json ?? .object([:])
+        guard case .object = json.resolved else { throw .invalidParams("\(path) must be an object, got \(json.kindName)") }
+        self.json = json
+        self.path = path
+    }
+
+    /// Whether `key` is given and not `null`.
+    public func has(_ key: String) -> Bool { value(key) != nil }
+
+    /// The member's value, nil when absent or `null`.
+    public func value(_ key: String) -> JSON? {
+        guard let value = json[key], !value.isNull else { return nil }
+        return value
+    }
+
+    /// A required member decoded as `T`.
+    public func decode<T: JSONDecodable>(_ key: String, as type: T.Type = T.self) throws(ResponseError) -> T {
+        guard let value = value(key) else { throw .invalidParams("\(path).\(key) is missing") }
+        return try T(json: value, path: "\(path).\(key)")
+    }
+
+    /// An optional member decoded as `T`; absent and `null` are nil.
+    public func decodeIfPresent<T: JSONDecodable>(_ key: String, as type: T.Type = T.self) throws(ResponseError) -> T? {
+        guard let value = value(key) else { return nil }
+        return try T(json: value, path: "\(path).\(key)")
+    }
+
+    /// A required integer within `range`.
+    public func int(_ key: String, in range: ClosedRange<Int> = 0 ... Int(Int32.max)) throws(ResponseError) -> Int {
+        guard let value = value(key) else { throw .invalidParams("\(path).\(key) is missing") }
+        return try Int.decode(value, path: "\(path).\(key)", in: range)
+    }
+
+    /// An optional integer within `range`.
+    public func intIfPresent(_ key: String, in range: ClosedRange<Int> = 0 ... Int(Int32.max)) throws(ResponseError) -> Int? {
+        guard let value = value(key) else { return nil }
+        return try Int.decode(value, path: "\(path).\(key)", in: range)
+    }
+
+    /// An array whose elements are decoded one by one, each error naming its index.
+    public func array<T: JSONDecodable>(_ key: String, of type: T.Type = T.self) throws(ResponseError) -> [T] {
+        guard let value = value(key) else { throw .invalidParams("\(path).\(key) is missing") }
+        return try [T](json: value, path: "\(path).\(key)")
+    }
+}
+
+// MARK: - Building blocks
+
+extension String: JSONCodable {
+    public init(json: JSON, path: String) throws(ResponseError) {
+        guard let string = json.stringValue else { throw .invalidParams("\(path) must be a string, got \(json.kindName)") }
+        self = string
+    }
+    public var json: JSON { .string(self) }
+}
+
+extension Bool: JSONCodable {
+    public init(json: JSON, path: String) throws(ResponseError) {
+        guard let bool = json.boolValue else { throw .invalidParams("\(path) must be a boolean, got \(json.kindName)") }
+        self = bool
+    }
+    public var json: JSON { .bool(self) }
+}
+
+extension Int: JSONCodable {
+    /// Any integer a JSON number spells exactly (use `Fields.int(_:in:)` for a bounded one).
+    public init(json: JSON, path: String) throws(ResponseError) {
+        self = try Int.decode(json, path: path, in: Int.min ... Int.max)
+    }
+    public var json: JSON { .int(Int64(self)) }
+
+    static func decode(_ json: JSON, path: String, in range: ClosedRange<Int>) throws(ResponseError) -> Int {
+        guard let int = json.intValue else {
+            throw .invalidParams("\(path) must be an integer, got \(json.kindName == "number" ? json.description : json.kindName)")
+        }
+        guard range.contains(int) else {
+            throw .invalidParams("\(path) must be in \(range.lowerBound)...\(range.upperBound), got \(int)")
+        }
+        return int
+    }
+}
+
+extension JSON: JSONCodable {
+    public init(json: JSON, path: String) { self = json }
+    public var json: JSON { self }
+}
+
+extension Array: JSONDecodable where Element: JSONDecodable {
+    public init(json: JSON, path: String) throws(ResponseError) {
+        guard let elements = json.arrayValue else { throw .invalidParams("\(path) must be an array, got \(json.kindName)") }
+        var decoded: [Element] = []
+        decoded.reserveCapacity(elements.count)
+        for (i, element) in elements.enumerated() { decoded.append(try Element(json: element, path: "\(path)[\(i)]")) }
+        self = decoded
+    }
+}
+
+extension Array: JSONEncodable where Element: JSONEncodable {
+    public var json: JSON { .array(map(\.json)) }
+}
+
+extension JSONObject {
+    /// Sets `key` only when `value` is not nil, for optional members.
+    mutating func setIfPresent<T: JSONEncodable>(_ key: String, _ value: T?) {
+        if let value { self[key] = value.json }
+    }
+}

@@ -1,0 +1,284 @@
+import JSONRPC
+import ThumbIndexJSON
+
+/// `thumbindex/sections`: an open document's section metadata, without its entries (fluent pagination's first call).
+public enum SectionsRequest: LSPRequest {
+    public static let method = "thumbindex/sections"
+
+    public struct Params: JSONCodable, Equatable {
+        public var textDocument: TextDocumentIdentifier
+        public var collation: CollationChoice
+        public var titles: IndexTitleChoice
+
+        public init(uri: String, collation: CollationChoice = CollationChoice(), titles: IndexTitleChoice = IndexTitleChoice()) {
+            self.textDocument = TextDocumentIdentifier(uri: uri)
+            self.collation = collation
+            self.titles = titles
+        }
+
+        public init(json: JSON, path: String) throws(ResponseError) {
+            let fields = try Fields(json, path: path)
+            textDocument = try fields.decode("textDocument")
+            collation = try CollationChoice(fields)
+            titles = try IndexTitleChoice(fields)
+        }
+
+        public var json: JSON {
+            var object: JSONObject = ["textDocument": textDocument.json]
+            collation.write(into: &object)
+            titles.write(into: &object)
+            return .object(object)
+        }
+    }
+
+    /// A non-empty section: its title, its entries' count and the position of its first entry in the sectioned order.
+    public struct Section: JSONCodable, Equatable {
+        public var title: String
+        public var titleIndex: Int
+        public var count: Int
+        public var offset: Int
+
+        public init(title: String, titleIndex: Int, count: Int, offset: Int) {
+            self.title = title
+            self.titleIndex = titleIndex
+            self.count = count
+            self.offset = offset
+        }
+
+        public init(json: JSON, path: String) throws(ResponseError) {
+            let fields = try Fields(json, path: path)
+            title = try fields.decode("title")
+            titleIndex = try fields.decode("titleIndex")
+            count = try fields.decode("count")
+            offset = try fields.decode("offset")
+        }
+
+        public var json: JSON {
+            ["title": .string(title), "titleIndex": .int(Int64(titleIndex)), "count": .int(Int64(count)), "offset": .int(Int64(offset))]
+        }
+    }
+
+    public struct Result: JSONCodable, Equatable {
+        /// The document version the result was computed from.
+        public var version: Int
+        public var locale: String
+        public var totalCount: Int
+        public var sectionTitles: [String]
+        public var sectionIndexTitles: [String]
+        public var sections: [Section]
+        public var indexTargets: [IndexTarget]
+
+        public init(version: Int, locale: String, totalCount: Int, sectionTitles: [String], sectionIndexTitles: [String],
+                    sections: [Section], indexTargets: [IndexTarget]) {
+            self.version = version
+            self.locale = locale
+            self.totalCount = totalCount
+            self.sectionTitles = sectionTitles
+            self.sectionIndexTitles = sectionIndexTitles
+            self.sections = sections
+            self.indexTargets = indexTargets
+        }
+
+        public init(json: JSON, path: String) throws(ResponseError) {
+            let fields = try Fields(json, path: path)
+            version = try fields.decode("version")
+            locale = try fields.decode("locale")
+            totalCount = try fields.decode("totalCount")
+            sectionTitles = try fields.array("sectionTitles")
+            sectionIndexTitles = try fields.array("sectionIndexTitles")
+            sections = try fields.array("sections")
+            indexTargets = try fields.array("indexTargets")
+        }
+
+        public var json: JSON {
+            [
+                "version": .int(Int64(version)), "locale": .string(locale), "totalCount": .int(Int64(totalCount)),
+                "sectionTitles": sectionTitles.json, "sectionIndexTitles": sectionIndexTitles.json,
+                "sections": sections.json, "indexTargets": indexTargets.json,
+            ]
+        }
+    }
+}
+
+/// `thumbindex/entries`: one page of an open document's entries in sectioned order. A stale `version` gets
+/// `-32801` (ContentModified).
+public enum EntriesRequest: LSPRequest {
+    public static let method = "thumbindex/entries"
+
+    public struct Params: JSONCodable, Equatable {
+        public var textDocument: TextDocumentIdentifier
+        /// 0…2147483647.
+        public var offset: Int
+        /// 0…100000.
+        public var limit: Int
+        /// The version the client's sections came from, to detect a change between pages.
+        public var version: Int?
+        public var collation: CollationChoice
+
+        public init(uri: String, offset: Int, limit: Int, version: Int? = nil, collation: CollationChoice = CollationChoice()) {
+            self.textDocument = TextDocumentIdentifier(uri: uri)
+            self.offset = offset
+            self.limit = limit
+            self.version = version
+            self.collation = collation
+        }
+
+        public init(json: JSON, path: String) throws(ResponseError) {
+            let fields = try Fields(json, path: path)
+            offset = try fields.int("offset")
+            limit = try fields.int("limit", in: 0 ... 100_000)
+            textDocument = try fields.decode("textDocument")
+            version = try fields.intIfPresent("version", in: Int(Int32.min) ... Int(Int32.max))
+            collation = try CollationChoice(fields)
+        }
+
+        public var json: JSON {
+            var object: JSONObject = ["textDocument": textDocument.json, "offset": .int(Int64(offset)), "limit": .int(Int64(limit))]
+            object.setIfPresent("version", version)
+            collation.write(into: &object)
+            return .object(object)
+        }
+    }
+
+    /// An entry of the outline.
+    public struct Entry: JSONCodable, Equatable {
+        public var name: String
+        public var detail: String?
+        public var kind: SymbolKind
+        public var range: PositionRange
+        public var selectionRange: PositionRange
+        /// Its section: a position in the non-empty `sections` of `thumbindex/sections`.
+        public var section: Int
+
+        public init(name: String, detail: String? = nil, kind: SymbolKind, range: PositionRange, selectionRange: PositionRange, section: Int) {
+            self.name = name
+            self.detail = detail
+            self.kind = kind
+            self.range = range
+            self.selectionRange = selectionRange
+            self.section = section
+        }
+
+        public init(json: JSON, path: String) throws(ResponseError) {
+            let fields = try Fields(json, path: path)
+            name = try fields.decode("name")
+            detail = try fields.decodeIfPresent("detail")
+            kind = try fields.decode("kind")
+            range = try fields.decode("range")
+            selectionRange = try fields.decode("selectionRange")
+            section = try fields.decode("section")
+        }
+
+        public var json: JSON {
+            var object: JSONObject = [
+                "name": .string(name), "kind": kind.json, "range": range.json, "selectionRange": selectionRange.json,
+                "section": .int(Int64(section)),
+            ]
+            object.setIfPresent("detail", detail)
+            return .object(object)
+        }
+    }
+
+    public struct Result: JSONCodable, Equatable {
+        public var version: Int
+        public var totalCount: Int
+        public var offset: Int
+        public var entries: [Entry]
+
+        public init(version: Int, totalCount: Int, offset: Int, entries: [Entry]) {
+            self.version = version
+            self.totalCount = totalCount
+            self.offset = offset
+            self.entries = entries
+        }
+
+        public init(json: JSON, path: String) throws(ResponseError) {
+            let fields = try Fields(json, path: path)
+            version = try fields.decode("version")
+            totalCount = try fields.decode("totalCount")
+            offset = try fields.decode("offset")
+            entries = try fields.array("entries")
+        }
+
+        public var json: JSON {
+            ["version": .int(Int64(version)), "totalCount": .int(Int64(totalCount)), "offset": .int(Int64(offset)), "entries": entries.json]
+        }
+    }
+}
+
+/// `thumbindex/jump`: where a touch on an index title lands.
+public enum JumpRequest: LSPRequest {
+    public static let method = "thumbindex/jump"
+
+    /// Which index title was touched: by its text, or by its position (for repeated titles such as `•`).
+    public enum Title: Equatable, Sendable {
+        case title(String)
+        case index(Int)
+    }
+
+    public struct Params: JSONCodable, Equatable {
+        public var textDocument: TextDocumentIdentifier
+        public var title: Title
+        public var collation: CollationChoice
+        public var titles: IndexTitleChoice
+
+        public init(uri: String, title: Title, collation: CollationChoice = CollationChoice(), titles: IndexTitleChoice = IndexTitleChoice()) {
+            self.textDocument = TextDocumentIdentifier(uri: uri)
+            self.title = title
+            self.collation = collation
+            self.titles = titles
+        }
+
+        public init(json: JSON, path: String) throws(ResponseError) {
+            let fields = try Fields(json, path: path)
+            textDocument = try fields.decode("textDocument")
+            collation = try CollationChoice(fields)
+            titles = try IndexTitleChoice(fields)
+            if let text: String = try fields.decodeIfPresent("indexTitle") {
+                title = .title(text)
+            } else if let index = try fields.intIfPresent("index", in: Int.min ... Int.max) {
+                title = .index(index)
+            } else {
+                throw .invalidParams("\(path) needs indexTitle (a string) or index (an integer)")
+            }
+        }
+
+        public var json: JSON {
+            var object: JSONObject = ["textDocument": textDocument.json]
+            switch title {
+            case .title(let text): object["indexTitle"] = .string(text)
+            case .index(let index): object["index"] = .int(Int64(index))
+            }
+            collation.write(into: &object)
+            titles.write(into: &object)
+            return .object(object)
+        }
+    }
+
+    public enum Result: JSONCodable, Equatable {
+        /// The first entry of the nearest non-empty section: its position in the non-empty sections, that section's
+        /// title, the entry's offset in the sectioned order and its location.
+        case section(section: Int, title: String, offset: Int, location: Location)
+        /// The `{search}` entry: scroll to the top.
+        case search
+        /// The document has no entries.
+        case nothing
+
+        public init(json: JSON, path: String) throws(ResponseError) {
+            if json.isNull { self = .nothing; return }
+            let fields = try Fields(json, path: path)
+            if fields.value("search")?.boolValue == true { self = .search; return }
+            self = .section(section: try fields.decode("section"), title: try fields.decode("title"),
+                            offset: try fields.decode("offset"), location: try fields.decode("location"))
+        }
+
+        public var json: JSON {
+            switch self {
+            case .nothing: return .null
+            case .search: return ["search": true]
+            case .section(let section, let title, let offset, let location):
+                return ["section": .int(Int64(section)), "title": .string(title), "offset": .int(Int64(offset)), "location": location.json]
+            }
+        }
+    }
+}
