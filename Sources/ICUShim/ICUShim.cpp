@@ -1,5 +1,9 @@
-// ICU behind a plain-C header. RAII inside; every exported function catches its own failures and
-// reports them as a return value plus a message, never as an exception across the C boundary.
+// ICU behind a plain-C header. RAII inside: every ICU object the shim owns sits in a std::unique_ptr
+// (or is held by value), so an early return or an exception frees it. Every exported function that can
+// throw runs its body through `guarded`, which catches everything (std::bad_alloc included) and returns
+// the function's failure value, with a message where it has an error buffer: a C++ exception unwinding
+// into Swift would be undefined behaviour. The functions left unguarded cannot throw: they read what
+// was built, or call only ICU's C API, which reports failures through status codes.
 #include "ICUShim.h"
 
 #include <unicode/alphaindex.h>
@@ -17,30 +21,89 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <memory>
 #include <mutex>
+#include <new>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
+namespace {
+
+// Closes an ICU C object (or frees a malloc'd buffer) when the unique_ptr holding it lets go.
+template <auto close>
+struct Closer {
+    template <typename T>
+    void operator()(T *object) const noexcept {
+        close(object);
+    }
+};
+using CollatorPointer = std::unique_ptr<UCollator, Closer<ucol_close>>;
+using EnumerationPointer = std::unique_ptr<UEnumeration, Closer<uenum_close>>;
+// Sort keys are malloc'd, not new'd: Swift frees them with ti_free, and realloc grows them.
+using MallocPointer = std::unique_ptr<uint8_t, Closer<free>>;
+
+// snprintf truncates to the buffer and never throws, so this is safe inside a catch handler.
+void setError(char *error, int32_t capacity, const char *message, const char *detail = "") noexcept {
+    if (error && capacity > 0) {
+        snprintf(error, (size_t)capacity, "%s%s", message, detail);
+    }
+}
+
+void setError(char *error, int32_t capacity, const std::string &message) noexcept {
+    setError(error, capacity, message.c_str());
+}
+
+// Runs the body of an exported function. An exception becomes `failure`, plus a message in `error`
+// when the function has one; the handlers allocate nothing, since memory may be what ran out.
+template <typename Result, typename Body>
+Result guarded(char *error, int32_t capacity, Result failure, Body &&body) noexcept {
+    try {
+        return body();
+    } catch (const std::bad_alloc &) {
+        setError(error, capacity, "out of memory");
+    } catch (const std::exception &exception) {
+        setError(error, capacity, "internal error: ", exception.what());
+    } catch (...) {
+        setError(error, capacity, "internal error: unknown C++ exception");
+    }
+    return failure;
+}
+
+// For exported functions without an error buffer: `failure` alone tells the caller.
+template <typename Result, typename Body>
+Result guarded(Result failure, Body &&body) noexcept {
+    return guarded<Result>(nullptr, 0, failure, std::forward<Body>(body));
+}
+
+}  // namespace
+
 struct TICollator {
-    UCollator *collator;
+    explicit TICollator(CollatorPointer collator) : collator(std::move(collator)) {}
+    CollatorPointer collator;
 };
 
 struct TIIndex {
-    icu::AlphabeticIndex::ImmutableIndex *index;
+    std::unique_ptr<icu::AlphabeticIndex::ImmutableIndex> index;
     std::vector<std::string> labels;
     std::vector<int32_t> types;
     std::vector<int32_t> scripts;
 };
 
+// MARK: Locales
+
 namespace {
 
-void setError(char *error, int32_t capacity, const std::string &message) {
-    if (error && capacity > 0) {
-        snprintf(error, (size_t)capacity, "%s", message.c_str());
-    }
-}
+// A C string for ICU to fill, one zero byte longer than ICU is told: ICU leaves out the NUL of a string
+// that exactly fills its buffer (a warning, not an error), and the spare byte terminates it anyway.
+template <int32_t Capacity>
+struct ICUBuffer {
+    char text[Capacity + 1] = {0};
+    static constexpr int32_t capacity = Capacity;
+};
+using LocaleID = ICUBuffer<ULOC_FULLNAME_CAPACITY>;
 
 // Languages ICU has locale data for, so that `xx` or `qq` is an error rather than a silent root fallback.
 const std::set<std::string> &knownLanguages() {
@@ -65,141 +128,188 @@ bool isKeywordChar(char c) {
 
 bool collationTypeExists(const char *icuLocale, const char *type) {
     UErrorCode status = U_ZERO_ERROR;
-    UEnumeration *values = ucol_getKeywordValuesForLocale("collation", icuLocale, false, &status);
+    EnumerationPointer values(ucol_getKeywordValuesForLocale("collation", icuLocale, false, &status));
     if (U_FAILURE(status)) return false;
-    bool found = false;
     const char *value;
-    while (!found && (value = uenum_next(values, nullptr, &status)) != nullptr && U_SUCCESS(status)) {
-        found = strcmp(value, type) == 0;
+    while ((value = uenum_next(values.get(), nullptr, &status)) != nullptr && U_SUCCESS(status)) {
+        if (strcmp(value, type) == 0) return true;
     }
-    uenum_close(values);
-    return found;
+    return false;
 }
 
-icu::UnicodeString fromUTF8(const char *s, int32_t length) {
-    return icu::UnicodeString::fromUTF8(icu::StringPiece(s, length));
+// People paste identifiers: surrounding whitespace is not part of them.
+std::string trimmed(const char *identifier) {
+    std::string id(identifier ? identifier : "");
+    size_t first = id.find_first_not_of(" \t\r\n"), last = id.find_last_not_of(" \t\r\n");
+    return first == std::string::npos ? "" : id.substr(first, last - first + 1);
+}
+
+// `sv_SE@collation=standard` → base `sv-SE` (to be read as a BCP 47 tag) and keywords `collation=standard`.
+struct IdentifierParts {
+    std::string base, keywords;
+    bool isRoot = false;  // `root` or `und`: the one locale that may name no language
+};
+
+IdentifierParts splitIdentifier(const std::string &id) {
+    IdentifierParts parts;
+    size_t at = id.find('@');
+    parts.base = id.substr(0, at);
+    if (at != std::string::npos) parts.keywords = id.substr(at + 1);
+    std::replace(parts.base.begin(), parts.base.end(), '_', '-');
+    parts.isRoot = parts.base == "root" || parts.base == "und";
+    if (parts.base == "root") parts.base = "und";
+    return parts;
+}
+
+// The base, read as a BCP 47 tag into ICU's form. ICU stops at what it cannot read: all of it must parse.
+bool parseBase(const std::string &id, const std::string &base, LocaleID &parsed, std::string &problem) {
+    int32_t parsedLength = 0;
+    UErrorCode status = U_ZERO_ERROR;
+    uloc_forLanguageTag(base.c_str(), parsed.text, parsed.capacity, &parsedLength, &status);
+    if (U_SUCCESS(status) && parsedLength == (int32_t)base.size() && !base.empty()) return true;
+    bool stoppedEarly = U_SUCCESS(status) && parsedLength >= 0 && parsedLength < (int32_t)base.size();
+    problem = "malformed locale identifier '" + id + "'" +
+              (stoppedEarly ? " (cannot read '" + base.substr((size_t)parsedLength) + "')" : "");
+    return false;
+}
+
+// `key=value`, both non-empty and made of letters, digits, '-' and '_'.
+bool splitKeyword(const std::string &pair, std::string &key, std::string &value) {
+    size_t eq = pair.find('=');
+    if (eq == std::string::npos) return false;
+    key = pair.substr(0, eq);
+    value = pair.substr(eq + 1);
+    auto isKeywordText = [](const std::string &s) {
+        return !s.empty() && std::all_of(s.begin(), s.end(), isKeywordChar);
+    };
+    return isKeywordText(key) && isKeywordText(value);
+}
+
+// ICU-style keywords after '@' (key=value pairs separated by ';'), added to the parsed locale.
+bool applyKeywords(const std::string &id, const std::string &keywords, LocaleID &parsed, std::string &problem) {
+    for (size_t pos = 0; pos < keywords.size();) {
+        size_t end = std::min(keywords.find(';', pos), keywords.size());
+        std::string pair = keywords.substr(pos, end - pos), key, value;
+        if (!splitKeyword(pair, key, value)) {
+            problem = "malformed locale identifier '" + id + "' (bad keyword '" + pair + "')";
+            return false;
+        }
+        UErrorCode status = U_ZERO_ERROR;
+        uloc_setKeywordValue(key.c_str(), value.c_str(), parsed.text, parsed.capacity, &status);
+        if (U_FAILURE(status)) {
+            problem = "malformed locale identifier '" + id + "' (keyword '" + pair + "')";
+            return false;
+        }
+        pos = end + 1;
+    }
+    return true;
+}
+
+// ICU would quietly fall back to root for a language it has no data for; here that is an error.
+bool checkLanguageHasData(const std::string &id, const LocaleID &parsed, std::string &problem) {
+    ICUBuffer<ULOC_LANG_CAPACITY> language;
+    UErrorCode status = U_ZERO_ERROR;
+    uloc_getLanguage(parsed.text, language.text, language.capacity, &status);
+    if (language.text[0] == 0 || strcmp(language.text, "und") == 0) {
+        problem = "locale identifier '" + id + "' names no language";
+        return false;
+    }
+    if (knownLanguages().count(language.text) == 0) {
+        problem = "unknown locale '" + id + "': ICU has no data for language '" + language.text + "'";
+        return false;
+    }
+    return true;
+}
+
+// A collation keyword must name a tailoring ICU has for the locale (ICU would fall back to the default).
+bool checkCollationHasData(const std::string &id, const LocaleID &parsed, std::string &problem) {
+    ICUBuffer<64> collation;
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t length = uloc_getKeywordValue(parsed.text, "collation", collation.text, collation.capacity, &status);
+    if (U_FAILURE(status) || length <= 0 || collationTypeExists(parsed.text, collation.text)) return true;
+    problem = "unknown collation '" + std::string(collation.text) + "' for locale '" + id + "'";
+    return false;
+}
+
+// The locale's keywords as BCP 47 pairs (`co=unihan, kn=maybe`), to name them in a message.
+std::string describeKeywords(const LocaleID &parsed) {
+    std::string described;
+    UErrorCode status = U_ZERO_ERROR;
+    EnumerationPointer keys(uloc_openKeywords(parsed.text, &status));
+    const char *key;
+    while (keys && (key = uenum_next(keys.get(), nullptr, &status)) != nullptr && U_SUCCESS(status)) {
+        ICUBuffer<64> value;
+        UErrorCode valueStatus = U_ZERO_ERROR;
+        uloc_getKeywordValue(parsed.text, key, value.text, value.capacity, &valueStatus);
+        const char *bcpKey = uloc_toUnicodeLocaleKey(key);
+        const char *bcpValue = uloc_toUnicodeLocaleType(key, value.text);
+        described += std::string(described.empty() ? "" : ", ") + (bcpKey ? bcpKey : key) + "=" +
+                     (bcpValue ? bcpValue : value.text);
+    }
+    return described;
+}
+
+// Options ICU cannot use (kn-maybe) only show when a collator is opened: try it now, and name them.
+bool checkCollatorOpens(const std::string &id, const LocaleID &parsed, std::string &problem) {
+    UErrorCode status = U_ZERO_ERROR;
+    CollatorPointer probe(ucol_open(parsed.text, &status));
+    if (U_SUCCESS(status)) return true;
+    std::string options = describeKeywords(parsed);
+    problem = "locale '" + id + "': ICU rejects its collation options" +
+              (options.empty() ? std::string() : " (" + options + ")");
+    return false;
+}
+
+// The canonical BCP 47 form of the parsed locale.
+bool canonicalTag(const std::string &id, const LocaleID &parsed, LocaleID &tag, std::string &problem) {
+    UErrorCode status = U_ZERO_ERROR;
+    uloc_toLanguageTag(parsed.text, tag.text, tag.capacity, true, &status);
+    if (U_SUCCESS(status)) return true;
+    problem = "locale identifier '" + id + "' has no BCP 47 form (" + u_errorName(status) + ")";
+    return false;
+}
+
+// Both forms into the caller's buffers, or neither when one does not fit.
+bool writeOutputs(const LocaleID &tag, const LocaleID &parsed, char *bcp47, int32_t bcp47Capacity, char *icu,
+                  int32_t icuCapacity, std::string &problem) {
+    if ((int32_t)strlen(tag.text) >= bcp47Capacity || (int32_t)strlen(parsed.text) >= icuCapacity) {
+        problem = "locale identifier too long";
+        return false;
+    }
+    strcpy(bcp47, tag.text);
+    strcpy(icu, parsed.text);
+    return true;
+}
+
+// The steps of ti_locale_resolve, in order; the first that fails says why in `problem`.
+bool resolveLocale(const char *identifier, char *bcp47, int32_t bcp47Capacity, char *icu, int32_t icuCapacity,
+                   std::string &problem) {
+    const std::string id = trimmed(identifier);
+    if (id.empty()) {
+        problem = "empty locale identifier";
+        return false;
+    }
+    const IdentifierParts parts = splitIdentifier(id);
+    LocaleID parsed, tag;
+    return parseBase(id, parts.base, parsed, problem)
+        && applyKeywords(id, parts.keywords, parsed, problem)
+        && (parts.isRoot || checkLanguageHasData(id, parsed, problem))
+        && checkCollationHasData(id, parsed, problem)
+        && checkCollatorOpens(id, parsed, problem)
+        && canonicalTag(id, parsed, tag, problem)
+        && writeOutputs(tag, parsed, bcp47, bcp47Capacity, icu, icuCapacity, problem);
 }
 
 }  // namespace
 
 extern "C" int32_t ti_locale_resolve(const char *identifier, char *bcp47, int32_t bcp47Capacity, char *icu,
                                      int32_t icuCapacity, char *error, int32_t errorCapacity) {
-    std::string id(identifier ? identifier : "");
-    // Trim surrounding whitespace: people paste identifiers.
-    size_t first = id.find_first_not_of(" \t\r\n"), last = id.find_last_not_of(" \t\r\n");
-    id = first == std::string::npos ? "" : id.substr(first, last - first + 1);
-    if (id.empty()) {
-        setError(error, errorCapacity, "empty locale identifier");
+    return guarded<int32_t>(error, errorCapacity, -1, [&] {
+        std::string problem;
+        if (resolveLocale(identifier, bcp47, bcp47Capacity, icu, icuCapacity, problem)) return 0;
+        setError(error, errorCapacity, problem);
         return -1;
-    }
-    std::string base = id, keywords;
-    size_t at = id.find('@');
-    if (at != std::string::npos) {
-        base = id.substr(0, at);
-        keywords = id.substr(at + 1);
-    }
-    for (char &c : base) {
-        if (c == '_') c = '-';
-    }
-    bool isRoot = base == "root" || base == "und";
-    if (base == "root") base = "und";
-
-    char parsed[ULOC_FULLNAME_CAPACITY] = {0};
-    int32_t parsedLength = 0;
-    UErrorCode status = U_ZERO_ERROR;
-    uloc_forLanguageTag(base.c_str(), parsed, sizeof parsed, &parsedLength, &status);
-    if (U_FAILURE(status) || parsedLength != (int32_t)base.size() || base.empty()) {
-        std::string why = parsedLength < (int32_t)base.size() && parsedLength >= 0 && U_SUCCESS(status)
-                              ? " (cannot read '" + base.substr((size_t)parsedLength) + "')"
-                              : "";
-        setError(error, errorCapacity, "malformed locale identifier '" + id + "'" + why);
-        return -1;
-    }
-    // ICU-style keywords after '@': key=value pairs separated by ';'.
-    size_t pos = 0;
-    while (pos < keywords.size()) {
-        size_t end = keywords.find(';', pos);
-        if (end == std::string::npos) end = keywords.size();
-        std::string pair = keywords.substr(pos, end - pos);
-        size_t eq = pair.find('=');
-        std::string key = eq == std::string::npos ? "" : pair.substr(0, eq);
-        std::string value = eq == std::string::npos ? "" : pair.substr(eq + 1);
-        bool ok = !key.empty() && !value.empty();
-        for (char c : key + value) ok = ok && isKeywordChar(c);
-        if (!ok) {
-            setError(error, errorCapacity, "malformed locale identifier '" + id + "' (bad keyword '" + pair + "')");
-            return -1;
-        }
-        status = U_ZERO_ERROR;
-        uloc_setKeywordValue(key.c_str(), value.c_str(), parsed, sizeof parsed, &status);
-        if (U_FAILURE(status)) {
-            setError(error, errorCapacity, "malformed locale identifier '" + id + "' (keyword '" + pair + "')");
-            return -1;
-        }
-        pos = end + 1;
-    }
-
-    char language[ULOC_LANG_CAPACITY] = {0};
-    status = U_ZERO_ERROR;
-    uloc_getLanguage(parsed, language, sizeof language, &status);
-    if (!isRoot) {
-        if (language[0] == 0 || strcmp(language, "und") == 0) {
-            setError(error, errorCapacity, "locale identifier '" + id + "' names no language");
-            return -1;
-        }
-        if (knownLanguages().count(language) == 0) {
-            setError(error, errorCapacity,
-                     "unknown locale '" + id + "': ICU has no data for language '" + language + "'");
-            return -1;
-        }
-    }
-    char collation[64] = {0};
-    status = U_ZERO_ERROR;
-    int32_t collationLength = uloc_getKeywordValue(parsed, "collation", collation, sizeof collation, &status);
-    if (U_SUCCESS(status) && collationLength > 0 && !collationTypeExists(parsed, collation)) {
-        setError(error, errorCapacity,
-                 "unknown collation '" + std::string(collation) + "' for locale '" + id + "'");
-        return -1;
-    }
-
-    // Options ICU cannot use (kn-maybe) only show when a collator is opened: try it now, and name them.
-    status = U_ZERO_ERROR;
-    UCollator *probe = ucol_open(parsed, &status);
-    if (probe) ucol_close(probe);
-    if (U_FAILURE(status)) {
-        std::string options;
-        UErrorCode keywordStatus = U_ZERO_ERROR;
-        UEnumeration *keys = uloc_openKeywords(parsed, &keywordStatus);
-        const char *key;
-        while (keys && (key = uenum_next(keys, nullptr, &keywordStatus)) != nullptr && U_SUCCESS(keywordStatus)) {
-            char value[64] = {0};
-            UErrorCode valueStatus = U_ZERO_ERROR;
-            uloc_getKeywordValue(parsed, key, value, sizeof value, &valueStatus);
-            const char *bcpKey = uloc_toUnicodeLocaleKey(key);
-            const char *bcpValue = uloc_toUnicodeLocaleType(key, value);
-            options += std::string(options.empty() ? "" : ", ") + (bcpKey ? bcpKey : key) + "=" + (bcpValue ? bcpValue : value);
-        }
-        if (keys) uenum_close(keys);
-        setError(error, errorCapacity, "locale '" + id + "': ICU rejects its collation options" +
-                                           (options.empty() ? std::string() : " (" + options + ")"));
-        return -1;
-    }
-
-    char tag[ULOC_FULLNAME_CAPACITY] = {0};
-    status = U_ZERO_ERROR;
-    uloc_toLanguageTag(parsed, tag, sizeof tag, true, &status);
-    if (U_FAILURE(status)) {
-        setError(error, errorCapacity, "locale identifier '" + id + "' has no BCP 47 form (" +
-                                           u_errorName(status) + ")");
-        return -1;
-    }
-    if ((int32_t)strlen(tag) >= bcp47Capacity || (int32_t)strlen(parsed) >= icuCapacity) {
-        setError(error, errorCapacity, "locale identifier too long");
-        return -1;
-    }
-    strcpy(bcp47, tag);
-    strcpy(icu, parsed);
-    return 0;
+    });
 }
 
 extern "C" int32_t ti_locale_count(void) { return uloc_countAvailable(); }
@@ -234,32 +344,33 @@ std::string withOptions(const char *icuLocale, const TICollatorOptions *options)
 
 extern "C" TICollator *ti_collator_open(const char *icuLocale, const TICollatorOptions *options, char *error,
                                         int32_t errorCapacity) {
-    UErrorCode status = U_ZERO_ERROR;
-    std::string id = withOptions(icuLocale, options);
-    UCollator *c = ucol_open(id.c_str(), &status);
-    if (U_FAILURE(status)) {
-        setError(error, errorCapacity, "cannot open a collator for '" + id + "': " + u_errorName(status));
-        return nullptr;
-    }
-    return new TICollator{c};
+    return guarded<TICollator *>(error, errorCapacity, nullptr, [&]() -> TICollator * {
+        std::string id = withOptions(icuLocale, options);
+        UErrorCode status = U_ZERO_ERROR;
+        CollatorPointer collator(ucol_open(id.c_str(), &status));
+        if (U_FAILURE(status)) {
+            setError(error, errorCapacity, "cannot open a collator for '" + id + "': " + u_errorName(status));
+            return nullptr;
+        }
+        return std::make_unique<TICollator>(std::move(collator)).release();
+    });
 }
 
 extern "C" TICollator *ti_collator_clone(const TICollator *collator) {
-    UErrorCode status = U_ZERO_ERROR;
-    UCollator *c = ucol_clone(collator->collator, &status);
-    if (U_FAILURE(status)) return nullptr;
-    return new TICollator{c};
+    return guarded<TICollator *>(nullptr, [&]() -> TICollator * {
+        UErrorCode status = U_ZERO_ERROR;
+        CollatorPointer clone(ucol_clone(collator->collator.get(), &status));
+        if (U_FAILURE(status)) return nullptr;
+        return std::make_unique<TICollator>(std::move(clone)).release();
+    });
 }
 
-extern "C" void ti_collator_close(TICollator *collator) {
-    if (!collator) return;
-    ucol_close(collator->collator);
-    delete collator;
-}
+// Takes back what ti_collator_open or ti_collator_clone released; the member closes the UCollator.
+extern "C" void ti_collator_close(TICollator *collator) { delete collator; }
 
 extern "C" void ti_collator_resolved_options(const TICollator *collator, TICollatorOptions *out) {
     UErrorCode status = U_ZERO_ERROR;
-    UCollator *c = collator->collator;
+    UCollator *c = collator->collator.get();
     out->numeric = ucol_getAttribute(c, UCOL_NUMERIC_COLLATION, &status) == UCOL_ON;
     out->caseLevel = ucol_getAttribute(c, UCOL_CASE_LEVEL, &status) == UCOL_ON;
     out->alternate = ucol_getAttribute(c, UCOL_ALTERNATE_HANDLING, &status) == UCOL_SHIFTED;
@@ -277,7 +388,7 @@ extern "C" void ti_collator_resolved_options(const TICollator *collator, TIColla
 extern "C" int32_t ti_collator_compare_utf8(const TICollator *collator, const char *a, int32_t aLength,
                                             const char *b, int32_t bLength) {
     UErrorCode status = U_ZERO_ERROR;
-    UCollationResult r = ucol_strcollUTF8(collator->collator, a, aLength, b, bLength, &status);
+    UCollationResult r = ucol_strcollUTF8(collator->collator.get(), a, aLength, b, bLength, &status);
     return r == UCOL_LESS ? -1 : r == UCOL_GREATER ? 1 : 0;
 }
 
@@ -290,52 +401,57 @@ int32_t toUTF16(const char *s, int32_t length, std::vector<UChar> &buffer) {
     u_strFromUTF8WithSub(buffer.data(), (int32_t)buffer.size(), &u16Length, s, length, 0xFFFD, nullptr, &status);
     return U_SUCCESS(status) ? u16Length : 0;
 }
+
+// realloc that keeps the buffer owned whether or not it succeeds.
+bool grow(MallocPointer &buffer, size_t capacity) {
+    auto *grown = static_cast<uint8_t *>(realloc(buffer.get(), capacity));
+    if (!grown) return false;
+    (void)buffer.release();  // realloc has already freed or reused it
+    buffer.reset(grown);
+    return true;
+}
 }  // namespace
 
 extern "C" uint8_t *ti_collator_sort_keys_utf8(const TICollator *collator, const uint8_t *base,
                                                const int64_t *starts, const int32_t *lengths, int64_t count,
                                                int64_t *keyOffsets, int64_t *keysSize) {
-    size_t capacity = (size_t)(count > 0 ? count : 1) * 40;
-    size_t used = 0;
-    uint8_t *keys = (uint8_t *)malloc(capacity);
-    if (!keys) return nullptr;
-    std::vector<UChar> u16(256);
-    for (int64_t i = 0; i < count; i++) {
-        int32_t u16Length = toUTF16((const char *)base + starts[i], lengths[i], u16);
-        if (capacity - used < 256) {
-            capacity = capacity * 2;
-            uint8_t *grown = (uint8_t *)realloc(keys, capacity);
-            if (!grown) { free(keys); return nullptr; }
-            keys = grown;
+    return guarded<uint8_t *>(nullptr, [&]() -> uint8_t * {
+        UCollator *c = collator->collator.get();
+        size_t capacity = (size_t)(count > 0 ? count : 1) * 40;
+        size_t used = 0;
+        MallocPointer keys(static_cast<uint8_t *>(malloc(capacity)));
+        if (!keys) return nullptr;
+        std::vector<UChar> u16(256);
+        for (int64_t i = 0; i < count; i++) {
+            int32_t u16Length = toUTF16((const char *)base + starts[i], lengths[i], u16);
+            if (capacity - used < 256) {
+                capacity *= 2;
+                if (!grow(keys, capacity)) return nullptr;
+            }
+            int32_t room = (int32_t)std::min<size_t>(capacity - used, INT32_MAX);
+            int32_t keyLength = ucol_getSortKey(c, u16.data(), u16Length, keys.get() + used, room);
+            if (keyLength > room) {
+                while (capacity - used < (size_t)keyLength) capacity *= 2;
+                if (!grow(keys, capacity)) return nullptr;
+                ucol_getSortKey(c, u16.data(), u16Length, keys.get() + used, keyLength);
+            }
+            keyOffsets[i] = (int64_t)used;
+            used += (size_t)keyLength;
         }
-        int32_t room = (int32_t)std::min<size_t>(capacity - used, INT32_MAX);
-        int32_t keyLength = ucol_getSortKey(collator->collator, u16.data(), u16Length, keys + used, room);
-        if (keyLength > room) {
-            while (capacity - used < (size_t)keyLength) capacity *= 2;
-            uint8_t *grown = (uint8_t *)realloc(keys, capacity);
-            if (!grown) { free(keys); return nullptr; }
-            keys = grown;
-            ucol_getSortKey(collator->collator, u16.data(), u16Length, keys + used, keyLength);
-        }
-        keyOffsets[i] = (int64_t)used;
-        used += (size_t)keyLength;
-    }
-    keyOffsets[count] = (int64_t)used;
-    *keysSize = (int64_t)used;
-    return keys;
+        keyOffsets[count] = (int64_t)used;
+        *keysSize = (int64_t)used;
+        return keys.release();
+    });
 }
 
 extern "C" void ti_free(void *pointer) { free(pointer); }
 
 // MARK: Alphabetic index
 
-extern "C" TIIndex *ti_index_open(const char *icuLocale, const TICollatorOptions *options, char *error,
-                                  int32_t errorCapacity) {
-    // Built from a locale (not from a collator) so that ICU picks the Chinese pinyin, stroke and zhuyin
-    // boundaries.
-    std::string localeID = withOptions(icuLocale, options);
-    const char *id = localeID.c_str();
-    UErrorCode status = U_ZERO_ERROR;
+namespace {
+// Built from a locale (not from a collator) so that ICU picks the Chinese pinyin, stroke and zhuyin
+// boundaries. NULL, with `status` saying why, when ICU cannot build it.
+std::unique_ptr<icu::AlphabeticIndex::ImmutableIndex> buildIndex(const char *id, UErrorCode &status) {
     icu::AlphabeticIndex index(icu::Locale::createFromName(id), status);
     // ICU thins labels out beyond 99 (dropping letters of A–Z under unihan's 200+ radicals); keep them all.
     index.setMaxLabelCount(1000, status);
@@ -351,14 +467,14 @@ extern "C" TIIndex *ti_index_open(const char *icuLocale, const TICollatorOptions
         index.addLabels(icu::Locale::createFromName(baseName), status);
     }
     index.addLabels(icu::Locale::getEnglish(), status);
-    std::unique_ptr<icu::AlphabeticIndex::ImmutableIndex> immutable(
-        U_SUCCESS(status) ? index.buildImmutableIndex(status) : nullptr);
-    if (U_FAILURE(status) || !immutable) {
-        setError(error, errorCapacity, std::string("cannot build the alphabetic index for '") + icuLocale +
-                                           "': " + u_errorName(status));
-        return nullptr;
-    }
-    auto *result = new TIIndex{immutable.release(), {}, {}, {}};
+    if (U_FAILURE(status)) return nullptr;
+    return std::unique_ptr<icu::AlphabeticIndex::ImmutableIndex>(index.buildImmutableIndex(status));
+}
+
+// The index with each bucket's label, label type and script read out once, for the accessors below.
+std::unique_ptr<TIIndex> describeBuckets(std::unique_ptr<icu::AlphabeticIndex::ImmutableIndex> immutable) {
+    auto result = std::make_unique<TIIndex>();
+    result->index = std::move(immutable);
     for (int32_t i = 0; i < result->index->getBucketCount(); i++) {
         const icu::AlphabeticIndex::Bucket *bucket = result->index->getBucket(i);
         std::string label;
@@ -374,12 +490,25 @@ extern "C" TIIndex *ti_index_open(const char *icuLocale, const TICollatorOptions
     }
     return result;
 }
+}  // namespace
 
-extern "C" void ti_index_close(TIIndex *index) {
-    if (!index) return;
-    delete index->index;
-    delete index;
+extern "C" TIIndex *ti_index_open(const char *icuLocale, const TICollatorOptions *options, char *error,
+                                  int32_t errorCapacity) {
+    return guarded<TIIndex *>(error, errorCapacity, nullptr, [&]() -> TIIndex * {
+        UErrorCode status = U_ZERO_ERROR;
+        std::unique_ptr<icu::AlphabeticIndex::ImmutableIndex> immutable =
+            buildIndex(withOptions(icuLocale, options).c_str(), status);
+        if (U_FAILURE(status) || !immutable) {
+            setError(error, errorCapacity, std::string("cannot build the alphabetic index for '") + icuLocale +
+                                               "': " + u_errorName(status));
+            return nullptr;
+        }
+        return describeBuckets(std::move(immutable)).release();
+    });
 }
+
+// Takes back what ti_index_open released; the member deletes the ImmutableIndex.
+extern "C" void ti_index_close(TIIndex *index) { delete index; }
 
 extern "C" int32_t ti_index_bucket_count(const TIIndex *index) { return (int32_t)index->labels.size(); }
 
@@ -396,16 +525,19 @@ extern "C" int32_t ti_index_bucket_script(const TIIndex *index, int32_t bucket) 
 namespace {
 // Only the leading characters decide a bucket (labels are a character or two); converting a bounded
 // prefix keeps long lines cheap. 256 bytes leaves room for leading ignorables and combining marks.
-int32_t bucketOf(const TIIndex *index, const char *s, int32_t length, icu::UnicodeString &scratch) {
-    if (length > 256) {
-        int32_t cut = 256;
-        U8_SET_CP_START((const uint8_t *)s, 0, cut);
-        length = cut;
-    }
-    scratch = fromUTF8(s, length);
-    UErrorCode status = U_ZERO_ERROR;
-    int32_t bucket = index->index->getBucketIndex(scratch, status);
-    return U_SUCCESS(status) ? bucket : 0;
+// Bucket 0 when ICU fails: the header's documented failure value.
+int32_t bucketOf(const TIIndex *index, const char *s, int32_t length, icu::UnicodeString &scratch) noexcept {
+    return guarded<int32_t>(0, [&] {
+        if (length > 256) {
+            int32_t cut = 256;
+            U8_SET_CP_START((const uint8_t *)s, 0, cut);
+            length = cut;
+        }
+        scratch = icu::UnicodeString::fromUTF8(icu::StringPiece(s, length));
+        UErrorCode status = U_ZERO_ERROR;
+        int32_t bucket = index->index->getBucketIndex(scratch, status);
+        return U_SUCCESS(status) ? bucket : 0;
+    });
 }
 }  // namespace
 

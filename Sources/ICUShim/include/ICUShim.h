@@ -1,6 +1,11 @@
 // A plain-C face over the parts of ICU that ThumbIndex needs: locale canonicalisation, collators
 // (sort keys, comparison, attributes) and icu::AlphabeticIndex. No ICU type appears here, because a
 // Swift file that imports Foundation cannot also import the system ICU headers.
+//
+// No C++ exception crosses this header. A function that can throw (it allocates, or calls ICU's C++ API)
+// catches everything, running out of memory included, and returns the failure value given at it, with
+// a message in `error` where it takes one. The rest cannot throw: they read what was built, or call only
+// ICU's C API, which reports failures through status codes.
 #ifndef THUMBINDEX_ICU_SHIM_H
 #define THUMBINDEX_ICU_SHIM_H
 
@@ -18,7 +23,8 @@ extern "C" {
 
 /// Parses a locale identifier as people write it (`sv_SE`, `sv-SE`, `AR_sa`, `zh-TW-u-co-zhuyin`,
 /// `ja_JP@collation=unihan`). Writes the BCP 47 form to `bcp47` and the ICU form to `icu`.
-/// Returns 0, or -1 with a message in `error` for a malformed identifier or a language ICU has no data for.
+/// Returns 0, or -1 with a message in `error` for a malformed identifier, a language ICU has no data for,
+/// an output buffer too small, or no memory; on -1 `bcp47` and `icu` are left as they were.
 int32_t ti_locale_resolve(const char *identifier, char *bcp47, int32_t bcp47Capacity, char *icu,
                           int32_t icuCapacity, char *error, int32_t errorCapacity);
 
@@ -40,10 +46,11 @@ typedef struct TICollatorOptions {
     int32_t caseLevel;     // kc: 0 off, 1 on
 } TICollatorOptions;
 
-/// Opens a collator for an ICU locale id (from ti_locale_resolve). NULL with a message on failure.
+/// Opens a collator for an ICU locale id (from ti_locale_resolve). NULL with a message on failure
+/// (ICU's, or out of memory).
 TICollator *ti_collator_open(const char *icuLocale, const TICollatorOptions *options, char *error,
                              int32_t errorCapacity);
-/// An independent copy, for use on another thread.
+/// An independent copy, for use on another thread; NULL if ICU cannot clone it or memory runs out.
 TICollator *ti_collator_clone(const TICollator *collator);
 void ti_collator_close(TICollator *collator);
 /// The attributes in effect (every field resolved, none TI_DEFAULT).
@@ -56,7 +63,7 @@ int32_t ti_collator_compare_utf8(const TICollator *collator, const char *a, int3
 /// Sort keys of `count` UTF-8 strings: string i is `base[starts[i] ..< starts[i] + lengths[i]]`.
 /// Keys are appended back to back (each ends in 0x00) to a buffer the shim allocates; `keyOffsets`
 /// (count + 1 entries, caller-allocated) receives where each key starts. Returns the key buffer (free
-/// with ti_free) and its size in `keysSize`, or NULL when memory runs out.
+/// with ti_free) and its size in `keysSize`, or NULL when memory runs out (nothing to free then).
 uint8_t *ti_collator_sort_keys_utf8(const TICollator *collator, const uint8_t *base, const int64_t *starts,
                                     const int32_t *lengths, int64_t count, int64_t *keyOffsets, int64_t *keysSize);
 void ti_free(void *pointer);
@@ -73,7 +80,7 @@ enum {
 };
 
 /// Builds the index of a locale plus English labels (so Latin A–Z are always there), bucketing with the
-/// locale's collation under `options`. NULL with a message on failure.
+/// locale's collation under `options`. NULL with a message on failure (ICU's, or out of memory).
 TIIndex *ti_index_open(const char *icuLocale, const TICollatorOptions *options, char *error, int32_t errorCapacity);
 void ti_index_close(TIIndex *index);
 int32_t ti_index_bucket_count(const TIIndex *index);
@@ -83,9 +90,9 @@ int32_t ti_index_bucket_type(const TIIndex *index, int32_t bucket);
 int32_t ti_index_bucket_label(const TIIndex *index, int32_t bucket, char *out, int32_t capacity);
 /// Script code (UScriptCode) of the label's first character; -1 for underflow/inflow/overflow.
 int32_t ti_index_bucket_script(const TIIndex *index, int32_t bucket);
-/// Bucket of one UTF-8 string.
+/// Bucket of one UTF-8 string; 0 (the underflow bucket, always first) if ICU fails.
 int32_t ti_index_bucket_of_utf8(const TIIndex *index, const char *string, int32_t length);
-/// Buckets of many strings at once (same layout as ti_collator_sort_keys_utf8).
+/// Buckets of many strings at once (same layout as ti_collator_sort_keys_utf8); 0 for a string ICU fails on.
 void ti_index_buckets_utf8(const TIIndex *index, const uint8_t *base, const int64_t *starts, const int32_t *lengths,
                            int64_t count, int32_t *bucketsOut);
 
