@@ -62,7 +62,7 @@ let package = Package(
         .target(name: "ThumbIndexClient", dependencies: ["ThumbIndexProtocol", "JSONRPC", "ThumbIndexJSON"]),
 
         // MARK: Test support — a server and a client in one process over pipes, for short typed server tests.
-        .target(name: "ThumbIndexTestSupport", dependencies: ["Server", "ThumbIndexClient", "ThumbIndexProtocol", "JSONRPC"]),
+        .target(name: "ThumbIndexTestSupport", dependencies: ["Server", "ThumbIndexClient", "ThumbIndexProtocol", "JSONRPC", "ThumbIndexJSON"]),
         .testTarget(name: "ThumbIndexClientTests", dependencies: ["ThumbIndexClient", "ThumbIndexTestSupport", "ThumbIndexProtocol"]),
 
         // MARK: thumbindex — the executable: LSP server by default, plus titles/sort/outline commands.

@@ -29,7 +29,7 @@ public final class ThumbIndexClient: @unchecked Sendable {
     public let logMessages: AsyncStream<LogMessageNotification.Params>
 
     /// A client over a connection whose reader it starts (use `initialize(_:)` next).
-    public init(connection: Connection) {
+    public convenience init(connection: Connection) {
         self.init(connection: connection, process: nil)
     }
 
