@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "ThumbIndexProtocol", targets: ["ThumbIndexProtocol"]),
         .library(name: "ThumbIndexClient", targets: ["ThumbIndexClient"]),
         .library(name: "JSONRPC", targets: ["JSONRPC"]),
+        .library(name: "ThumbIndexJSON", targets: ["ThumbIndexJSON"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -1,0 +1,74 @@
+import Collation
+import Entries
+import Outlines
+import XCTest
+
+/// The outline domain without LSP: text → entries → sections, pages and jumps.
+final class SectionedOutlineTests: XCTestCase {
+    private func outline(_ text: String, locale: String = "sv_SE", languageId: String = "plaintext") throws -> SectionedOutline {
+        let (entries, problems) = EntrySource().entries(
+            of: text, languageId: languageId, fileName: nil, name: "test", settings: ExtractionSettings(), language: "sv")
+        XCTAssertEqual(problems, [])
+        return SectionedOutline(outline: DocumentOutline(version: 3, roots: entries), collation: try IndexedCollation(locale: locale))
+    }
+
+    func testSectionsCountEntriesAndOffsetsFollowEachOther() throws {
+        let outline = try outline("Östen\nÅsa\nAnders\nZorn\nÄrla\nAlma\n")
+        XCTAssertEqual(outline.version, 3)
+        XCTAssertEqual(outline.totalCount, 6)
+        XCTAssertEqual(outline.sections.map(\.title), ["A", "Z", "Å", "Ä", "Ö"])
+        XCTAssertEqual(outline.sections.map(\.count), [2, 1, 1, 1, 1])
+        XCTAssertEqual(outline.sections.map(\.offset), [0, 2, 3, 4, 5])
+        XCTAssertEqual(outline.sections.map(\.titleIndex), [0, 25, 26, 27, 28])
+    }
+
+    func testPagesCrossSectionsAndStopAtTheEnd() throws {
+        let outline = try outline("Östen\nÅsa\nAnders\nZorn\nÄrla\nAlma\n")
+        let page = outline.page(offset: 1, limit: 3)
+        XCTAssertEqual(page.map(\.entry.name), ["Anders", "Zorn", "Åsa"])
+        XCTAssertEqual(page.map(\.section), [0, 1, 2])
+        XCTAssertEqual(outline.page(offset: 5, limit: 10).map(\.entry.name), ["Östen"])
+        XCTAssertTrue(outline.page(offset: 6, limit: 10).isEmpty)
+        XCTAssertTrue(outline.page(offset: 0, limit: 0).isEmpty)
+    }
+
+    func testJumpsLandOnTheNearestNonEmptySection() throws {
+        let outline = try outline("Zappa, Frank\nBrown, James\nDylan, Bob\n", locale: "en_US")
+        let titles = try outline.collation.sectionIndexTitles(includeSearch: true)
+        guard case .section(let position, let title, let offset, let entry) = try outline.jump(toIndexTitleAt: try titles.position(of: "C", locale: outline.collation.locale), in: titles) else {
+            return XCTFail("C should land on a section")
+        }
+        XCTAssertEqual([position, offset], [0, 0])
+        XCTAssertEqual(title, "B")
+        XCTAssertEqual(entry.name, "Brown, James")
+        guard case .search = try outline.jump(toIndexTitleAt: 0, in: titles) else { return XCTFail("{search} goes to the top") }
+        XCTAssertThrowsError(try titles.position(of: "Å", locale: outline.collation.locale))
+        let empty = try self.outline("", locale: "en_US")
+        guard case .nothing = try empty.jump(toIndexTitleAt: 1, in: titles) else { return XCTFail("no entries, nowhere to go") }
+        XCTAssertEqual(titles.jumpTargets(nonEmptySections: outline.order.nonEmptySections).prefix(4), [.top, .section(0), .section(0), .section(0)])
+    }
+
+    func testAnUnknownFormatIsAProblemReportedOnce() {
+        let (entries, problems) = EntrySource().entries(
+            of: "x", languageId: "cobol", fileName: nil, name: "file:///a.cob", settings: ExtractionSettings(), language: "en")
+        XCTAssertTrue(entries.isEmpty)
+        XCTAssertEqual(problems.map(\.message), ["no entries for languageId cobol (file:///a.cob)"])
+        XCTAssertEqual(problems.first?.key, "language:cobol", "a server reports it once per language")
+    }
+
+    func testTheStoreGivesEveryTextItsOwnGenerationAndRefusesBadEdits() throws {
+        let store = DocumentStore()
+        XCTAssertFalse(store.open(TextDocument(uri: "file:///a", languageId: "plaintext", version: 1, text: "b\na\n")))
+        let first = try store.snapshot("file:///a")
+        XCTAssertTrue(store.open(TextDocument(uri: "file:///a", languageId: "plaintext", version: 1, text: "c\n")), "reopened")
+        let second = try store.snapshot("file:///a")
+        XCTAssertNotEqual(first.generation, second.generation, "same version, other text: another generation")
+        XCTAssertThrowsError(try store.edit("file:///a") { document throws(PositionError) in
+            try document.apply([ContentChange(range: EncodedRange(start: EncodedPosition(line: 9, character: 0), end: EncodedPosition(line: 9, character: 0)), text: "x")],
+                               version: 2, encoding: .utf16)
+        })
+        XCTAssertEqual(try store.snapshot("file:///a").text, "c\n", "a refused edit changes nothing")
+        XCTAssertTrue(store.close("file:///a"))
+        XCTAssertThrowsError(try store.snapshot("file:///a"))
+    }
+}
