@@ -6,6 +6,10 @@ local M = {}
 
 M.name = "thumbindex"
 
+--- The LSP error ContentModified: a thumbindex/entries request for a version the document is no
+--- longer at.
+M.CONTENT_MODIFIED = -32801
+
 -- The directory the first client was started in: one server serves every buffer of the session.
 local root_dir
 
