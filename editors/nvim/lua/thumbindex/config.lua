@@ -108,9 +108,11 @@ local function is_list(value)
 end
 
 --- Merges `override` into `base`: tables with keys are merged key by key, lists and other values
---- replace (so `filetypes = { "text" }` means only text).
+--- replace (so `filetypes = { "text" }` means only text). An empty table replaces a list and
+--- changes nothing in a table with keys (so `setup({})` keeps every default).
 local function merge(base, override)
-  if type(base) ~= "table" or type(override) ~= "table" or is_list(override) or is_list(base) and next(base) then
+  local replaces = type(override) ~= "table" or is_list(override) and next(override) ~= nil
+  if type(base) ~= "table" or replaces or is_list(base) and next(base) then
     return vim.deepcopy(override)
   end
   local result = vim.deepcopy(base)
