@@ -141,6 +141,25 @@ else
   echo "SKIP: luacheck is not installed (apt-get install lua-check)"
 fi
 
+# Small rooms: no source, plugin, test or document file of the integrations over 600 lines (the
+# fixtures and snapshots are data, not counted). A file that grows past it is split by concern.
+long=0
+while IFS= read -r file; do
+  lines=$(wc -l <"$file")
+  if [ "$lines" -gt 600 ]; then
+    echo "FAIL: ${file#"$root"/} has $lines lines, more than 600: split it by concern"
+    long=$((long + 1))
+  fi
+done < <(find "$root/editors" -type f \( -name '*.lua' -o -name '*.el' -o -name '*.vim' -o -name '*.sh' \
+  -o -name '*.md' -o -name '*.toml' -o -path '*/doc/*.txt' \) ! -path '*/fixtures/*' ! -path '*/snapshots/*' | sort)
+if [ "$long" -eq 0 ]; then
+  echo "file-sizes: 1 passed, 0 failed"
+  passed=$((passed + 1))
+else
+  echo "file-sizes: 0 passed, 1 failed"
+  failed=$((failed + 1))
+fi
+
 # --- Emacs ------------------------------------------------------------------------------------
 emacs=${THUMBINDEX_EMACS:-emacs}
 if ! command -v "$emacs" >/dev/null 2>&1; then
@@ -172,7 +191,7 @@ else
     isolate "$home"
     export HOME="$home"
     timeout -k 10 600 "$emacs" --batch -l "$root/editors/emacs/tests/thumbindex-test.el" \
-      -f ert-run-tests-batch-and-exit </dev/null 2>&1 | grep -v '^Loading'
+      -l "$root/editors/emacs/tests/thumbindex-settings-test.el" -f ert-run-tests-batch-and-exit </dev/null 2>&1 | grep -v '^Loading'
     exit "${PIPESTATUS[0]}"
   ) | tee "$work/emacs.out"
   count_ert emacs "Emacs suite" "$work/emacs.out" "${PIPESTATUS[0]}"

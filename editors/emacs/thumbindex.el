@@ -39,8 +39,10 @@
 ;;        (define-key eglot-mode-map (kbd "C-c j") #'thumbindex-jump)
 ;;
 ;; `M-x thumbindex-start' starts the server for the current buffer
-;; without asking anything; `M-x eglot' works too.  Settings are sent as
-;; initializationOptions when the server starts: change them, then
+;; without asking anything; `M-x eglot' works too.  The server settings
+;; have a variable each, in the customization group
+;; `thumbindex-server-settings' (`thumbindex-csv-column'...); they are sent
+;; as initializationOptions when the server starts: change them, then
 ;; `M-x eglot-reconnect'.
 ;;
 ;; With Eglot 1.9 (Debian's elpa-eglot for Emacs 28) a server speaks one
@@ -84,21 +86,11 @@ before `csv-mode', `markdown-mode' before `text-mode').  Modes that are not
 installed do no harm.  After changing this, call `thumbindex-register'."
   :type '(alist :key-type symbol :value-type string))
 
-(defcustom thumbindex-locale nil
-  "The locale to sort and section by, such as \"sv_SE\" or \"ja_JP\".
-nil lets the server take it from LC_ALL, LC_COLLATE or LANG."
-  :type '(choice (const :tag "From the environment" nil) string))
-
-(defcustom thumbindex-style "apple"
-  "How sections are made.
-\"apple\": A-Z, then the locale's own letters, then #.
-\"icu\": ICU's own buckets and labels."
-  :type '(choice (const "apple") (const "icu")))
-
 (defcustom thumbindex-settings nil
-  "More server settings, as a plist merged under \"thumbindex\".
-For example (:numeric t :caseFirst \"upper\" :index (:maxTitles 20)).
-The outline grouping is always \"sections\", which imenu relies on."
+  "Server settings given as a plist, merged under \"thumbindex\".
+For example (:numeric t :index (:maxTitles 20)).  Each setting has a
+variable of its own in the group `thumbindex-server-settings'; where one of
+those is not nil, it wins over this plist."
   :type 'plist)
 
 (defcustom thumbindex-page-size 1000
@@ -108,22 +100,168 @@ The outline grouping is always \"sections\", which imenu relies on."
 (defface thumbindex-header '((t :inherit font-lock-keyword-face :weight bold))
   "Face of the section headers in `thumbindex-outline'.")
 
+;;;; Server settings
+
+(defgroup thumbindex-server-settings nil
+  "The settings of the thumbindex server, one variable each.
+They are the settings of Protocol/schemas/settings.json, and only those (the
+tests check): the variable of a setting is `thumbindex-' and its key, each
+dot and each capital letter starting a new hyphenated word, so
+vcard.familyNameFirst is `thumbindex-vcard-family-name-first'.  nil leaves a
+setting to the server: it is not sent.  For a boolean setting, t is true and
+:json-false is false.  The settings are sent as initializationOptions when
+the server starts: change them, then `M-x eglot-reconnect'.  The other
+options of the group `thumbindex' are this package's own."
+  :group 'thumbindex
+  :prefix "thumbindex-")
+
+(defconst thumbindex--setting-keys
+  '("style" "outline.grouping" "locale" "numeric" "caseFirst"
+    "index.includeSearch" "index.maxTitles" "csv.column"
+    "vcard.familyNameFirst" "localization.tables" "ctags.path")
+  "The keys of the server settings, as Protocol/schemas/settings.json has them.
+Each is sent from the variable `thumbindex--setting-variable' names, in this
+order.")
+
+(defun thumbindex--setting-variable (key)
+  "The variable of the server setting KEY, such as \"vcard.familyNameFirst\".
+It is `thumbindex-' and KEY, each dot and each capital letter starting a new
+hyphenated word: `thumbindex-vcard-family-name-first'."
+  (let ((case-fold-search nil))
+    (intern (concat "thumbindex-"
+                    (downcase
+                     (replace-regexp-in-string
+                      "\\." "-"
+                      (replace-regexp-in-string
+                       "\\([[:lower:][:digit:]]\\)\\([[:upper:]]\\)" "\\1-\\2"
+                       key t)))))))
+
+(defconst thumbindex--boolean-type
+  '(choice (const :tag "The server's default" nil)
+           (const :tag "True" t)
+           (const :tag "False" :json-false))
+  "The customization type of a boolean server setting.")
+
+(defcustom thumbindex-locale nil
+  "The locale to sort and section by, such as \"sv_SE\" or \"ja_JP\".
+nil lets the server take it from LC_ALL, LC_COLLATE or LANG."
+  :type '(choice (const :tag "From the environment" nil) string)
+  :group 'thumbindex-server-settings)
+
+(defcustom thumbindex-style "apple"
+  "How sections are made.
+\"apple\": A-Z, then the locale's own letters, then #.
+\"icu\": ICU's own buckets and labels."
+  :type '(choice (const "apple") (const "icu"))
+  :group 'thumbindex-server-settings)
+
+(defcustom thumbindex-outline-grouping "sections"
+  "What textDocument/documentSymbol returns, and so what imenu shows.
+\"sections\": a submenu per section with its entries, sorted.  \"sorted\":
+one flat sorted list.  \"document\": the entries in document order."
+  :type '(choice (const "sections") (const "sorted") (const "document"))
+  :group 'thumbindex-server-settings)
+
+(defcustom thumbindex-numeric nil
+  "Whether digits compare by numeric value (\"File 9\" before \"File 10\").
+nil: the locale's default (off)."
+  :type thumbindex--boolean-type
+  :group 'thumbindex-server-settings)
+
+(defcustom thumbindex-case-first nil
+  "Which case sorts first among otherwise equal strings.
+nil: the locale's default."
+  :type '(choice (const :tag "The locale's" nil)
+                 (const "off") (const "lower") (const "upper"))
+  :group 'thumbindex-server-settings)
+
+(defcustom thumbindex-index-include-search nil
+  "Whether the index titles start with the {search} entry.
+nil: the server's default (false)."
+  :type thumbindex--boolean-type
+  :group 'thumbindex-server-settings)
+
+(defcustom thumbindex-index-max-titles nil
+  "Condense the index titles to at most this many (bullets for elided runs).
+nil: no condensing."
+  :type '(choice (const :tag "No condensing" nil) natnum)
+  :group 'thumbindex-server-settings)
+
+(defcustom thumbindex-csv-column nil
+  "In csv and tsv files, the column that names a row.
+A 0-based index or a header name; nil: the first column."
+  :type '(choice (const :tag "The first column" nil)
+                 (natnum :tag "Index") (string :tag "Header name"))
+  :group 'thumbindex-server-settings)
+
+(defcustom thumbindex-vcard-family-name-first nil
+  "In vCard files, whether people collate by \"family given\".
+:json-false: by \"given family\".  nil: the server's default (true)."
+  :type thumbindex--boolean-type
+  :group 'thumbindex-server-settings)
+
+(defcustom thumbindex-localization-tables nil
+  "Paths of .strings or .xcstrings tables, or of folders of <lang>.lproj.
+An entry whose name is a key of the table for the outline's language is
+shown and sorted by its localized value.  nil: none."
+  :type '(repeat string)
+  :group 'thumbindex-server-settings)
+
+(defcustom thumbindex-ctags-path nil
+  "The Universal Ctags program, for source files.
+nil: ctags on PATH."
+  :type '(choice (const :tag "ctags on PATH" nil) string)
+  :group 'thumbindex-server-settings)
+
+(defun thumbindex--plist-p (value)
+  "Non-nil when VALUE is a plist (a nested group of settings)."
+  (and (consp value) (keywordp (car value))))
+
+(defun thumbindex--put-setting (settings key value)
+  "SETTINGS with VALUE at the dotted KEY, as nested plists."
+  (let* ((parts (split-string key "\\."))
+         (name (intern (concat ":" (car parts)))))
+    (plist-put settings name
+               (if (cdr parts)
+                   (thumbindex--put-setting (plist-get settings name)
+                                            (string-join (cdr parts) ".")
+                                            value)
+                 value))))
+
+(defun thumbindex--merge-settings (settings extra)
+  "SETTINGS with what the plist EXTRA has and SETTINGS has not, nested."
+  (let ((result (copy-tree settings)))
+    (while extra
+      (let* ((name (pop extra))
+             (value (pop extra))
+             (mine (plist-member result name)))
+        (cond ((not mine)
+               (setq result (append result (list name value))))
+              ((and (thumbindex--plist-p (cadr mine)) (thumbindex--plist-p value))
+               (setq result (plist-put result name (thumbindex--merge-settings
+                                                    (cadr mine) value)))))))
+    result))
+
+(defun thumbindex--settings ()
+  "The initializationOptions sent to the server, under :thumbindex.
+Each server setting whose variable is not nil, nested by its key (lists
+become JSON arrays), then what `thumbindex-settings' adds."
+  (let (settings)
+    (dolist (key thumbindex--setting-keys)
+      (let ((value (symbol-value (thumbindex--setting-variable key))))
+        (when value
+          (setq settings (thumbindex--put-setting
+                          settings key
+                          (if (consp value) (vconcat value) value))))))
+    (list :thumbindex (thumbindex--merge-settings settings thumbindex-settings))))
+
 ;;;; The Eglot connection
 
 (defclass thumbindex-server (eglot-lsp-server) ()
   :documentation "An Eglot connection to the thumbindex language server.")
 
-(defun thumbindex--settings ()
-  "The initializationOptions sent to the server."
-  (let ((settings (copy-sequence thumbindex-settings)))
-    (setq settings (plist-put settings :style thumbindex-style))
-    (setq settings (plist-put settings :outline '(:grouping "sections")))
-    (when thumbindex-locale
-      (setq settings (plist-put settings :locale thumbindex-locale)))
-    (list :thumbindex settings)))
-
 (cl-defmethod eglot-initialization-options ((_server thumbindex-server))
-  "Send `thumbindex-locale', `thumbindex-style' and `thumbindex-settings'."
+  "Send the server settings: see `thumbindex--settings'."
   (thumbindex--settings))
 
 (defun thumbindex--contact (&optional _interactive)

@@ -6,12 +6,17 @@ local M = {}
 
 M.name = "thumbindex"
 
+--- The LSP error ContentModified: a thumbindex/entries request for a version the document is no
+--- longer at.
+M.CONTENT_MODIFIED = -32801
+
 -- The directory the first client was started in: one server serves every buffer of the session.
 local root_dir
 
---- The initializationOptions sent to the server: the `settings` option under "thumbindex".
+--- The initializationOptions sent to the server (and the settings of didChangeConfiguration): the
+--- `settings` option under "thumbindex", nested, without those left to the server.
 function M.init_options()
-  return { thumbindex = vim.deepcopy(config.get().settings) }
+  return { thumbindex = config.server_settings() }
 end
 
 local function lsp_config()

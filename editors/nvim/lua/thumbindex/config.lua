@@ -21,22 +21,34 @@ M.defaults = {
     vcf = "vcard",
   },
 
-  -- The server's settings, sent as initializationOptions under "thumbindex" (see
-  -- :help thumbindex-settings). A setting left out means the server's default.
+  -- The server's settings, sent as initializationOptions under "thumbindex" (and again when setup()
+  -- is called while it runs): every setting of Protocol/schemas/settings.json, under its name there,
+  -- and no other (tests/test_settings.lua checks). vim.NIL leaves a setting to the server: it is not
+  -- sent. See :help thumbindex-settings. Everything outside `settings` is the plugin's own.
   settings = {
-    -- locale = "sv_SE",         -- how to sort and section; default: LC_ALL, LC_COLLATE or LANG
+    locale = vim.NIL,            -- how to sort and section, e.g. "sv_SE"; default: LC_ALL, LC_COLLATE or LANG
     style = "apple",             -- "apple" (A–Z, the locale's letters, #) or "icu" (ICU's buckets)
     outline = {
       grouping = "sections",     -- textDocument/documentSymbol: "sections", "sorted" or "document"
     },
+    numeric = vim.NIL,           -- true: "File 9" before "File 10"; default: the locale's (off)
+    caseFirst = vim.NIL,         -- "off", "lower" or "upper"; default: the locale's
     index = {
       includeSearch = false,     -- start the thumb index with the {search} entry
-      -- maxTitles = 20,         -- condense the thumb index to at most this many titles
+      maxTitles = vim.NIL,       -- condense the thumb index to at most this many titles (e.g. 20)
     },
-    -- numeric = true,           -- sort "File 10" after "File 9"
-    -- caseFirst = "upper",      -- "off", "lower" or "upper"
-    -- ctags = { path = "/usr/bin/ctags" },
-    -- localization = { tables = { "Localizable.strings" } }, -- keys show and sort by their localized values
+    csv = {
+      column = vim.NIL,          -- csv/tsv: the column naming a row, 0-based or a header name; default: the first
+    },
+    vcard = {
+      familyNameFirst = true,    -- collate people by "family given" (false: "given family")
+    },
+    localization = {
+      tables = {},               -- .strings/.xcstrings tables: keys show and sort by their localized values
+    },
+    ctags = {
+      path = vim.NIL,            -- the Universal Ctags program, for source files; default: ctags on PATH
+    },
   },
 
   outline = {
@@ -65,9 +77,11 @@ M.defaults = {
 }
 -- stylua: ignore end
 
--- What each option may be. A string names a type ("?" = may be left out); a list is an enum;
--- a table with `fields` is a nested table; `map` tables take any keys.
-local schema = {
+-- What each option may be. A string names a type ("?" = may be vim.NIL; "number|string" = either);
+-- a list is an enum (`optional = true`: or vim.NIL); a table with `fields` is a nested table; `map`
+-- tables take any keys. The rules of `settings` follow Protocol/schemas/settings.json
+-- (tests/test_settings.lua checks them against it).
+M.rules = {
   cmd = "list",
   autostart = "boolean",
   filetypes = "list",
@@ -75,13 +89,15 @@ local schema = {
   settings = {
     fields = {
       locale = "string?",
-      style = { "apple", "icu" },
-      outline = { fields = { grouping = { "sections", "sorted", "document" } } },
-      index = { fields = { includeSearch = "boolean?", maxTitles = "number?" } },
+      style = { "apple", "icu", optional = true },
+      outline = { fields = { grouping = { "sections", "sorted", "document", optional = true } } },
       numeric = "boolean?",
       caseFirst = { "off", "lower", "upper", optional = true },
-      ctags = { fields = { path = "string?" } },
+      index = { fields = { includeSearch = "boolean?", maxTitles = "number?" } },
+      csv = { fields = { column = "number|string?" } },
+      vcard = { fields = { familyNameFirst = "boolean?" } },
       localization = { fields = { tables = "list?" } },
+      ctags = { fields = { path = "string?" } },
     },
   },
   outline = {
@@ -107,13 +123,27 @@ local function is_list(value)
   return vim.tbl_islist(value)
 end
 
---- Merges `override` into `base`: tables with keys are merged key by key, lists and other values
---- replace (so `filetypes = { "text" }` means only text).
-local function merge(base, override)
-  if type(base) ~= "table" or type(override) ~= "table" or is_list(override) or is_list(base) and next(base) then
-    return vim.deepcopy(override)
+-- A deep copy that keeps vim.NIL (vim.deepcopy of Neovim 0.7 cannot copy it).
+local function copy(value)
+  if type(value) ~= "table" then
+    return value
   end
-  local result = vim.deepcopy(base)
+  local result = {}
+  for key, item in pairs(value) do
+    result[key] = copy(item)
+  end
+  return setmetatable(result, getmetatable(value))
+end
+
+--- Merges `override` into `base`: tables with keys are merged key by key, lists and other values
+--- replace (so `filetypes = { "text" }` means only text). An empty table replaces a list and
+--- changes nothing in a table with keys (so `setup({})` keeps every default).
+local function merge(base, override)
+  local replaces = type(override) ~= "table" or is_list(override) and next(override) ~= nil
+  if type(base) ~= "table" or replaces or is_list(base) and next(base) then
+    return copy(override)
+  end
+  local result = copy(base)
   for key, value in pairs(override) do
     result[key] = merge(base[key], value)
   end
@@ -122,6 +152,24 @@ end
 
 local function show(value)
   return type(value) == "string" and string.format("%q", value) or vim.inspect(value)
+end
+
+-- Whether `value` is of a kind that a string rule names ("number|string?").
+local function of_kind(rule, value)
+  local kinds, optional = rule:gsub("%?$", "")
+  if optional > 0 and value == vim.NIL then
+    return true
+  end
+  for kind in kinds:gmatch("[^|]+") do
+    if
+      (kind == "list" and type(value) == "table" and is_list(value))
+      or (kind == "map" and type(value) == "table")
+      or type(value) == kind
+    then
+      return true
+    end
+  end
+  return false
 end
 
 -- Checks `options` against `spec` and puts the default back where a value is wrong.
@@ -134,23 +182,19 @@ local function check(options, defaults, spec, path, problems)
       table.insert(problems, string.format("unknown option %s (ignored)", where))
       options[key] = nil
     elseif type(rule) == "string" then
-      local kind, optional = rule:gsub("%?$", "")
-      local ok = (kind == "list" and type(value) == "table" and is_list(value))
-        or (kind == "map" and type(value) == "table")
-        or type(value) == kind
-        or (optional > 0 and value == vim.NIL)
-      if not ok then
-        table.insert(problems, string.format("%s must be a %s, got %s", where, kind, show(value)))
-        options[key] = vim.deepcopy(defaults and defaults[key])
+      if not of_kind(rule, value) then
+        local kinds = rule:gsub("%?$", ""):gsub("|", " or ")
+        table.insert(problems, string.format("%s must be a %s, got %s", where, kinds, show(value)))
+        options[key] = copy(defaults and defaults[key])
       end
     elseif rule.fields then
       if type(value) ~= "table" then
         table.insert(problems, string.format("%s must be a table, got %s", where, show(value)))
-        options[key] = vim.deepcopy(defaults and defaults[key])
+        options[key] = copy(defaults and defaults[key])
       else
         check(value, defaults and defaults[key], rule.fields, where .. ".", problems)
       end
-    elseif not vim.tbl_contains(rule, value) then
+    elseif not (vim.tbl_contains(rule, value) or rule.optional and value == vim.NIL) then
       local fallback = defaults and defaults[key]
       table.insert(
         problems,
@@ -162,12 +206,12 @@ local function check(options, defaults, spec, path, problems)
           fallback ~= nil and ("; using " .. show(fallback)) or ""
         )
       )
-      options[key] = vim.deepcopy(fallback)
+      options[key] = copy(fallback)
     end
   end
 end
 
-M.options = vim.deepcopy(M.defaults)
+M.options = copy(M.defaults)
 
 --- Merges `user` over the defaults, checks the result and makes it the current options.
 --- Problems are reported with vim.notify and returned.
@@ -179,7 +223,7 @@ function M.setup(user)
     user = {}
   end
   local options = merge(M.defaults, user)
-  check(options, M.defaults, schema, "", problems)
+  check(options, M.defaults, M.rules, "", problems)
   M.options = options
   if #problems > 0 then
     vim.notify("thumbindex: " .. table.concat(problems, "\n"), vim.log.levels.WARN)
@@ -189,6 +233,24 @@ end
 
 function M.get()
   return M.options
+end
+
+--- The server settings as they are sent (nested, as Protocol/schemas/settings.json has them): the
+--- `settings` option without the settings left to the server (vim.NIL) and the groups left empty.
+function M.server_settings()
+  local function strip(value)
+    if type(value) ~= "table" or is_list(value) then
+      return copy(value)
+    end
+    local result = {}
+    for key, item in pairs(value) do
+      if item ~= vim.NIL then
+        result[key] = strip(item)
+      end
+    end
+    return next(result) and result or nil
+  end
+  return strip(M.options.settings) or vim.empty_dict()
 end
 
 --- The languageId the server is told for a filetype.

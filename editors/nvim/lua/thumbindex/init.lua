@@ -160,7 +160,7 @@ function M.info_lines()
     table.insert(lines, "  server: starts and answers (started for this check, then stopped)")
   end
   if locale then
-    local configured = config.get().settings.locale
+    local configured = config.server_settings().locale
     table.insert(
       lines,
       string.format(

@@ -4,11 +4,40 @@
 local Layout = require("thumbindex.layout")
 local lsp = require("thumbindex.client")
 local ui = require("thumbindex.ui")
+local window = require("thumbindex.window")
 
 local api = vim.api
 local M = {}
 
 local ns = api.nvim_create_namespace("thumbindex_thumb")
+
+--- Opens the thumb index window at the right edge of the outline window (which stays current).
+function M.open(state)
+  state.thumbbuf = window.scratch_buffer("thumbindexthumb")
+  vim.cmd(string.format("rightbelow vertical sbuffer %d", state.thumbbuf))
+  state.thumbwin = api.nvim_get_current_win()
+  api.nvim_win_set_width(state.thumbwin, 3)
+  window.window_options(state.thumbwin, false)
+  vim.wo[state.thumbwin].statusline = " "
+  state.thumb_height = api.nvim_win_get_height(state.thumbwin)
+  api.nvim_set_current_win(state.outwin)
+end
+
+--- Sets the syntax of the titles (once the windows are arranged).
+function M.set_syntax(state)
+  api.nvim_buf_call(state.thumbbuf, function()
+    vim.cmd("syntax match ThumbIndexTitle /\\S\\+/")
+  end)
+end
+
+--- Draws the thumb index again when its window's height changed.
+function M.resized(state)
+  local height = ui.valid_win(state.thumbwin) and api.nvim_win_get_height(state.thumbwin)
+  if state.thumb_height ~= height then
+    state.thumb_height = height
+    M.render(state)
+  end
+end
 
 --- Highlights the title of the section at the top of the outline.
 function M.highlight(state)

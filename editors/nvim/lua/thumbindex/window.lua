@@ -1,0 +1,146 @@
+-- The outline window and what is drawn in it: the scratch buffer and its window, the layout (a
+-- header per section, a placeholder per entry, rows as in layout.lua), messages, the highlight of
+-- the current entry and the statusline. The rows are filled with entries by paging.lua.
+local Layout = require("thumbindex.layout")
+local config = require("thumbindex.config")
+local ui = require("thumbindex.ui")
+
+local api = vim.api
+local M = {}
+
+M.ns = api.nvim_create_namespace("thumbindex")
+local ns_current = api.nvim_create_namespace("thumbindex_current")
+
+function M.define_highlights()
+  for name, target in pairs({
+    ThumbIndexHeader = "Title",
+    ThumbIndexCount = "Comment",
+    ThumbIndexPlaceholder = "NonText",
+    ThumbIndexDetail = "Comment",
+    ThumbIndexCurrent = "Visual",
+    ThumbIndexTitle = "Identifier",
+    ThumbIndexTitleCurrent = "Search",
+  }) do
+    vim.cmd(string.format("highlight default link %s %s", name, target))
+  end
+end
+
+local function header_text(section)
+  return section.title
+end
+
+--- The text of an entry's row.
+function M.entry_text(entry)
+  return "  " .. (entry.name:gsub("[\r\n]", " "))
+end
+
+--- Replaces the outline with one line of text.
+function M.set_message(state, message)
+  if ui.valid_buf(state.outbuf) then
+    api.nvim_buf_clear_namespace(state.outbuf, M.ns, 0, -1)
+    ui.set_lines(state.outbuf, 0, -1, { message })
+  end
+end
+
+--- Sets the window-local options of the outline and thumb index windows.
+function M.window_options(win, cursorline)
+  local options = {
+    number = false,
+    relativenumber = false,
+    signcolumn = "no",
+    foldcolumn = "0",
+    wrap = false,
+    list = false,
+    spell = false,
+    cursorline = cursorline,
+    winfixwidth = true,
+    colorcolumn = "",
+  }
+  for name, value in pairs(options) do
+    vim.wo[win][name] = value
+  end
+end
+
+--- A buffer for the outline or the thumb index: not a file, not modifiable, wiped when hidden.
+function M.scratch_buffer(filetype)
+  local buf = api.nvim_create_buf(false, true)
+  vim.bo[buf].bufhidden = "wipe"
+  vim.bo[buf].swapfile = false
+  vim.bo[buf].modifiable = false
+  vim.bo[buf].filetype = filetype
+  return buf
+end
+
+--- Makes the outline buffer (named after `state.src`) and opens it in a vertical split at the
+--- configured side and width; the new window becomes the current one.
+function M.open(state)
+  local options = config.get().outline
+  state.outbuf = M.scratch_buffer("thumbindex")
+  pcall(api.nvim_buf_set_name, state.outbuf, string.format("thumbindex://outline/%d", state.src))
+  vim.cmd(string.format("%s vertical sbuffer %d", options.position == "left" and "topleft" or "botright", state.outbuf))
+  state.outwin = api.nvim_get_current_win()
+  api.nvim_win_set_width(state.outwin, options.width)
+  M.window_options(state.outwin, true)
+end
+
+--- Sets the syntax that dims the placeholder rows (once the windows are arranged).
+function M.set_syntax(state)
+  local placeholder = config.get().outline.placeholder
+  api.nvim_buf_call(state.outbuf, function()
+    vim.cmd("syntax match ThumbIndexPlaceholder /^  " .. vim.fn.escape(placeholder, "/\\.*$^~[]") .. "$/")
+  end)
+end
+
+--- Draws a layout: every header (with its count) and a placeholder row for every entry, or a
+--- message when there are no entries.
+function M.draw(state, layout)
+  if layout.total == 0 then
+    M.set_message(state, "  (no entries)")
+    return
+  end
+  local placeholder = "  " .. config.get().outline.placeholder
+  local lines = {}
+  for _, section in ipairs(layout.sections) do
+    lines[#lines + 1] = header_text(section)
+    for _ = 1, section.count do
+      lines[#lines + 1] = placeholder
+    end
+  end
+  api.nvim_buf_clear_namespace(state.outbuf, M.ns, 0, -1)
+  api.nvim_buf_clear_namespace(state.outbuf, ns_current, 0, -1)
+  ui.set_lines(state.outbuf, 0, -1, lines)
+  for i, section in ipairs(layout.sections) do
+    local row = layout.header_rows[i]
+    api.nvim_buf_add_highlight(state.outbuf, M.ns, "ThumbIndexHeader", row, 0, -1)
+    api.nvim_buf_set_extmark(state.outbuf, M.ns, row, 0, {
+      virt_text = { { string.format("(%d)", section.count), "ThumbIndexCount" } },
+      virt_text_pos = "eol",
+    })
+  end
+end
+
+--- Highlights the entry at `offset` as the current one (none when nil) and records it in
+--- `state.current_offset`. Returns the entry's row, or nil.
+function M.highlight_entry(state, offset)
+  if not ui.valid_buf(state.outbuf) then
+    return nil
+  end
+  api.nvim_buf_clear_namespace(state.outbuf, ns_current, 0, -1)
+  state.current_offset = offset
+  if offset == nil then
+    return nil
+  end
+  local row = Layout.row_of_offset(state.layout, offset)
+  api.nvim_buf_add_highlight(state.outbuf, ns_current, "ThumbIndexCurrent", row, 0, -1)
+  return row
+end
+
+--- Shows the locale and the number of entries in the outline window's statusline.
+function M.update_statusline(state)
+  if ui.valid_win(state.outwin) and state.layout then
+    local count = state.layout.total == 1 and "1 entry" or (state.layout.total .. " entries")
+    vim.wo[state.outwin].statusline = string.format(" ThumbIndex  %s  %s", state.layout.locale, count)
+  end
+end
+
+return M
