@@ -28,7 +28,7 @@ let package = Package(
         .testTarget(name: "CollationTests", dependencies: ["Collation"]),
 
         // MARK: Entries — one extractor per document format, chosen by languageId.
-        .target(name: "Entries", dependencies: [.product(name: "Yams", package: "Yams")]),
+        .target(name: "Entries", dependencies: ["ThumbIndexJSON", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "EntriesTests", dependencies: ["Entries"]),
 
         // MARK: JSON — values, the parser and the writers, shared by the transport, the protocol and the extractors.
