@@ -1,3 +1,5 @@
+import ThumbIndexJSON
+
 /// Keys of a JSON document, nested as the document is.
 ///
 /// Kinds follow vscode-json-languageservice, which most editors' JSON outlines look like: objects are
@@ -11,9 +13,9 @@ public struct JSONExtractor: EntryExtractor {
     public init() {}
 
     public func extract(_ text: String, options: ExtractionOptions) throws -> Extraction {
-        var scanner = JSONScanner(text, fileName: options.fileName)
-        guard let root = try scanner.parse() else { return Extraction(entries: []) }
-        return Extraction(entries: Self.children(of: root, map: scanner.map))
+        let document = try JSONDocument(text, fileName: options.fileName)
+        guard let root = document.root else { return Extraction(entries: []) }
+        return Extraction(entries: Self.children(of: root, map: document.map))
     }
 
     static func children(of node: JSONNode, map: LineMap) -> [Entry] {

@@ -1,3 +1,5 @@
+import ThumbIndexJSON
+
 /// Keys of an Xcode string catalog (`Localizable.xcstrings`, JSON):
 ///
 ///     {"sourceLanguage": "en", "version": "1.0", "strings": {
@@ -30,14 +32,14 @@ struct XCStringsCatalog {
 
     /// nil for a blank file; throws for malformed JSON or JSON that is not a catalog.
     init?(_ text: String, fileName: String?) throws {
-        var scanner = JSONScanner(text, fileName: fileName)
-        guard let root = try scanner.parse() else { return nil }
+        let document = try JSONDocument(text, fileName: fileName)
+        guard let root = document.root else { return nil }
         guard let strings = root["strings"], case .object(let members) = strings.value else {
-            throw scanner.failure("not a string catalog: no \"strings\" object at the top level", at: root.start)
+            throw document.failure("not a string catalog: no \"strings\" object at the top level", at: root.start)
         }
-        sourceLanguage = root["sourceLanguage"]?.string
+        sourceLanguage = root["sourceLanguage"]?.stringValue
         self.strings = members
-        map = scanner.map
+        map = document.map
     }
 
     /// The translation of one key's entry for `language` (best matching localization), if it has one.
@@ -50,7 +52,7 @@ struct XCStringsCatalog {
     }
 
     private static func firstValue(_ node: JSONNode) -> String? {
-        if let value = node["stringUnit"]?["value"]?.string { return value }
+        if let value = node["stringUnit"]?["value"]?.stringValue { return value }
         guard let variations = node["variations"] else { return nil }
         for kind in variations.members {
             let forms = kind.value.members

@@ -1,27 +1,16 @@
-/// Why some bytes are not JSON, and where (a byte offset from the start of the text).
-public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// A sentence a person can act on, such as "unexpected '}' at byte 17, expected a value".
-    public var message: String
-    public var offset: Int
-
-    public init(_ message: String, offset: Int) {
-        self.message = message
-        self.offset = offset
-    }
-
-    public var description: String { message }
-}
-
 /// A strict RFC 8259 parser.
 ///
 /// Beyond the grammar it checks what a lenient parser would let through: strings must be valid UTF-8 and may not hold
 /// raw control characters; nesting is bounded (`maxDepth`, so hostile input cannot overflow the stack); numbers that
-/// overflow a `Double` (`1e999`) are an error rather than infinity. Integers that fit in `Int64` stay exact, larger
-/// ones become doubles. A lone UTF-16 surrogate escape (`"\uD83D"` without its partner) becomes U+FFFD, the
+/// overflow a `Double` (`1e999`) are an error rather than infinity. Integers that fit in `Int64` stay exact, other
+/// numbers keep their text. A lone UTF-16 surrogate escape (`"\uD83D"` without its partner) becomes U+FFFD, the
 /// replacement character, rather than an error: editors do send such strings when a user's text is cut in the
 /// middle of an emoji, and refusing the whole message would lose the edit.
 ///
 ///     let value = try JSONParser().parse(Array(#"{"id": 1, "method": "initialize"}"#.utf8))
+///
+/// The same parser reads a document for a tool that points back into it with `parseNode(_:)`, which keeps the span
+/// of every value and key (see `JSONNode`).
 public struct JSONParser: Sendable {
     public static let defaultMaxDepth = 512
 
@@ -34,19 +23,48 @@ public struct JSONParser: Sendable {
 
     public func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSON {
         let result: Result<JSON, JSONParseError> = bytes.withUnsafeBufferPointer { buffer in
-            var scanner = JSONScanner(buffer, maxDepth: maxDepth)
+            var scanner = JSONScanner<JSONValueBuilder>(buffer, maxDepth: maxDepth)
             do throws(JSONParseError) { return .success(try scanner.parseDocument()) } catch { return .failure(error) }
         }
         return try result.get()
     }
 
     public func parse(_ buffer: UnsafeRawBufferPointer) throws(JSONParseError) -> JSON {
-        var scanner = JSONScanner(buffer.assumingMemoryBound(to: UInt8.self), maxDepth: maxDepth)
+        var scanner = JSONScanner<JSONValueBuilder>(buffer.assumingMemoryBound(to: UInt8.self), maxDepth: maxDepth)
         return try scanner.parseDocument()
     }
 
     public func parse(_ text: String) throws(JSONParseError) -> JSON {
         try parse(Array(text.utf8))
+    }
+
+    /// Parses a document into a tree that knows where each value and key is, for tools that point back into the
+    /// text (an outline of a JSON file, an error marker).
+    ///
+    /// The grammar, the checks and the errors are those of `parse(_:)`, with two differences that suit files: a UTF-8
+    /// byte order mark at the start is skipped (RFC 8259 lets a parser ignore one; offsets still count it), and
+    /// numbers are kept as written however large, since nothing computes with them. Show an error to a person with
+    /// its `problem` and a line and column worked out from its `offset`.
+    ///
+    ///     let root = try JSONParser().parseNode(Array(#"{"name": "Åsa"}"#.utf8))
+    ///     root?.members.first?.keyStart      // 1
+    ///     root?["name"]?.stringValue         // "Åsa"
+    ///
+    /// - Returns: the document's value, or nil when `bytes` hold nothing but whitespace (a new, empty file).
+    public func parseNode(_ bytes: [UInt8]) throws(JSONParseError) -> JSONNode? {
+        let result: Result<JSONNode?, JSONParseError> = bytes.withUnsafeBufferPointer { buffer in
+            var scanner = JSONScanner<JSONNodeBuilder>(buffer, maxDepth: maxDepth)
+            scanner.skipByteOrderMark()
+            scanner.skipWhitespace()
+            if scanner.isAtEnd { return .success(nil) }
+            do throws(JSONParseError) { return .success(try scanner.parseDocument()) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
+    /// Parses the UTF-8 of `text` into a tree with spans; see `parseNode(_:)` for bytes.
+    public func parseNode(_ text: String) throws(JSONParseError) -> JSONNode? {
+        try parseNode(Array(text.utf8))
     }
 }
 
@@ -58,424 +76,5 @@ extension JSON {
 
     public init(parsing text: String) throws(JSONParseError) {
         self = try JSONParser().parse(text)
-    }
-}
-
-// MARK: - The scanner
-
-private enum Byte {
-    static let quote = UInt8(ascii: "\"")
-    static let backslash = UInt8(ascii: "\\")
-    static let slash = UInt8(ascii: "/")
-    static let comma = UInt8(ascii: ",")
-    static let colon = UInt8(ascii: ":")
-    static let openBrace = UInt8(ascii: "{")
-    static let closeBrace = UInt8(ascii: "}")
-    static let openBracket = UInt8(ascii: "[")
-    static let closeBracket = UInt8(ascii: "]")
-    static let minus = UInt8(ascii: "-")
-    static let plus = UInt8(ascii: "+")
-    static let dot = UInt8(ascii: ".")
-    static let zero = UInt8(ascii: "0")
-    static let nine = UInt8(ascii: "9")
-}
-
-/// One parse over a buffer; holds a scratch buffer reused by every string that has escapes.
-private struct JSONScanner {
-    let bytes: UnsafeBufferPointer<UInt8>
-    let maxDepth: Int
-    var position = 0
-    var depth = 0
-    var scratch: [UInt8] = []
-
-    init(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
-        self.bytes = bytes
-        self.maxDepth = maxDepth
-    }
-
-    mutating func parseDocument() throws(JSONParseError) -> JSON {
-        skipWhitespace()
-        guard position < bytes.count else {
-            throw JSONParseError(bytes.isEmpty ? "empty input, expected a JSON value"
-                                 : "only whitespace, expected a JSON value", offset: position)
-        }
-        let value = try parseValue()
-        skipWhitespace()
-        if position < bytes.count {
-            throw JSONParseError(
-                "unexpected \(describe(bytes[position])) at byte \(position) after the end of the JSON value",
-                offset: position)
-        }
-        return value
-    }
-
-    // MARK: Values
-
-    mutating func parseValue() throws(JSONParseError) -> JSON {
-        guard position < bytes.count else { throw unexpected(expected: "a value") }
-        switch bytes[position] {
-        case Byte.openBrace: return try parseObject()
-        case Byte.openBracket: return try parseArray()
-        case Byte.quote: return .string(try parseString())
-        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
-        case Byte.minus, Byte.zero...Byte.nine: return try parseNumber()
-        default: throw unexpected(expected: "a value")
-        }
-    }
-
-    mutating func parseObject() throws(JSONParseError) -> JSON {
-        let start = position
-        try enterContainer()
-        position += 1
-        var object = JSONObject()
-        skipWhitespace()
-        if position < bytes.count, bytes[position] == Byte.closeBrace {
-            position += 1
-            depth -= 1
-            return .object(object)
-        }
-        while true {
-            skipWhitespace()
-            guard position < bytes.count else { throw unterminated("object", start: start) }
-            guard bytes[position] == Byte.quote else { throw unexpected(expected: "a string key") }
-            let key = try parseString()
-            skipWhitespace()
-            guard position < bytes.count else { throw unterminated("object", start: start) }
-            guard bytes[position] == Byte.colon else { throw unexpected(expected: "':' after the key") }
-            position += 1
-            skipWhitespace()
-            object[key] = try parseValue()
-            skipWhitespace()
-            guard position < bytes.count else { throw unterminated("object", start: start) }
-            switch bytes[position] {
-            case Byte.comma:
-                position += 1
-            case Byte.closeBrace:
-                position += 1
-                depth -= 1
-                return .object(object)
-            default:
-                throw unexpected(expected: "',' or '}'")
-            }
-        }
-    }
-
-    mutating func parseArray() throws(JSONParseError) -> JSON {
-        let start = position
-        try enterContainer()
-        position += 1
-        var array: [JSON] = []
-        skipWhitespace()
-        if position < bytes.count, bytes[position] == Byte.closeBracket {
-            position += 1
-            depth -= 1
-            return .array(array)
-        }
-        while true {
-            skipWhitespace()
-            guard position < bytes.count else { throw unterminated("array", start: start) }
-            array.append(try parseValue())
-            skipWhitespace()
-            guard position < bytes.count else { throw unterminated("array", start: start) }
-            switch bytes[position] {
-            case Byte.comma:
-                position += 1
-            case Byte.closeBracket:
-                position += 1
-                depth -= 1
-                return .array(array)
-            default:
-                throw unexpected(expected: "',' or ']'")
-            }
-        }
-    }
-
-    mutating func enterContainer() throws(JSONParseError) {
-        depth += 1
-        if depth > maxDepth {
-            throw JSONParseError("JSON nested deeper than \(maxDepth) levels (at byte \(position))", offset: position)
-        }
-    }
-
-    mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
-        let count = literal.utf8CodeUnitCount
-        let matches = position + count <= bytes.count && (0..<count).allSatisfy {
-            bytes[position + $0] == literal.utf8Start[$0]
-        }
-        guard matches else {
-            throw JSONParseError("invalid literal at byte \(position), expected '\(literal)'", offset: position)
-        }
-        position += count
-    }
-
-    // MARK: Strings
-
-    mutating func parseString() throws(JSONParseError) -> String {
-        let start = position
-        position += 1
-        let contentStart = position
-        // Fast path: no escapes, so the string is the bytes themselves (validated as we go).
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == Byte.quote {
-                let string = String(decoding: UnsafeBufferPointer(rebasing: bytes[contentStart..<position]), as: UTF8.self)
-                position += 1
-                return string
-            }
-            if byte == Byte.backslash { break }
-            if byte < 0x20 { throw controlCharacter(byte) }
-            if byte < 0x80 { position += 1 } else { try skipUTF8Sequence() }
-        }
-        guard position < bytes.count else { throw unterminated("string", start: start) }
-
-        scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[contentStart..<position]))
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == Byte.quote {
-                position += 1
-                return String(decoding: scratch, as: UTF8.self)
-            } else if byte == Byte.backslash {
-                try parseEscape(stringStart: start)
-            } else if byte < 0x20 {
-                throw controlCharacter(byte)
-            } else if byte < 0x80 {
-                scratch.append(byte)
-                position += 1
-            } else {
-                let sequenceStart = position
-                try skipUTF8Sequence()
-                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[sequenceStart..<position]))
-            }
-        }
-        throw unterminated("string", start: start)
-    }
-
-    /// Checks one multi-byte UTF-8 sequence at `position` (RFC 3629: no overlongs, no surrogates, ≤ U+10FFFF).
-    mutating func skipUTF8Sequence() throws(JSONParseError) {
-        let lead = bytes[position]
-        var length = 0
-        var secondLow: UInt8 = 0x80
-        var secondHigh: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; secondLow = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; secondHigh = 0x9F
-        case 0xF0: length = 4; secondLow = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; secondHigh = 0x8F
-        default: throw invalidUTF8()
-        }
-        guard position + length <= bytes.count else { throw invalidUTF8() }
-        guard (secondLow...secondHigh).contains(bytes[position + 1]) else { throw invalidUTF8() }
-        for offset in 2..<length where !(0x80...0xBF).contains(bytes[position + offset]) {
-            throw invalidUTF8()
-        }
-        position += length
-    }
-
-    mutating func parseEscape(stringStart: Int) throws(JSONParseError) {
-        let escapeStart = position
-        position += 1
-        guard position < bytes.count else { throw unterminated("string", start: stringStart) }
-        let byte = bytes[position]
-        position += 1
-        switch byte {
-        case Byte.quote, Byte.backslash, Byte.slash: scratch.append(byte)
-        case UInt8(ascii: "b"): scratch.append(0x08)
-        case UInt8(ascii: "f"): scratch.append(0x0C)
-        case UInt8(ascii: "n"): scratch.append(0x0A)
-        case UInt8(ascii: "r"): scratch.append(0x0D)
-        case UInt8(ascii: "t"): scratch.append(0x09)
-        case UInt8(ascii: "u"):
-            let unit = try hex4(escapeStart: escapeStart)
-            switch unit {
-            case 0xD800...0xDBFF:
-                // A high surrogate counts only with a low surrogate escape right after it.
-                if let low = peekLowSurrogateEscape() {
-                    position += 6
-                    appendScalar(0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00))
-                } else {
-                    appendScalar(0xFFFD)
-                }
-            case 0xDC00...0xDFFF:
-                appendScalar(0xFFFD)
-            default:
-                appendScalar(UInt32(unit))
-            }
-        default:
-            throw JSONParseError("invalid escape '\\\(printable(byte))' at byte \(escapeStart)", offset: escapeStart)
-        }
-    }
-
-    mutating func hex4(escapeStart: Int) throws(JSONParseError) -> UInt16 {
-        guard position + 4 <= bytes.count else {
-            throw JSONParseError("invalid \\u escape at byte \(escapeStart), expected 4 hex digits", offset: escapeStart)
-        }
-        var value: UInt16 = 0
-        for offset in 0..<4 {
-            guard let digit = hexValue(bytes[position + offset]) else {
-                throw JSONParseError("invalid \\u escape at byte \(escapeStart), expected 4 hex digits", offset: escapeStart)
-            }
-            value = value << 4 | UInt16(digit)
-        }
-        position += 4
-        return value
-    }
-
-    func peekLowSurrogateEscape() -> UInt16? {
-        guard position + 6 <= bytes.count, bytes[position] == Byte.backslash, bytes[position + 1] == UInt8(ascii: "u")
-        else { return nil }
-        var value: UInt16 = 0
-        for offset in 2..<6 {
-            guard let digit = hexValue(bytes[position + offset]) else { return nil }
-            value = value << 4 | UInt16(digit)
-        }
-        return (0xDC00...0xDFFF).contains(value) ? value : nil
-    }
-
-    mutating func appendScalar(_ scalar: UInt32) {
-        switch scalar {
-        case 0..<0x80:
-            scratch.append(UInt8(scalar))
-        case 0x80..<0x800:
-            scratch.append(UInt8(0xC0 | scalar >> 6))
-            scratch.append(UInt8(0x80 | scalar & 0x3F))
-        case 0x800..<0x10000:
-            scratch.append(UInt8(0xE0 | scalar >> 12))
-            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            scratch.append(UInt8(0x80 | scalar & 0x3F))
-        default:
-            scratch.append(UInt8(0xF0 | scalar >> 18))
-            scratch.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            scratch.append(UInt8(0x80 | scalar & 0x3F))
-        }
-    }
-
-    // MARK: Numbers
-
-    mutating func parseNumber() throws(JSONParseError) -> JSON {
-        let start = position
-        if bytes[position] == Byte.minus { position += 1 }
-        guard position < bytes.count, isDigit(bytes[position]) else {
-            throw JSONParseError("invalid number at byte \(start), expected a digit after '-'", offset: start)
-        }
-        if bytes[position] == Byte.zero {
-            position += 1
-            if position < bytes.count, isDigit(bytes[position]) {
-                throw JSONParseError("invalid number at byte \(start), leading zeros are not allowed", offset: start)
-            }
-        } else {
-            skipDigits()
-        }
-        var isInteger = true
-        if position < bytes.count, bytes[position] == Byte.dot {
-            isInteger = false
-            position += 1
-            guard position < bytes.count, isDigit(bytes[position]) else {
-                throw JSONParseError("invalid number at byte \(start), expected a digit after '.'", offset: start)
-            }
-            skipDigits()
-        }
-        if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
-            isInteger = false
-            position += 1
-            if position < bytes.count, bytes[position] == Byte.plus || bytes[position] == Byte.minus { position += 1 }
-            guard position < bytes.count, isDigit(bytes[position]) else {
-                throw JSONParseError("invalid number at byte \(start), expected a digit in the exponent", offset: start)
-            }
-            skipDigits()
-        }
-        let text = UnsafeBufferPointer(rebasing: bytes[start..<position])
-        if isInteger, let exact = exactInteger(text) { return .int(exact) }
-        // Past Int64 or with a fraction/exponent: kept as written (an id must go back exactly), once the standard
-        // library's locale-independent parse has shown it is finite.
-        let literal = String(decoding: text, as: UTF8.self)
-        if let value = Double(literal), value.isFinite {
-            return .number(literal)
-        }
-        throw JSONParseError("number out of range at byte \(start)", offset: start)
-    }
-
-    mutating func skipDigits() {
-        while position < bytes.count, isDigit(bytes[position]) { position += 1 }
-    }
-
-    /// The integer's exact value, or nil if it does not fit in Int64.
-    func exactInteger(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {
-        let negative = text[0] == Byte.minus
-        var value: Int64 = 0
-        for byte in text.dropFirst(negative ? 1 : 0) {
-            let digit = Int64(byte - Byte.zero)
-            let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
-            // Accumulate negative values downwards so Int64.min is reachable.
-            let (next, overflow2) = negative ? shifted.subtractingReportingOverflow(digit)
-                                             : shifted.addingReportingOverflow(digit)
-            if overflow1 || overflow2 { return nil }
-            value = next
-        }
-        return value
-    }
-
-    // MARK: Helpers
-
-    mutating func skipWhitespace() {
-        while position < bytes.count {
-            switch bytes[position] {
-            case 0x20, 0x09, 0x0A, 0x0D: position += 1
-            default: return
-            }
-        }
-    }
-
-    func isDigit(_ byte: UInt8) -> Bool { byte >= Byte.zero && byte <= Byte.nine }
-
-    func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case Byte.zero...Byte.nine: return byte - Byte.zero
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
-    }
-
-    func unexpected(expected: String) -> JSONParseError {
-        guard position < bytes.count else {
-            return JSONParseError("unexpected end of input at byte \(position), expected \(expected)", offset: position)
-        }
-        return JSONParseError("unexpected \(describe(bytes[position])) at byte \(position), expected \(expected)",
-                              offset: position)
-    }
-
-    func unterminated(_ what: String, start: Int) -> JSONParseError {
-        JSONParseError("unterminated \(what) starting at byte \(start)", offset: start)
-    }
-
-    func invalidUTF8() -> JSONParseError {
-        JSONParseError("invalid UTF-8 in string at byte \(position)", offset: position)
-    }
-
-    func controlCharacter(_ byte: UInt8) -> JSONParseError {
-        let hex = String(byte, radix: 16, uppercase: true)
-        let code = String(repeating: "0", count: 4 - hex.count) + hex
-        return JSONParseError("control character U+\(code) in string at byte \(position), it must be escaped",
-                              offset: position)
-    }
-
-    func describe(_ byte: UInt8) -> String {
-        (0x21..<0x7F).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(hexByte(byte))"
-    }
-
-    func printable(_ byte: UInt8) -> String {
-        (0x21..<0x7F).contains(byte) ? String(Character(Unicode.Scalar(byte))) : "x\(hexByte(byte))"
-    }
-
-    func hexByte(_ byte: UInt8) -> String {
-        let hex = String(byte, radix: 16, uppercase: true)
-        return hex.count == 1 ? "0" + hex : hex
     }
 }

@@ -1,0 +1,376 @@
+private enum Byte {
+    static let quote = UInt8(ascii: "\"")
+    static let backslash = UInt8(ascii: "\\")
+    static let slash = UInt8(ascii: "/")
+    static let comma = UInt8(ascii: ",")
+    static let colon = UInt8(ascii: ":")
+    static let openBrace = UInt8(ascii: "{")
+    static let closeBrace = UInt8(ascii: "}")
+    static let openBracket = UInt8(ascii: "[")
+    static let closeBracket = UInt8(ascii: "]")
+    static let minus = UInt8(ascii: "-")
+    static let plus = UInt8(ascii: "+")
+    static let dot = UInt8(ascii: ".")
+    static let zero = UInt8(ascii: "0")
+    static let nine = UInt8(ascii: "9")
+}
+
+/// One parse over a buffer: checks the grammar, and hands each value and its span to `Builder`, which makes the tree.
+/// Holds a scratch buffer reused by every string that has escapes.
+struct JSONScanner<Builder: JSONTreeBuilder> {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let maxDepth: Int
+    var position = 0
+    var depth = 0
+    var scratch: [UInt8] = []
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+        self.bytes = bytes
+        self.maxDepth = maxDepth
+    }
+
+    var isAtEnd: Bool { position >= bytes.count }
+
+    /// Steps over a UTF-8 byte order mark at the very start, if there is one.
+    mutating func skipByteOrderMark() {
+        if position == 0, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
+    }
+
+    /// The one value of the text, from `position` on; nothing but whitespace may follow it.
+    mutating func parseDocument() throws(JSONParseError) -> Builder.Value {
+        skipWhitespace()
+        guard position < bytes.count else {
+            throw JSONParseError(bytes.isEmpty ? "empty input, expected a JSON value"
+                                 : "only whitespace, expected a JSON value", offset: position)
+        }
+        let value = try parseValue()
+        skipWhitespace()
+        if position < bytes.count {
+            let found = describe(bytes[position])
+            throw JSONParseError("unexpected \(found) at byte \(position) after the end of the JSON value",
+                                 problem: "unexpected \(found) after the end of the JSON value", offset: position)
+        }
+        return value
+    }
+
+    // MARK: Values
+
+    mutating func parseValue() throws(JSONParseError) -> Builder.Value {
+        guard position < bytes.count else { throw unexpected(expected: "a value") }
+        let start = position
+        switch bytes[position] {
+        case Byte.openBrace: return try parseObject()
+        case Byte.openBracket: return try parseArray()
+        case Byte.quote:
+            let string = try parseString()
+            return Builder.string(string, start: start, end: position)
+        case UInt8(ascii: "t"): try expectLiteral("true"); return Builder.bool(true, start: start, end: position)
+        case UInt8(ascii: "f"): try expectLiteral("false"); return Builder.bool(false, start: start, end: position)
+        case UInt8(ascii: "n"): try expectLiteral("null"); return Builder.null(start: start, end: position)
+        case Byte.minus, Byte.zero...Byte.nine: return try parseNumber()
+        default: throw unexpected(expected: "a value")
+        }
+    }
+
+    mutating func parseObject() throws(JSONParseError) -> Builder.Value {
+        let start = position
+        try enterContainer()
+        position += 1
+        var members = Builder.makeMembers()
+        skipWhitespace()
+        if position < bytes.count, bytes[position] == Byte.closeBrace {
+            position += 1
+            depth -= 1
+            return Builder.object(members, start: start, end: position)
+        }
+        while true {
+            skipWhitespace()
+            guard position < bytes.count else { throw unterminated(.object, start: start) }
+            guard bytes[position] == Byte.quote else {
+                throw unexpected(expected: "a string key", plainly: "a key in double quotes")
+            }
+            let keyStart = position
+            let key = try parseString()
+            let keyEnd = position
+            skipWhitespace()
+            guard position < bytes.count else { throw unterminated(.object, start: start) }
+            guard bytes[position] == Byte.colon else {
+                throw unexpected(expected: "':' after the key", plainly: "':' after the key \(quoted(key))")
+            }
+            position += 1
+            skipWhitespace()
+            Builder.append(try parseValue(), key: key, keyStart: keyStart, keyEnd: keyEnd, to: &members)
+            skipWhitespace()
+            guard position < bytes.count else { throw unterminated(.object, start: start) }
+            switch bytes[position] {
+            case Byte.comma:
+                position += 1
+            case Byte.closeBrace:
+                position += 1
+                depth -= 1
+                return Builder.object(members, start: start, end: position)
+            default:
+                throw unexpected(expected: "',' or '}'", plainly: "',' or '}' after the value of \(quoted(key))")
+            }
+        }
+    }
+
+    mutating func parseArray() throws(JSONParseError) -> Builder.Value {
+        let start = position
+        try enterContainer()
+        position += 1
+        var array: [Builder.Value] = []
+        skipWhitespace()
+        if position < bytes.count, bytes[position] == Byte.closeBracket {
+            position += 1
+            depth -= 1
+            return Builder.array(array, start: start, end: position)
+        }
+        while true {
+            skipWhitespace()
+            guard position < bytes.count else { throw unterminated(.array, start: start) }
+            array.append(try parseValue())
+            skipWhitespace()
+            guard position < bytes.count else { throw unterminated(.array, start: start) }
+            switch bytes[position] {
+            case Byte.comma:
+                position += 1
+            case Byte.closeBracket:
+                position += 1
+                depth -= 1
+                return Builder.array(array, start: start, end: position)
+            default:
+                throw unexpected(expected: "',' or ']'", plainly: "',' or ']' after an array element")
+            }
+        }
+    }
+
+    mutating func enterContainer() throws(JSONParseError) {
+        depth += 1
+        if depth > maxDepth {
+            throw JSONParseError("JSON nested deeper than \(maxDepth) levels (at byte \(position))",
+                                 problem: "nested more than \(maxDepth) levels deep", offset: position)
+        }
+    }
+
+    mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
+        let count = literal.utf8CodeUnitCount
+        let matches = position + count <= bytes.count && (0..<count).allSatisfy {
+            bytes[position + $0] == literal.utf8Start[$0]
+        }
+        guard matches else {
+            throw JSONParseError("invalid literal at byte \(position), expected '\(literal)'",
+                                 problem: "expected '\(literal)', found '\(word())'", offset: position)
+        }
+        position += count
+    }
+
+    // MARK: Strings
+
+    mutating func parseString() throws(JSONParseError) -> String {
+        let start = position
+        position += 1
+        let contentStart = position
+        // Fast path: no escapes, so the string is the bytes themselves (validated as we go).
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == Byte.quote {
+                let string = String(decoding: UnsafeBufferPointer(rebasing: bytes[contentStart..<position]), as: UTF8.self)
+                position += 1
+                return string
+            }
+            if byte == Byte.backslash { break }
+            if byte < 0x20 { throw controlCharacter(byte) }
+            if byte < 0x80 { position += 1 } else { try skipUTF8Sequence() }
+        }
+        guard position < bytes.count else { throw unterminated(.string, start: start) }
+
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[contentStart..<position]))
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == Byte.quote {
+                position += 1
+                return String(decoding: scratch, as: UTF8.self)
+            } else if byte == Byte.backslash {
+                try parseEscape(stringStart: start)
+            } else if byte < 0x20 {
+                throw controlCharacter(byte)
+            } else if byte < 0x80 {
+                scratch.append(byte)
+                position += 1
+            } else {
+                let sequenceStart = position
+                try skipUTF8Sequence()
+                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[sequenceStart..<position]))
+            }
+        }
+        throw unterminated(.string, start: start)
+    }
+
+    /// Checks one multi-byte UTF-8 sequence at `position` (RFC 3629: no overlongs, no surrogates, ≤ U+10FFFF).
+    mutating func skipUTF8Sequence() throws(JSONParseError) {
+        let lead = bytes[position]
+        var length = 0
+        var secondLow: UInt8 = 0x80
+        var secondHigh: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; secondLow = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; secondHigh = 0x9F
+        case 0xF0: length = 4; secondLow = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; secondHigh = 0x8F
+        default: throw invalidUTF8()
+        }
+        guard position + length <= bytes.count else { throw invalidUTF8() }
+        guard (secondLow...secondHigh).contains(bytes[position + 1]) else { throw invalidUTF8() }
+        for offset in 2..<length where !(0x80...0xBF).contains(bytes[position + offset]) {
+            throw invalidUTF8()
+        }
+        position += length
+    }
+
+    mutating func parseEscape(stringStart: Int) throws(JSONParseError) {
+        let escapeStart = position
+        position += 1
+        guard position < bytes.count else { throw unterminated(.string, start: stringStart) }
+        let byte = bytes[position]
+        position += 1
+        switch byte {
+        case Byte.quote, Byte.backslash, Byte.slash: scratch.append(byte)
+        case UInt8(ascii: "b"): scratch.append(0x08)
+        case UInt8(ascii: "f"): scratch.append(0x0C)
+        case UInt8(ascii: "n"): scratch.append(0x0A)
+        case UInt8(ascii: "r"): scratch.append(0x0D)
+        case UInt8(ascii: "t"): scratch.append(0x09)
+        case UInt8(ascii: "u"):
+            let unit = try hex4(escapeStart: escapeStart)
+            switch unit {
+            case 0xD800...0xDBFF:
+                // A high surrogate counts only with a low surrogate escape right after it.
+                if let low = peekLowSurrogateEscape() {
+                    position += 6
+                    appendScalar(0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00))
+                } else {
+                    appendScalar(0xFFFD)
+                }
+            case 0xDC00...0xDFFF:
+                appendScalar(0xFFFD)
+            default:
+                appendScalar(UInt32(unit))
+            }
+        default:
+            throw JSONParseError("invalid escape '\\\(printable(byte))' at byte \(escapeStart)",
+                                 problem: "unknown escape '\\\(printable(byte))' in a string", offset: escapeStart)
+        }
+    }
+
+    mutating func hex4(escapeStart: Int) throws(JSONParseError) -> UInt16 {
+        var value: UInt16 = 0
+        for offset in 0..<4 {
+            guard position + offset < bytes.count, let digit = hexValue(bytes[position + offset]) else {
+                throw JSONParseError("invalid \\u escape at byte \(escapeStart), expected 4 hex digits",
+                                     problem: "expected 4 hex digits after '\\u' in a string", offset: escapeStart)
+            }
+            value = value << 4 | UInt16(digit)
+        }
+        position += 4
+        return value
+    }
+
+    func peekLowSurrogateEscape() -> UInt16? {
+        guard position + 6 <= bytes.count, bytes[position] == Byte.backslash, bytes[position + 1] == UInt8(ascii: "u")
+        else { return nil }
+        var value: UInt16 = 0
+        for offset in 2..<6 {
+            guard let digit = hexValue(bytes[position + offset]) else { return nil }
+            value = value << 4 | UInt16(digit)
+        }
+        return (0xDC00...0xDFFF).contains(value) ? value : nil
+    }
+
+    mutating func appendScalar(_ scalar: UInt32) {
+        switch scalar {
+        case 0..<0x80:
+            scratch.append(UInt8(scalar))
+        case 0x80..<0x800:
+            scratch.append(UInt8(0xC0 | scalar >> 6))
+            scratch.append(UInt8(0x80 | scalar & 0x3F))
+        case 0x800..<0x10000:
+            scratch.append(UInt8(0xE0 | scalar >> 12))
+            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            scratch.append(UInt8(0x80 | scalar & 0x3F))
+        default:
+            scratch.append(UInt8(0xF0 | scalar >> 18))
+            scratch.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            scratch.append(UInt8(0x80 | scalar & 0x3F))
+        }
+    }
+
+    // MARK: Numbers
+
+    mutating func parseNumber() throws(JSONParseError) -> Builder.Value {
+        let start = position
+        if bytes[position] == Byte.minus { position += 1 }
+        guard position < bytes.count, isDigit(bytes[position]) else {
+            throw invalidNumber(start: start, "expected a digit after '-'")
+        }
+        if bytes[position] == Byte.zero {
+            position += 1
+            if position < bytes.count, isDigit(bytes[position]) {
+                throw invalidNumber(start: start, "leading zeros are not allowed")
+            }
+        } else {
+            skipDigits()
+        }
+        var isInteger = true
+        if position < bytes.count, bytes[position] == Byte.dot {
+            isInteger = false
+            position += 1
+            guard position < bytes.count, isDigit(bytes[position]) else {
+                throw invalidNumber(start: start, "expected a digit after '.'")
+            }
+            skipDigits()
+        }
+        if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+            isInteger = false
+            position += 1
+            if position < bytes.count, bytes[position] == Byte.plus || bytes[position] == Byte.minus { position += 1 }
+            guard position < bytes.count, isDigit(bytes[position]) else {
+                throw invalidNumber(start: start, "expected a digit in the exponent")
+            }
+            skipDigits()
+        }
+        return try Builder.number(UnsafeBufferPointer(rebasing: bytes[start..<position]), isInteger: isInteger,
+                                  start: start)
+    }
+
+    mutating func skipDigits() {
+        while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+    }
+
+    // MARK: Helpers
+
+    mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x09, 0x0A, 0x0D: position += 1
+            default: return
+            }
+        }
+    }
+
+    func isDigit(_ byte: UInt8) -> Bool { byte >= Byte.zero && byte <= Byte.nine }
+
+    func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case Byte.zero...Byte.nine: return byte - Byte.zero
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+}
