@@ -18,6 +18,7 @@ let package = Package(
             name: "server-bench",
             dependencies: [
                 .product(name: "Collation", package: "ThumbIndex"), .product(name: "JSONRPC", package: "ThumbIndex"),
+                .product(name: "ThumbIndexJSON", package: "ThumbIndex"),
             ]
         ),
     ]

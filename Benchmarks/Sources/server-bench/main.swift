@@ -7,6 +7,7 @@
 import Collation
 import Foundation
 import JSONRPC
+import ThumbIndexJSON
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 3 else {
