@@ -130,14 +130,11 @@ public final class LanguageServer: @unchecked Sendable {
             server: self, settings: settings, encoding: encoding, token: token,
             document: Self.documentURI(request.params).flatMap { try? documents.snapshot($0) })
         workers.async { [pending, memory] in
-            // The result is freed before the trim below, so that its memory can go back too.
-            do {
-                let result = Result { () throws(ResponseError) -> JSON in
-                    try token.check()
-                    return try handler(context, request.params)
-                }
-                pending.finish(request.id, result)
+            let result = Result { () throws(ResponseError) -> JSON in
+                try token.check()
+                return try handler(context, request.params)
             }
+            pending.finish(request.id, result)
             memory.requestFinished(stillRunning: pending.count)
         }
     }
