@@ -1,5 +1,6 @@
 /// Why a collation could not be made or used. The message names the input a person gave.
 public struct CollationError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong, for callers that answer each kind differently.
     public enum Kind: Hashable, Sendable {
         /// The identifier is not a locale (`12`, `sv__SE!`), or names a language ICU has no data for.
         case invalidLocale
@@ -9,13 +10,17 @@ public struct CollationError: Error, Hashable, Sendable, CustomStringConvertible
         case icu
     }
 
+    /// What went wrong.
     public var kind: Kind
+    /// A sentence for a person, naming the input at fault.
     public var message: String
 
+    /// An error of `kind`, with the message to show.
     public init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
     }
 
+    /// The message.
     public var description: String { message }
 }

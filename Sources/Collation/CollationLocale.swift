@@ -14,6 +14,10 @@ public struct CollationLocale: Hashable, Sendable, CustomStringConvertible {
     /// ICU's own form (`zh_TW@collation=zhuyin`), what the shim opens.
     public let icuIdentifier: String
 
+    /// Checks and canonicalizes an identifier written in any of the usual forms.
+    ///
+    /// - Throws: `CollationError` of kind `.invalidLocale` when the identifier is malformed or names a language ICU has
+    ///   no data for.
     public init(_ identifier: String) throws(CollationError) {
         var bcp47 = [CChar](repeating: 0, count: 160)
         var icu = [CChar](repeating: 0, count: 160)
@@ -36,6 +40,7 @@ public struct CollationLocale: Hashable, Sendable, CustomStringConvertible {
         String(identifier.prefix { $0 != "-" })
     }
 
+    /// The canonical identifier.
     public var description: String { identifier }
 
     /// The locale a command-line tool should use when none is given: `LC_ALL`, then `LC_COLLATE`,

@@ -6,11 +6,18 @@ import ICUShim
 ///     options.numeric = true            // kn: "item2" before "item10", what code outlines want
 ///     options.caseFirst = .upper        // kf
 public struct CollationOptions: Hashable, Sendable, Codable {
+    /// Which case sorts first (`kf`).
     public enum CaseFirst: String, Hashable, Sendable, Codable, CaseIterable {
+        /// `off`: no rule, the tertiary difference decides (lowercase first in most locales); `lower`: lowercase first;
+        /// `upper`: uppercase first.
         case off, lower, upper
     }
 
+    /// How fine a difference counts (`ks`).
     public enum Strength: String, Hashable, Sendable, Codable, CaseIterable {
+        /// `primary`: base letters only; `secondary`: accents too; `tertiary`: case too (most locales' default);
+        /// `quaternary`: punctuation too, when it is ignored at the other levels; `identical`: code points break the
+        /// last ties.
         case primary, secondary, tertiary, quaternary, identical
     }
 
@@ -25,6 +32,7 @@ public struct CollationOptions: Hashable, Sendable, Codable {
     /// `kc`: a separate case level.
     public var caseLevel: Bool?
 
+    /// Options as given; every `nil` leaves the locale's default.
     public init(
         numeric: Bool? = nil, caseFirst: CaseFirst? = nil, strength: Strength? = nil,
         ignorePunctuation: Bool? = nil, caseLevel: Bool? = nil

@@ -3,9 +3,10 @@ import ICUShim
 
 /// An ICU collator for one locale and set of options.
 ///
-/// Single comparisons go through one collator under a lock; bulk work (`sortKeys`) runs on clones,
+/// Single comparisons go through one collator under a lock; bulk work (`SortKeys`) runs on clones,
 /// one per core, so nothing is shared between threads.
 public final class Collator: @unchecked Sendable {
+    /// The locale the collator was opened for.
     public let locale: CollationLocale
     /// The options as asked for (`nil` = locale default).
     public let options: CollationOptions
@@ -15,6 +16,9 @@ public final class Collator: @unchecked Sendable {
     let handle: OpaquePointer
     private let lock = NSLock()
 
+    /// Opens ICU's collator for `locale` with `options`.
+    ///
+    /// - Throws: `CollationError` of kind `.icu` when ICU cannot open it (missing data, out of memory).
     public init(locale: CollationLocale, options: CollationOptions = CollationOptions()) throws(CollationError) {
         var shim = options.shim
         var error = [CChar](repeating: 0, count: Int(TI_ERROR_CAPACITY))

@@ -12,11 +12,16 @@ import Foundation
 ///     collation.section(for: "Örebro")   // 28
 ///     let sections = collation.partition(["Östen", "Anna", "Åke"], by: { $0 })
 public struct IndexedCollation: Sendable {
+    /// How the sections are laid out.
     public enum Style: String, Sendable, Hashable, CaseIterable, Codable {
+        /// `apple`: Latin A–Z first, then the locale's own letters, then one `#` section for everything else;
+        /// `icu`: ICU's own buckets, with its `…` underflow, inflow and overflow sections.
         case apple, icu
     }
 
+    /// The section layout.
     public let style: Style
+    /// The collator that orders strings within and across sections.
     public let collator: Collator
     /// Section headers, in section order.
     public let sectionTitles: [String]
@@ -25,8 +30,12 @@ public struct IndexedCollation: Sendable {
     /// ICU bucket → section position.
     let sectionOfBucket: [Int32]
 
+    /// The locale of the collator.
     public var locale: CollationLocale { collator.locale }
 
+    /// A collation for a locale identifier written in any of the usual forms (`sv_SE`, `sv-SE`).
+    ///
+    /// - Throws: `CollationError` of kind `.invalidLocale` for an identifier ICU cannot use, `.icu` when ICU fails.
     public init(locale identifier: String, style: Style = .apple, options: CollationOptions = CollationOptions())
         throws(CollationError)
     {
@@ -34,6 +43,9 @@ public struct IndexedCollation: Sendable {
         try self.init(collator: Collator(locale: locale, options: options), style: style)
     }
 
+    /// A collation over an open collator.
+    ///
+    /// - Throws: `CollationError` of kind `.icu` when ICU cannot build the locale's index.
     public init(collator: Collator, style: Style = .apple) throws(CollationError) {
         self.collator = collator
         self.style = style
@@ -68,6 +80,7 @@ public struct IndexedCollation: Sendable {
         Int(sectionOfBucket[index.bucket(of: string)])
     }
 
+    /// The section of an item, by the string it is collated under.
     public func section<T>(for item: T, by collationString: (T) -> String) -> Int {
         section(for: collationString(item))
     }
@@ -91,10 +104,12 @@ public struct IndexedCollation: Sendable {
         return keys.sortedOrder().map { items[Int($0)] }
     }
 
+    /// Items in collation order of the string at `keyPath`; equal strings keep their input order.
     public func sorted<S: Sequence>(_ items: S, by keyPath: KeyPath<S.Element, String>) -> [S.Element] {
         sorted(items) { $0[keyPath: keyPath] }
     }
 
+    /// Strings in collation order; equal strings keep their input order.
     public func sorted(_ strings: [String]) -> [String] {
         sorted(strings) { $0 }
     }
@@ -119,6 +134,7 @@ public struct IndexedCollation: Sendable {
         }
     }
 
+    /// Items grouped into their sections by the string at `keyPath`, each sorted; only non-empty sections are returned.
     public func partition<S: Sequence>(_ items: S, by keyPath: KeyPath<S.Element, String>) -> [Section<S.Element>] {
         partition(items) { $0[keyPath: keyPath] }
     }
@@ -128,6 +144,7 @@ public struct IndexedCollation: Sendable {
 public struct Section<Element> {
     /// Position of `title` in `sectionTitles`.
     public var titleIndex: Int
+    /// The section's header: `sectionTitles[titleIndex]`.
     public var title: String
     /// The section's items, sorted.
     public var items: [Element]
@@ -138,6 +155,7 @@ extension Section: Equatable where Element: Equatable {}
 
 /// The sectioned order of a batch: all strings sorted within their sections, sections in title order.
 public struct SectionedOrder: Sendable {
+    /// One non-empty section of the order: its title and where its items are in `order`.
     public struct SectionRange: Sendable, Hashable {
         /// Position in `sectionTitles`.
         public var section: Int

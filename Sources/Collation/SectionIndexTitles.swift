@@ -4,9 +4,12 @@
 /// short screen the titles are condensed to at most `maxTitles` entries, a bullet `•` standing for each
 /// elided run, as iOS does.
 public struct SectionIndexTitles: Hashable, Sendable {
+    /// The title of the search entry, UIKit's `UITableViewIndexSearch`.
     public static let search = "{search}"
+    /// The title that stands for a run of elided titles.
     public static let bullet = "•"
 
+    /// What one index title stands for.
     public enum Target: Hashable, Sendable {
         /// The `{search}` entry: the top of the list.
         case search
@@ -14,6 +17,7 @@ public struct SectionIndexTitles: Hashable, Sendable {
         case section(Int)
     }
 
+    /// The strings to show, in order.
     public let titles: [String]
     /// What each title stands for; a bullet stands for the middle of its elided run.
     public let targets: [Target]
@@ -35,6 +39,8 @@ extension IndexedCollation {
 
     /// Index titles with the `{search}` entry first and/or condensed to at most `maxTitles` entries
     /// (the search entry counts). Condensing keeps the first and last titles and never yields a lone `•`.
+    ///
+    /// - Throws: `CollationError` of kind `.invalidArgument` when `maxTitles` leaves no room for one section title.
     public func sectionIndexTitles(includeSearch: Bool = false, maxTitles: Int? = nil) throws(CollationError)
         -> SectionIndexTitles
     {
@@ -86,7 +92,11 @@ extension IndexedCollation {
     /// Where to jump for an index title when only some sections have entries: the nearest non-empty
     /// section at or before the title's section, else the first non-empty one after it.
     ///
-    /// - Parameter nonEmptySections: title positions of the sections that have entries, ascending.
+    /// - Parameters:
+    ///   - index: the position of the touched title in `titles`.
+    ///   - titles: the index titles as shown.
+    ///   - nonEmptySections: title positions of the sections that have entries, ascending.
+    /// - Throws: `CollationError` of kind `.invalidArgument` when `index` is out of range.
     public func jump(toIndexTitleAt index: Int, in titles: SectionIndexTitles, nonEmptySections: [Int])
         throws(CollationError) -> JumpTarget
     {
@@ -94,7 +104,8 @@ extension IndexedCollation {
         return Self.jump(toSection: section, nonEmptySections: nonEmptySections)
     }
 
-    /// The seed-002 rule on title positions: Brown, Dylan, Zappa give A→B, C→B, E…Y→D, #→Z.
+    /// The same rule on a title position, giving a position in `nonEmptySections`. The seed-002 example: with
+    /// entries only under Brown, Dylan and Zappa, A→B, C→B, E…Y→D, #→Z.
     public static func jump(toSection section: Int, nonEmptySections: [Int]) -> JumpTarget {
         guard !nonEmptySections.isEmpty else { return .nothing }
         // Binary search: the last non-empty section at or before `section`.

@@ -8,11 +8,18 @@ import ICUShim
 /// bytes as one integer and touches the rest of a key only on ties, then breaks full ties by input
 /// position, so equal strings keep their order.
 public final class SortKeys: @unchecked Sendable {
+    /// The number of strings, and of keys.
     public let count: Int
     private var arenas: [UnsafeMutablePointer<UInt8>] = []
     private let keyStart: UnsafeMutablePointer<UnsafePointer<UInt8>>
     private let keyLength: UnsafeMutablePointer<Int32>
 
+    /// Builds the sort key of every string of `batch`.
+    ///
+    /// - Parameters:
+    ///   - batch: the strings.
+    ///   - collator: the collation the keys follow.
+    ///   - parallel: `false` builds every key on this thread with `collator` itself, with no clones.
     public init(_ batch: UTF8Batch, collator: Collator, parallel: Bool = true) {
         count = batch.count
         keyStart = .allocate(capacity: max(count, 1))

@@ -3,12 +3,17 @@
 /// String `i` is `bytes[starts[i] ..< starts[i] + lengths[i]]`. Built from Swift strings, or straight
 /// from the lines of a file.
 public struct UTF8Batch: Sendable {
+    /// Every string's UTF-8, back to back.
     public private(set) var bytes: [UInt8]
+    /// Where each string starts in `bytes`.
     public private(set) var starts: [Int64]
+    /// Each string's length in bytes.
     public private(set) var lengths: [Int32]
 
+    /// The number of strings.
     public var count: Int { starts.count }
 
+    /// The strings, in order.
     public init<S: Sequence>(_ strings: S) where S.Element == String {
         bytes = []
         starts = []
@@ -46,6 +51,7 @@ public struct UTF8Batch: Sendable {
         }
     }
 
+    /// Adds a string after the others.
     public mutating func append(_ string: String) {
         var string = string
         starts.append(Int64(bytes.count))

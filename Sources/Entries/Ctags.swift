@@ -5,7 +5,9 @@ import Foundation
 /// current text, with a time limit. When ctags is missing or fails the outline is empty and says why in
 /// a warning; a source file is never an error.
 public struct CtagsExtractor: EntryExtractor {
+    /// The languageId of every language ctags is asked to outline.
     public static var languageIds: [String] { CtagsLanguages.all.map(\.languageId) }
+    /// The file extensions of those languages.
     public static var fileExtensions: [String] { CtagsLanguages.all.flatMap(\.extensions) }
 
     /// The languageId the extractor was made for; nil lets the file name decide.
@@ -13,19 +15,25 @@ public struct CtagsExtractor: EntryExtractor {
     /// Seconds ctags may run before it is stopped.
     public var timeout: TimeInterval
 
+    /// An extractor that lets the file name pick the language.
     public init() { self.init(languageId: nil) }
 
+    /// An extractor for `languageId` (nil: the file name decides), stopping ctags after `timeout` seconds.
     public init(languageId: String?, timeout: TimeInterval = 5) {
         self.languageId = languageId
         self.timeout = timeout
     }
 
+    /// An extractor that tells ctags the language of `languageId`.
     public static func make(languageId: String) -> CtagsExtractor { CtagsExtractor(languageId: languageId) }
 
+    /// The languageId of the language that owns the extension, or nil.
     public static func languageId(forExtension ext: String) -> String? {
         CtagsLanguages.language(forExtension: ext)?.languageId
     }
 
+    /// Runs ctags on a copy of `text` and nests its tags by scope. Never throws: when ctags is missing, fails or
+    /// times out, the outline is empty and a warning says why.
     public func extract(_ text: String, options: ExtractionOptions) throws -> Extraction {
         let language = languageId.flatMap(CtagsLanguages.language(id:))
             ?? options.fileName.flatMap(CtagsLanguages.language(forFileName:))

@@ -2,8 +2,11 @@ import Foundation
 
 /// Comma-separated rows: one entry per row, named by a chosen column.
 public struct CSVExtractor: EntryExtractor {
+    /// `csv`.
     public static let languageIds = ["csv"]
+    /// `csv`.
     public static let fileExtensions = ["csv"]
+    /// A CSV extractor.
     public init() {}
 
     /// Spreadsheets in locales with a decimal comma export `;`-separated "CSV"; a first line with
@@ -18,10 +21,17 @@ public struct CSVExtractor: EntryExtractor {
 
 /// Tab-separated rows, read like CSV (quoted fields included, as spreadsheets write them).
 public struct TSVExtractor: EntryExtractor {
+    /// `tsv`.
     public static let languageIds = ["tsv"]
+    /// `tsv` and `tab`.
     public static let fileExtensions = ["tsv", "tab"]
+    /// A TSV extractor.
     public init() {}
 
+    /// One entry per row after the header (when there is one), named by `options.column`, the other cells as detail.
+    ///
+    /// - Throws: `ExtractionError` for a quoted field never closed, a column name not in the header, or a column
+    ///   past the last one.
     public func extract(_ text: String, options: ExtractionOptions) throws -> Extraction {
         try DelimitedTable(separator: UInt8(ascii: "\t"), options: options).extract(text)
     }

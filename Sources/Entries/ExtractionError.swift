@@ -3,10 +3,12 @@ import Foundation
 /// Why an extractor could not make entries from a document: one sentence a person can act on, naming the
 /// file and line when there is one ("Localizable.strings:12: expected ';' after the value").
 public struct ExtractionError: LocalizedError, CustomStringConvertible, Hashable, Sendable {
+    /// The sentence to show, with the file and line when known.
     public var message: String
     /// 1-based line of the problem, when it has one (also already part of `message`).
     public var line: Int?
 
+    /// An error with a finished message.
     public init(_ message: String, line: Int? = nil) {
         self.message = message
         self.line = line
@@ -19,11 +21,13 @@ public struct ExtractionError: LocalizedError, CustomStringConvertible, Hashable
         self.init(prefix + problem, line: line)
     }
 
+    /// The message.
     public var description: String { message }
 
     /// Foundation's `localizedDescription` shows the message too (rather than "operation couldn't be completed").
     public var errorDescription: String? { message }
 
+    /// No extractor serves `languageId`.
     public static func noExtractor(languageId: String) -> ExtractionError {
         ExtractionError("no entries for languageId \(languageId)")
     }

@@ -11,6 +11,7 @@ public struct ExtractionOptions: Hashable, Sendable {
     /// Source code: file name to give ctags so it picks the right parser (e.g. "main.swift").
     public var fileName: String?
 
+    /// Options as given; the defaults are what a person would expect.
     public init(
         column: ColumnSelector? = nil, familyNameFirst: Bool = true, language: String? = nil,
         ctagsPath: String? = nil, fileName: String? = nil
@@ -23,16 +24,22 @@ public struct ExtractionOptions: Hashable, Sendable {
     }
 }
 
+/// A column of a table: by zero-based index, or by the name in its header row.
 public enum ColumnSelector: Hashable, Sendable {
+    /// The column at this zero-based index.
     case index(Int)
+    /// The column whose header is this name (an exact match first, else one that differs only in case).
     case name(String)
 }
 
 /// What an extractor produced: the entries and any warnings a person should see (in the log, not as errors).
 public struct Extraction: Sendable {
+    /// The entries, in document order, nested where the format nests.
     public var entries: [Entry]
+    /// Things a person should know that did not stop extraction (ctags missing, a card left out).
     public var warnings: [String]
 
+    /// An extraction, with no warnings unless given.
     public init(entries: [Entry], warnings: [String] = []) {
         self.entries = entries
         self.warnings = warnings
@@ -46,7 +53,11 @@ public protocol EntryExtractor: Sendable {
     /// File extensions (without dot, lower case) the CLI maps to this extractor.
     static var fileExtensions: [String] { get }
 
+    /// An extractor with its defaults.
     init()
+    /// The entries of one whole document in this format.
+    ///
+    /// - Throws: `ExtractionError` when the text is not valid in the format, naming the line where it can.
     func extract(_ text: String, options: ExtractionOptions) throws -> Extraction
 
     /// An extractor for one of `languageIds` (default: `init()`; ctags keeps the id to pick a parser).

@@ -8,10 +8,16 @@ import ThumbIndexJSON
 /// elements that are objects or arrays become children named by index ("[0]", "[1]"…) so the keys
 /// inside them stay reachable; scalar elements are not entries.
 public struct JSONExtractor: EntryExtractor {
+    /// `json`.
     public static let languageIds = ["json"]
+    /// `json`, `geojson` and `webmanifest`.
     public static let fileExtensions = ["json", "geojson", "webmanifest"]
+    /// A JSON extractor.
     public init() {}
 
+    /// The document's keys, nested; an empty document has none.
+    ///
+    /// - Throws: `ExtractionError` when the text is not JSON, naming the line.
     public func extract(_ text: String, options: ExtractionOptions) throws -> Extraction {
         let document = try JSONDocument(text, fileName: options.fileName)
         guard let root = document.root else { return Extraction(entries: []) }

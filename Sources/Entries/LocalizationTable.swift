@@ -12,17 +12,25 @@ public struct LocalizationTable: Sendable {
     /// The language tag actually used (the lproj folder or catalog localization; for a lone `.strings`
     /// file, the one asked for).
     public let language: String
+    /// Key → translated value.
     public private(set) var values: [String: String]
 
+    /// A table made in memory.
     public init(values: [String: String], language: String, sources: [String] = []) {
         self.values = values
         self.language = language
         self.sources = sources
     }
 
+    /// The translation of `key`, or nil.
     public subscript(key: String) -> String? { values[key] }
+    /// The number of keys.
     public var count: Int { values.count }
 
+    /// Reads the table of `language` from a `.strings` file, an `.xcstrings` catalog, or a folder of `.lproj` folders.
+    ///
+    /// - Throws: `ExtractionError` naming the path when it does not exist, is not a table, has no folder for
+    ///   `language`, or cannot be read or parsed.
     public static func load(path: String, language: String) throws -> LocalizationTable {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {

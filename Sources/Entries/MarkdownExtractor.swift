@@ -11,9 +11,12 @@ import Foundation
 /// commented-out sections) and YAML front matter are skipped; headings
 /// inside block quotes, list items and HTML blocks are not outlined.
 public struct MarkdownExtractor: EntryExtractor {
+    /// `markdown`.
     public static let languageIds = ["markdown"]
+    /// `md`, `markdown`, `mdown`, `mkd` and `mkdn`.
     public static let fileExtensions = ["md", "markdown", "mdown", "mkd", "mkdn"]
 
+    /// A Markdown extractor.
     public init() {}
 
     struct Heading {
@@ -23,6 +26,7 @@ public struct MarkdownExtractor: EntryExtractor {
         var selection: TextRange
     }
 
+    /// The headings, each holding the deeper headings under it. Never throws: any text is Markdown.
     public func extract(_ text: String, options: ExtractionOptions) throws -> Extraction {
         let bytes = Array(text.utf8)
         let map = LineMap(bytes)

@@ -3,12 +3,15 @@
 /// This is the format that meets the biggest inputs (a dictionary's head words), so it scans UTF-8 bytes
 /// in place instead of splitting into `[String]`, and only makes a String for the trimmed name.
 public struct PlainTextExtractor: EntryExtractor {
-    // "text" is what Neovim, Emacs and Helix call plain text.
+    /// `plaintext`, and `text`, which is what Neovim, Emacs and Helix call plain text.
     public static let languageIds = ["plaintext", "text"]
+    /// `txt` and `text`.
     public static let fileExtensions = ["txt", "text"]
 
+    /// A plain-text extractor.
     public init() {}
 
+    /// One `.string` entry per non-blank line, named by the line trimmed. Never throws.
     public func extract(_ text: String, options: ExtractionOptions) throws -> Extraction {
         var text = text
         let entries = text.withUTF8 { Self.lines(in: $0) }

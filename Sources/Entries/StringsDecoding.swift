@@ -3,6 +3,10 @@ import Foundation
 /// Apple `.strings` files come as UTF-16 with a byte-order mark (what Xcode used to write) or UTF-8,
 /// with or without a BOM. This turns their bytes into text, or says clearly why it cannot.
 extension StringsFile {
+    /// The text of a `.strings` file's bytes: UTF-16 with a byte-order mark, UTF-8 with or without one, or BOM-less
+    /// UTF-16 recognised by its zero bytes.
+    ///
+    /// - Throws: `ExtractionError` when the bytes are neither, naming the offending byte and its line.
     public static func decode(data: Data, fileName: String? = nil) throws -> String {
         let bytes = [UInt8](data)
         if bytes.starts(with: [0xFF, 0xFE]) { return try utf16(bytes.dropFirst(2), bigEndian: false, fileName: fileName) }

@@ -8,8 +8,11 @@
 /// Quoted strings know the escapes \" \\ \n \t \r \a \b \f \v, octal \101 and \U1234 / \u1234 (UTF-16
 /// units, so emoji come as two escapes).
 public enum StringsFile {
+    /// One `key = value;` (or a lone `key;`, whose value is the key).
     public struct Pair: Hashable, Sendable {
+        /// The key, escapes decoded.
         public var key: String
+        /// The value, escapes decoded.
         public var value: String
         /// The key as written, quotes included.
         public var keyRange: TextRange

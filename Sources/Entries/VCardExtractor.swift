@@ -11,10 +11,15 @@ import Foundation
 /// `options.familyNameFirst` is false; Chinese, Japanese and Korean names stay family-first, unspaced).
 /// The collation string is nil when it would equal the name.
 public struct VCardExtractor: EntryExtractor {
+    /// `vcard` and `vcf`.
     public static let languageIds = ["vcard", "vcf"]
+    /// `vcf` and `vcard`.
     public static let fileExtensions = ["vcf", "vcard"]
+    /// A vCard extractor.
     public init() {}
 
+    /// One entry per card, in file order. Never throws: a card without END:VCARD or without anything to name it by
+    /// is a warning.
     public func extract(_ text: String, options: ExtractionOptions) throws -> Extraction {
         let bytes = Array(text.utf8)
         let map = LineMap(bytes)

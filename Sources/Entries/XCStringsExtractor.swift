@@ -8,10 +8,16 @@ import ThumbIndexJSON
 /// The detail is the value for `options.language`, else for the source language, else the key itself
 /// (in catalogs the key usually is the source text).
 public struct XCStringsExtractor: EntryExtractor {
+    /// `xcstrings`.
     public static let languageIds = ["xcstrings"]
+    /// `xcstrings`.
     public static let fileExtensions = ["xcstrings"]
+    /// A string catalog extractor.
     public init() {}
 
+    /// One `.key` entry per string of the catalog; an empty document has none.
+    ///
+    /// - Throws: `ExtractionError` when the text is not JSON or has no `strings` object.
     public func extract(_ text: String, options: ExtractionOptions) throws -> Extraction {
         guard let catalog = try XCStringsCatalog(text, fileName: options.fileName) else { return Extraction(entries: []) }
         let languages = [options.language, catalog.sourceLanguage].compactMap { $0 }

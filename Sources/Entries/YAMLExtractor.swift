@@ -7,10 +7,16 @@ import Yams
 /// Yams gives each node's start only (line, and a column in Unicode scalars); ends are taken from where
 /// the next key or item starts, backing over blank lines, comments and document markers.
 public struct YAMLExtractor: EntryExtractor {
+    /// `yaml`.
     public static let languageIds = ["yaml"]
+    /// `yaml` and `yml`.
     public static let fileExtensions = ["yaml", "yml"]
+    /// A YAML extractor.
     public init() {}
 
+    /// The keys of every document in the text, nested.
+    ///
+    /// - Throws: `ExtractionError` when Yams cannot parse the text, naming the line where Yams gives one.
     public func extract(_ text: String, options: ExtractionOptions) throws -> Extraction {
         var roots: [Node] = []
         do {

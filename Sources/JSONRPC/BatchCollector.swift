@@ -27,6 +27,12 @@ public final class BatchCollector: @unchecked Sendable {
     private var awaiting = 0
     private let send: @Sendable ([Message]) -> Void
 
+    /// A collector for one batch; invalid elements get their error replies at once.
+    ///
+    /// - Parameters:
+    ///   - elements: the batch, as `Incoming.batch` holds it.
+    ///   - send: called once, with every reply in batch order, when the last request is answered (at once if the
+    ///     batch holds only invalid elements; never if nothing in it needs a reply).
     public init(_ elements: [Result<Message, InvalidMessage>], send: @escaping @Sendable ([Message]) -> Void) {
         self.send = send
         var slotOfElement: [Int?] = []

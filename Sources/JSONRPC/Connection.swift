@@ -24,6 +24,7 @@ import ThumbIndexJSON
 ///     }
 ///     connection.waitUntilReaderFinished()
 public final class Connection: @unchecked Sendable {
+    /// How messages are cut out of the input and framed on the output.
     public let framing: Framing
 
     /// Bytes waiting to be written above which the reader pauses (4 MiB by default).
@@ -45,6 +46,15 @@ public final class Connection: @unchecked Sendable {
     private let wake: (read: Int32, write: Int32)?
     private let readerFinished = DispatchGroup()
 
+    /// A connection over two descriptors (they may be the same one, say a socket). Nothing is read until `start`.
+    ///
+    /// - Parameters:
+    ///   - input: the descriptor to read messages from.
+    ///   - output: the descriptor to write messages to.
+    ///   - framing: how messages are framed both ways.
+    ///   - closesFileDescriptors: whether the connection closes `input` and `output` when done; false to keep
+    ///     them open for the caller.
+    ///   - outboxLimit: bytes waiting to be written above which the reader pauses.
     public init(input: Int32, output: Int32, framing: Framing = .contentLength, closesFileDescriptors: Bool = true,
                 outboxLimit: Int = 4 << 20) {
         StandardStreams.ignoreSIGPIPE()

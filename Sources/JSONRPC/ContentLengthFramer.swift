@@ -15,10 +15,13 @@ import ThumbIndexJSON
 ///     var framer = ContentLengthFramer()
 ///     framer.feed(Array("Content-Length: 2\r\n\r\n{}".utf8))   // [.frame([0x7B, 0x7D])]
 public struct ContentLengthFramer: Framer, Sendable {
+    /// The largest body accepted unless told otherwise: 256 MiB.
     public static let defaultMaxContentLength = 256 << 20
     /// A header block longer than this is garbage, not headers.
     public static let maxHeaderBlockLength = 64 << 10
 
+    /// A `Content-Length` above this is reported as an error, and the framer skips to the next `Content-Length`
+    /// header.
     public let maxContentLength: Int
 
     private enum State {
@@ -53,6 +56,7 @@ public struct ContentLengthFramer: Framer, Sendable {
     /// Bytes at the front of `queue` already searched for a line end.
     private var scanned = 0
 
+    /// A framer that refuses bodies longer than `maxContentLength`.
     public init(maxContentLength: Int = ContentLengthFramer.defaultMaxContentLength) {
         self.maxContentLength = maxContentLength
     }
@@ -64,10 +68,12 @@ public struct ContentLengthFramer: Framer, Sendable {
         return framed
     }
 
+    /// `Content-Length: N\r\n\r\n` for a body of `bodyLength` bytes.
     public static func header(bodyLength: Int) -> [UInt8] {
         Array("Content-Length: \(bodyLength)\r\n\r\n".utf8)
     }
 
+    /// Takes the next bytes of the stream; returns the frames and errors they complete.
     public mutating func feed(_ bytes: UnsafeRawBufferPointer) -> [FramerEvent] {
         queue.append(bytes)
         var events: [FramerEvent] = []
@@ -75,6 +81,7 @@ public struct ContentLengthFramer: Framer, Sendable {
         return events
     }
 
+    /// Reports a header block or a body cut short by the end of input.
     public mutating func finish() -> [FramerEvent] {
         switch state {
         case .header:

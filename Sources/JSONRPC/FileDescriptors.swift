@@ -8,15 +8,18 @@ import Darwin
 
 /// A failure of the transport itself: the connection is closed or a system call failed.
 public struct ConnectionError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What failed, for a person.
     public var message: String
     /// The `errno` of the failed call, if any (`EPIPE` when the peer has gone away).
     public var errno: Int32?
 
+    /// An error with a message and, for a failed system call, its `errno`.
     public init(_ message: String, errno: Int32? = nil) {
         self.message = message
         self.errno = errno
     }
 
+    /// The message.
     public var description: String { message }
 }
 

@@ -14,6 +14,7 @@ public enum Framing: Hashable, Sendable {
     /// One JSON text per line (`--jsonl`), handy for scripts.
     case lines
 
+    /// A new framer that reads this framing.
     public func makeFramer() -> any Framer {
         switch self {
         case .contentLength: return ContentLengthFramer()
@@ -32,14 +33,18 @@ public enum Framing: Hashable, Sendable {
 
 /// Why part of the stream could not be made into a frame, and where (a byte offset from the start of the stream).
 public struct FramingError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What is wrong with the frame.
     public var message: String
+    /// The byte offset of the problem, counted from the start of the stream.
     public var offset: Int
 
+    /// An error at byte `offset` of the stream.
     public init(_ message: String, offset: Int) {
         self.message = message
         self.offset = offset
     }
 
+    /// The message.
     public var description: String { message }
 }
 
@@ -55,12 +60,14 @@ public enum FramerEvent: Hashable, Sendable {
 ///
 /// Bytes may arrive split anywhere, down to one byte at a time; a framer keeps what it has not used yet.
 public protocol Framer {
+    /// Takes the next bytes of the stream; returns the frames and errors they complete, in stream order.
     mutating func feed(_ bytes: UnsafeRawBufferPointer) -> [FramerEvent]
     /// Called once at end of input: reports a frame cut short, or yields a last unterminated line.
     mutating func finish() -> [FramerEvent]
 }
 
 extension Framer {
+    /// Takes the next bytes of the stream from an array; see `feed(_:)` on a buffer.
     public mutating func feed(_ bytes: [UInt8]) -> [FramerEvent] {
         bytes.withUnsafeBytes { feed($0) }
     }

@@ -8,6 +8,7 @@ import ThumbIndexJSON
 /// - `.framingError(e)`: log it, or answer with a parse error and id null; the framer has already resynchronised.
 /// - `.eof`: the peer closed its end; nothing more will arrive.
 public enum Incoming: Hashable, Sendable {
+    /// One valid message.
     case message(Message)
     /// A JSON array of messages (never empty: an empty batch arrives as `.invalid`).
     case batch([Result<Message, InvalidMessage>])
@@ -15,6 +16,7 @@ public enum Incoming: Hashable, Sendable {
     case invalid(InvalidMessage)
     /// A frame that could not be cut out of the byte stream, or a failed read.
     case framingError(FramingError)
+    /// The input has ended.
     case eof
 }
 

@@ -9,8 +9,10 @@ import ThumbIndexJSON
 ///     var framer = LineFramer()
 ///     framer.feed(Array("{}\r\n\n[]\n".utf8))   // [.frame("{}"), .frame("[]")]
 public struct LineFramer: Framer, Sendable {
+    /// The longest line accepted unless told otherwise: 256 MiB.
     public static let defaultMaxLineLength = 256 << 20
 
+    /// A line longer than this is reported as an error and skipped up to its end.
     public let maxLineLength: Int
 
     private var queue = ByteQueue()
@@ -19,6 +21,7 @@ public struct LineFramer: Framer, Sendable {
     /// Discarding the rest of an over-long line.
     private var discarding = false
 
+    /// A framer that refuses lines longer than `maxLineLength`.
     public init(maxLineLength: Int = LineFramer.defaultMaxLineLength) {
         self.maxLineLength = maxLineLength
     }
@@ -30,6 +33,8 @@ public struct LineFramer: Framer, Sendable {
         return framed
     }
 
+    /// Takes the next bytes of the stream; returns a frame for each non-blank line they complete, or an error for
+    /// one that is too long.
     public mutating func feed(_ bytes: UnsafeRawBufferPointer) -> [FramerEvent] {
         queue.append(bytes)
         var events: [FramerEvent] = []
@@ -55,6 +60,7 @@ public struct LineFramer: Framer, Sendable {
         return events
     }
 
+    /// Yields a last line that has no newline, unless blank or being skipped.
     public mutating func finish() -> [FramerEvent] {
         var events: [FramerEvent] = []
         if !discarding { emitLine(length: queue.count, into: &events) }

@@ -3,14 +3,19 @@ import ThumbIndexJSON
 /// The id that pairs a request with its response: an integer or a string, echoed back unchanged.
 public enum RequestID: Hashable, Sendable, ExpressibleByIntegerLiteral, ExpressibleByStringLiteral,
     CustomStringConvertible {
+    /// An integer id.
     case int(Int)
+    /// A string id.
     case string(String)
     /// Any other number, as the peer wrote it (`-9223372036854775809`, `1.0`), so that it goes back exactly.
     case number(String)
 
+    /// `.int` from an integer literal.
     public init(integerLiteral value: Int) { self = .int(value) }
+    /// `.string` from a string literal.
     public init(stringLiteral value: String) { self = .string(value) }
 
+    /// The id as a JSON value, as it goes on the wire.
     public var json: JSON {
         switch self {
         case .int(let value): return .int(Int64(value))
@@ -38,11 +43,14 @@ public enum RequestID: Hashable, Sendable, ExpressibleByIntegerLiteral, Expressi
 
 /// A call that expects a response.
 public struct Request: Hashable, Sendable {
+    /// The id the response will carry.
     public var id: RequestID
+    /// The method to call, such as `initialize`.
     public var method: String
     /// An object or an array (JSON-RPC's "structured value"), or nil when absent.
     public var params: JSON?
 
+    /// A request; `params` nil leaves the member out.
     public init(id: RequestID, method: String, params: JSON? = nil) {
         self.id = id
         self.method = method
@@ -52,9 +60,12 @@ public struct Request: Hashable, Sendable {
 
 /// A call without an id, which gets no response.
 public struct Notification: Hashable, Sendable {
+    /// The method, such as `initialized`.
     public var method: String
+    /// An object or an array, or nil when absent.
     public var params: JSON?
 
+    /// A notification; `params` nil leaves the member out.
     public init(method: String, params: JSON? = nil) {
         self.method = method
         self.params = params
@@ -65,8 +76,10 @@ public struct Notification: Hashable, Sendable {
 public struct Response: Hashable, Sendable {
     /// Nil only when the request's id could not be read (a parse error or an invalid request); sent as `null`.
     public var id: RequestID?
+    /// The result, or the error that takes its place.
     public var result: Result<JSON, ResponseError>
 
+    /// A response carrying `result` or an error.
     public init(id: RequestID?, result: Result<JSON, ResponseError>) {
         self.id = id
         self.result = result
@@ -77,10 +90,12 @@ public struct Response: Hashable, Sendable {
         self.init(id: id, result: .success(result))
     }
 
+    /// A failure.
     public init(id: RequestID?, error: ResponseError) {
         self.init(id: id, result: .failure(error))
     }
 
+    /// Whether the response is an error.
     public var isError: Bool {
         if case .failure = result { return true }
         return false
@@ -89,8 +104,11 @@ public struct Response: Hashable, Sendable {
 
 /// One JSON-RPC 2.0 message.
 public enum Message: Hashable, Sendable {
+    /// A call that expects a response.
     case request(Request)
+    /// A call that gets no response.
     case notification(Notification)
+    /// The answer to a request.
     case response(Response)
 }
 
@@ -138,5 +156,6 @@ extension Message {
 }
 
 extension Message: CustomStringConvertible {
+    /// The message as compact JSON text.
     public var description: String { json.description }
 }

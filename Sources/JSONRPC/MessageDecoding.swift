@@ -5,9 +5,12 @@ import ThumbIndexJSON
 /// `id` is the message's id when it could be read, so the reply still reaches the right caller; otherwise nil,
 /// which is sent as `"id": null` as JSON-RPC 2.0 asks.
 public struct InvalidMessage: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The message's id, when it could be read; the reply is sent with `"id": null` otherwise.
     public var id: RequestID?
+    /// The error to answer with.
     public var error: ResponseError
 
+    /// A message refused with `error`.
     public init(id: RequestID?, error: ResponseError) {
         self.id = id
         self.error = error
@@ -16,6 +19,7 @@ public struct InvalidMessage: Error, Hashable, Sendable, CustomStringConvertible
     /// The response to send back.
     public var response: Response { Response(id: id, error: error) }
 
+    /// The error and the id, for logs.
     public var description: String { "\(error) (id \(id?.description ?? "null"))" }
 }
 

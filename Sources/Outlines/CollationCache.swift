@@ -13,8 +13,12 @@ public final class CollationCache: @unchecked Sendable {
     private var collations: [Key: IndexedCollation] = [:]
     private let lock = NSLock()
 
+    /// An empty cache.
     public init() {}
 
+    /// The collation for a locale identifier, style and options, made on first use.
+    ///
+    /// - Throws: `CollationError` when the locale is not one ICU can use, or ICU fails; nothing is cached then.
     public func collation(locale: String, style: IndexedCollation.Style, options: CollationOptions) throws(CollationError)
         -> IndexedCollation
     {

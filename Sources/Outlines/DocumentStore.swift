@@ -19,6 +19,7 @@ public final class DocumentStore: @unchecked Sendable {
     private var lastGeneration: UInt64 = 0
     private let lock = NSLock()
 
+    /// An empty store.
     public init() {}
 
     /// Opens (or replaces) a document under a new generation; true when it was already open.
@@ -33,6 +34,7 @@ public final class DocumentStore: @unchecked Sendable {
         }
     }
 
+    /// Forgets a document and all that was derived from it; true when it was open.
     public func close(_ uri: String) -> Bool {
         lock.withLock { documents.removeValue(forKey: uri) != nil }
     }
@@ -69,13 +71,18 @@ public final class DocumentStore: @unchecked Sendable {
         }
     }
 
+    /// The document as it is now: a copy that later edits do not change.
+    ///
+    /// - Throws: `DocumentError.notOpen` when no document has that uri.
     public func snapshot(_ uri: String) throws(DocumentError) -> TextDocument {
         guard let document = lock.withLock({ documents[uri]?.document }) else { throw .notOpen(uri) }
         return document
     }
 
+    /// Every open document, as it is now, in no particular order.
     public var allDocuments: [TextDocument] { lock.withLock { documents.values.map(\.document) } }
 
+    /// The client's version of an open document, or nil when it is not open.
     public func currentVersion(_ uri: String) -> Int? { lock.withLock { documents[uri]?.document.version } }
 
     /// The entries of a snapshot, extracted once per generation (and localization language).
@@ -124,9 +131,12 @@ public final class DocumentStore: @unchecked Sendable {
 
 /// A document request that cannot be served; the message says why.
 public enum DocumentError: Error, CustomStringConvertible {
+    /// The document `uri` is not open.
     case notOpen(String)
+    /// The edit to document `uri` does not fit its text; nothing was applied.
     case invalidEdit(String, PositionError)
 
+    /// The message, naming the document.
     public var description: String {
         switch self {
         case .notOpen(let uri): return "unknown document \(uri) (not open)"

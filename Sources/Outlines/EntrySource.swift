@@ -13,14 +13,19 @@ public struct ExtractionSettings: Hashable, Sendable {
     /// Folders that relative table paths are looked up in.
     public var workspaceFolders: [String] = []
 
+    /// The defaults: no tables, ctags on `PATH`, the first column, family names first.
     public init() {}
 }
 
 /// Something the pipeline met that the user should hear about once: an unknown format, a malformed file, an
 /// unreadable table.
 public struct OutlineProblem: Hashable, Sendable {
+    /// How serious a problem is. `warning`: the outline is still made (perhaps empty); `error`: the document could
+    /// not be outlined, or a localization table could not be read.
     public enum Severity: Sendable { case warning, error }
+    /// How serious the problem is.
     public var severity: Severity
+    /// A sentence for a person, naming the document or table.
     public var message: String
     /// Identifies a problem that stays until its cause changes (an unknown format, a table), for a server to report
     /// once per session; nil for one that belongs to this text (a syntax error), to report every time.
@@ -33,6 +38,7 @@ public final class EntrySource: Sendable {
     /// Tables are loaded once and again only when their files change.
     public let localizations = LocalizationCache()
 
+    /// A source with an empty localization cache.
     public init() {}
 
     /// The entries of a document, and the problems met (an extraction error gives no entries).

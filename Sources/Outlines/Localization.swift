@@ -4,6 +4,8 @@ import Foundation
 /// Apple's localization step (seeds/004): an entry whose name is a key of the strings table of the
 /// collation's language is shown and collated by its localized value, with the key as its detail.
 public enum Localization {
+    /// The entries, children too, with every name that is a key of `table` replaced by its non-empty value; the key
+    /// becomes the detail and the entry is collated by the new name.
     public static func apply(_ table: LocalizationTable, to entries: [Entry]) -> [Entry] {
         entries.map { entry in
             var entry = entry
@@ -36,8 +38,11 @@ public final class LocalizationCache: @unchecked Sendable {
     private var tables: [String: (stamp: [Date], table: LocalizationTable)] = [:]
     private let lock = NSLock()
 
+    /// An empty cache.
     public init() {}
 
+    /// The merged table of `paths` for `language`, loaded again only when a file under them has changed; nil when
+    /// `paths` is empty, a failure when a table cannot be read.
     public func table(paths: [String], language: String) -> Result<LocalizationTable, ExtractionError>? {
         guard !paths.isEmpty else { return nil }
         let key = paths.joined(separator: "\u{0}") + "|" + language

@@ -6,10 +6,13 @@ import Entries
 extension SectionedOutline {
     /// A non-empty section: its title, the count of its entries and the position of the first in the sectioned order.
     public struct SectionSummary: Hashable, Sendable {
+        /// The section's title.
         public var title: String
         /// The position of `title` in the collation's `sectionTitles`.
         public var titleIndex: Int
+        /// The number of entries in the section.
         public var count: Int
+        /// The position of the section's first entry in the sectioned order.
         public var offset: Int
     }
 
@@ -23,7 +26,9 @@ extension SectionedOutline {
 
     /// An entry of a page and its section (a position in `sections`).
     public struct PageEntry: Sendable {
+        /// The entry, without its children.
         public var entry: Entry
+        /// Its section: a position in `sections`.
         public var section: Int
     }
 
@@ -65,6 +70,7 @@ extension SectionedOutline {
     }
 }
 
+/// Jumps over a sectioned outline's non-empty sections, and titles by their text.
 extension SectionIndexTitles {
     /// For each index title, where a touch lands: `.top` for `{search}`, a position in the non-empty sections, or
     /// `.nothing` when there are no entries (seeds/002's rule for sparse sections).

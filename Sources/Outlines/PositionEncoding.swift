@@ -1,7 +1,10 @@
 /// How the client counts `character` in a position (LSP 3.17 `PositionEncodingKind`).
 public enum PositionEncoding: String, Sendable, CaseIterable {
+    /// `utf-8`: columns count bytes.
     case utf8 = "utf-8"
+    /// `utf-16`: columns count UTF-16 code units, LSP's default.
     case utf16 = "utf-16"
+    /// `utf-32`: columns count Unicode scalars.
     case utf32 = "utf-32"
 
     /// Code units in the client's encoding for the UTF-8 bytes `line[0..<byteColumn]`.

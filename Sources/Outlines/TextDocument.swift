@@ -5,19 +5,24 @@ import Entries
 /// Lines end at LF, CRLF or CR, as LSP counts them. Positions come in the client's encoding and are
 /// converted here, so nothing else deals with UTF-16.
 public struct TextDocument: Sendable {
+    /// The document's uri, as the client gave it.
     public let uri: String
+    /// The LSP languageId that picks the extractor.
     public let languageId: String
+    /// The client's version, as of the last open or change.
     public private(set) var version: Int
     /// The server's own identity of this text: it changes on every open and every change. The client's `version`
     /// is no identity (a document can be closed and reopened with the same version and other text), so every cache
     /// of derived data is keyed by this instead.
     public internal(set) var generation: UInt64 = 0
+    /// The text as UTF-8.
     public private(set) var bytes: [UInt8]
     /// Byte offset where each line starts; always at least one line.
     public private(set) var lineStarts: [Int]
     /// Whether every byte is ASCII, when columns are the same in every encoding.
     public private(set) var isASCII: Bool
 
+    /// A document with the text the client opened.
     public init(uri: String, languageId: String, version: Int, text: String) {
         self.uri = uri
         self.languageId = languageId
@@ -35,7 +40,9 @@ public struct TextDocument: Sendable {
         }
     }
 
+    /// The text as a string.
     public var text: String { String(decoding: bytes, as: UTF8.self) }
+    /// The number of lines; a text ending in a line break has an empty last line.
     public var lineCount: Int { lineStarts.count }
 
     static func lineStarts(of bytes: [UInt8]) -> [Int] {
@@ -99,6 +106,7 @@ public struct TextDocument: Sendable {
         return EncodedRange(start: encodedPosition(range.start, encoding: encoding), end: encodedPosition(range.end, encoding: encoding))
     }
 
+    /// An entry position (UTF-8 column) in the client's encoding; the line is clamped into the document.
     public func encodedPosition(_ position: TextPosition, encoding: PositionEncoding) -> EncodedPosition {
         let line = min(max(position.line, 0), lineCount - 1)
         // Byte columns are the client's columns in UTF-8, and in any encoding on an ASCII line.
@@ -131,9 +139,12 @@ public struct TextDocument: Sendable {
 
 /// An edit: `text` replaces `range`, or the whole text when there is no range.
 public struct ContentChange: Sendable {
+    /// The range replaced, in the client's encoding; nil for the whole text.
     public var range: EncodedRange?
+    /// The new text.
     public var text: String
 
+    /// An edit replacing `range` (nil: the whole text) with `text`.
     public init(range: EncodedRange?, text: String) {
         self.range = range
         self.text = text
@@ -142,28 +153,38 @@ public struct ContentChange: Sendable {
 
 /// A position that is not in the document, or not on a character boundary; the message says which.
 public struct PositionError: Error, CustomStringConvertible {
+    /// What is wrong, for a person.
     public var description: String
+    /// An error with that message.
     public init(_ description: String) { self.description = description }
 }
 
 /// A position as the client counts it: a line, and a column in code units of the session's `PositionEncoding`.
 public struct EncodedPosition: Hashable, Sendable, CustomStringConvertible {
+    /// Zero-based line.
     public var line: Int
+    /// Code units from the start of the line.
     public var character: Int
+    /// A position at `line`, `character` code units in.
     public init(line: Int, character: Int) {
         self.line = line
         self.character = character
     }
+    /// `line:character`.
     public var description: String { "\(line):\(character)" }
 }
 
 /// A range between two `EncodedPosition`s.
 public struct EncodedRange: Hashable, Sendable, CustomStringConvertible {
+    /// The first position in the range.
     public var start: EncodedPosition
+    /// The position just past the range.
     public var end: EncodedPosition
+    /// The range from `start` up to `end`.
     public init(start: EncodedPosition, end: EncodedPosition) {
         self.start = start
         self.end = end
     }
+    /// `start-end`.
     public var description: String { "\(start)-\(end)" }
 }

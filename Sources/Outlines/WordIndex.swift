@@ -2,7 +2,7 @@ import Collation
 import Foundation
 
 /// Primary-strength sort keys of every word start of every entry, cut to `WordIndex.window` bytes, made
-/// once per document version and locale: a query is then a byte-prefix test per word, not an ICU call.
+/// once per text generation and locale: a query is then a byte-prefix test per word, not an ICU call.
 public struct WordIndex: Sendable {
     /// Bytes of text kept from each word start; queries longer than `window - 16` are checked in full.
     static let window = 64
@@ -12,6 +12,8 @@ public struct WordIndex: Sendable {
     private let owners: [Int32]
     private let itemCount: Int
 
+    /// Builds the keys of every word start of every item of `outline`, with `collator` (one at primary strength, as
+    /// `PrefixMatcher` makes).
     public init(outline: DocumentOutline, collator: Collator) {
         var batch = UTF8Batch([String]())
         var owners: [Int32] = []
@@ -49,6 +51,7 @@ public struct WordIndex: Sendable {
 /// Collation-aware prefix matching at primary strength: case and accents that the locale does not
 /// treat as letters of their own are ignored.
 public struct PrefixMatcher: Sendable {
+    /// The primary-strength collator of the query's locale.
     public let collator: Collator
     private let queryKey: [UInt8]
     /// The key of the query's first bytes, for filtering through a `WordIndex`.
@@ -56,6 +59,9 @@ public struct PrefixMatcher: Sendable {
     /// Whether the query fits the index window, so that a filter match is a match.
     public let isShort: Bool
 
+    /// A matcher for `query` under `locale`.
+    ///
+    /// - Throws: `CollationError` when ICU cannot open a collator for `locale`.
     public init(query: String, locale: CollationLocale) throws(CollationError) {
         collator = try Collator(locale: locale, options: CollationOptions(strength: .primary))
         queryKey = Array(collator.sortKey(query).dropLast())  // without the terminating 0x00
@@ -69,6 +75,7 @@ public struct PrefixMatcher: Sendable {
         }
     }
 
+    /// Whether a word of `name` starts with the query, by the collation; an empty query matches everything.
     public func matches(_ name: String) -> Bool {
         if queryKey.isEmpty { return true }
         for word in Self.wordStarts(name) where collator.sortKey(String(name[word...])).starts(with: queryKey) {

@@ -9,14 +9,22 @@
 ///     params["textDocument"]?["uri"]?.stringValue   // "file:///a.md"
 ///     params["limit"]?.intValue                     // 100
 public enum JSON: Sendable {
+    /// JSON's `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// An integer that fits in `Int64`, kept exactly.
     case int(Int64)
+    /// A number made in Swift (the parser keeps numbers as `.int` or `.number`); NaN and infinities are written as
+    /// `null`.
     case double(Double)
     /// A number literal, as written, that no `Int64` holds exactly; always a valid, finite JSON number.
     case number(String)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSON])
+    /// An object, its members in insertion order.
     case object(JSONObject)
     /// JSON text written ahead of time (see `JSONStream`), spliced into output as is. Large results are
     /// written straight to bytes this way instead of first building a tree of values. Accessors see
@@ -26,6 +34,7 @@ public enum JSON: Sendable {
 
 /// Bytes of one complete JSON value, made by `JSONStream`.
 public struct SerializedJSON: Hashable, Sendable {
+    /// The UTF-8 text.
     public let bytes: [UInt8]
 
     init(bytes: [UInt8]) { self.bytes = bytes }
@@ -57,16 +66,19 @@ extension JSON {
         return self
     }
 
+    /// Whether the value is `null`.
     public var isNull: Bool {
         if case .null = resolved { return true }
         return false
     }
 
+    /// The value of a boolean; nil for anything else.
     public var boolValue: Bool? {
         if case .bool(let value) = resolved { return value }
         return nil
     }
 
+    /// The value of a string; nil for anything else.
     public var stringValue: String? {
         if case .string(let value) = resolved { return value }
         return nil
@@ -110,11 +122,13 @@ extension JSON {
         return Double(text)
     }
 
+    /// The elements of an array; nil for anything else.
     public var arrayValue: [JSON]? {
         if case .array(let value) = resolved { return value }
         return nil
     }
 
+    /// The members of an object; nil for anything else.
     public var objectValue: JSONObject? {
         if case .object(let value) = resolved { return value }
         return nil
@@ -137,41 +151,54 @@ extension JSON {
 // MARK: - Convenience initialisers
 
 extension JSON {
+    /// `.int`.
     public init(_ value: Int) { self = .int(Int64(value)) }
+    /// `.double`.
     public init(_ value: Double) { self = .double(value) }
+    /// `.bool`.
     public init(_ value: Bool) { self = .bool(value) }
+    /// `.string`.
     public init(_ value: String) { self = .string(value) }
+    /// `.array`.
     public init(_ value: [JSON]) { self = .array(value) }
+    /// `.object`.
     public init(_ value: JSONObject) { self = .object(value) }
 }
 
 // MARK: - Literals
 
 extension JSON: ExpressibleByNilLiteral {
+    /// `nil` is `.null`.
     public init(nilLiteral: ()) { self = .null }
 }
 
 extension JSON: ExpressibleByBooleanLiteral {
+    /// A boolean literal is `.bool`.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
 }
 
 extension JSON: ExpressibleByIntegerLiteral {
+    /// An integer literal is `.int`.
     public init(integerLiteral value: Int64) { self = .int(value) }
 }
 
 extension JSON: ExpressibleByFloatLiteral {
+    /// A float literal is `.double`.
     public init(floatLiteral value: Double) { self = .double(value) }
 }
 
 extension JSON: ExpressibleByStringLiteral {
+    /// A string literal is `.string`.
     public init(stringLiteral value: String) { self = .string(value) }
 }
 
 extension JSON: ExpressibleByArrayLiteral {
+    /// An array literal is `.array`.
     public init(arrayLiteral elements: JSON...) { self = .array(elements) }
 }
 
 extension JSON: ExpressibleByDictionaryLiteral {
+    /// A dictionary literal is `.object`, members in the order written.
     public init(dictionaryLiteral elements: (String, JSON)...) {
         self = .object(JSONObject(elements))
     }
@@ -180,6 +207,8 @@ extension JSON: ExpressibleByDictionaryLiteral {
 // MARK: - Equality by value
 
 extension JSON: Hashable {
+    /// Equality by value: numbers compare by value across `.int`, `.double` and `.number`, objects ignore member order,
+    /// and `.serialized` text compares as the value it spells.
     public static func == (lhs: JSON, rhs: JSON) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
@@ -199,6 +228,7 @@ extension JSON: Hashable {
         }
     }
 
+    /// Hashes by value, consistently with `==` (an integral `.double` hashes as the equal `.int`).
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .null:

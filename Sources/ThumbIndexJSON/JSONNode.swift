@@ -13,12 +13,15 @@
 public struct JSONNode: Hashable, Sendable {
     /// What the value is; a container's elements and members are `JSONNode`s with spans of their own.
     public enum Value: Hashable, Sendable {
+        /// JSON's `null`.
         case null
+        /// `true` or `false`.
         case bool(Bool)
         /// The number exactly as written, such as `-1.50e3`.
         case number(String)
         /// The string, escapes decoded.
         case string(String)
+        /// An array's elements, each with its own span.
         case array([JSONNode])
         /// The members in the order written, repeated keys included.
         case object([Member])
@@ -35,6 +38,7 @@ public struct JSONNode: Hashable, Sendable {
         /// The member's value, with its own span.
         public var value: JSONNode
 
+        /// A member whose key token spans `keyStart..<keyEnd`.
         public init(key: String, keyStart: Int, keyEnd: Int, value: JSONNode) {
             self.key = key
             self.keyStart = keyStart

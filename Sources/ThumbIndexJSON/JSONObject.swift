@@ -9,6 +9,7 @@
 ///     range["end"] = 10
 ///     range.keys   // ["start", "end"]
 public struct JSONObject: Sendable {
+    /// One member: a key and its value.
     public typealias Element = (key: String, value: JSON)
 
     private var entries: [Element]
@@ -17,6 +18,7 @@ public struct JSONObject: Sendable {
 
     static let indexThreshold = 12
 
+    /// An empty object.
     public init() {
         entries = []
         index = nil
@@ -29,7 +31,9 @@ public struct JSONObject: Sendable {
         for (key, value) in members { updateValue(value, forKey: key) }
     }
 
+    /// The keys, in order.
     public var keys: [String] { entries.map(\.key) }
+    /// The values, in the order of their keys.
     public var values: [JSON] { entries.map(\.value) }
 
     /// The value for `key`; setting nil removes the member.
@@ -64,6 +68,7 @@ public struct JSONObject: Sendable {
         return nil
     }
 
+    /// Removes the member `key`, if any; returns its value.
     @discardableResult
     public mutating func removeValue(forKey key: String) -> JSON? {
         guard let position = position(of: key) else { return nil }
@@ -90,24 +95,30 @@ public struct JSONObject: Sendable {
 }
 
 extension JSONObject: RandomAccessCollection {
+    /// Always 0.
     public var startIndex: Int { 0 }
+    /// The number of members.
     public var endIndex: Int { entries.count }
+    /// The member at `position`, in insertion order.
     public subscript(position: Int) -> Element { entries[position] }
 }
 
 extension JSONObject: ExpressibleByDictionaryLiteral {
+    /// Members in the order written; a repeated key keeps its first position and takes its last value.
     public init(dictionaryLiteral elements: (String, JSON)...) {
         self.init(elements)
     }
 }
 
 extension JSONObject: Hashable {
+    /// Equal when both have the same members with equal values, in any order.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         guard lhs.count == rhs.count else { return false }
         for (key, value) in lhs.entries where rhs[key] != value { return false }
         return true
     }
 
+    /// Hashes the members regardless of their order, consistently with `==`.
     public func hash(into hasher: inout Hasher) {
         // Order-independent: sum the members' own hashes.
         var sum = 0
@@ -123,5 +134,6 @@ extension JSONObject: Hashable {
 }
 
 extension JSONObject: CustomStringConvertible {
+    /// The object as compact JSON text.
     public var description: String { JSON.object(self).description }
 }

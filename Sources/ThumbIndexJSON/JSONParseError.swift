@@ -25,5 +25,6 @@ public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible
         self.offset = offset
     }
 
+    /// The message, with the offset in it.
     public var description: String { message }
 }

@@ -12,15 +12,20 @@
 /// The same parser reads a document for a tool that points back into it with `parseNode(_:)`, which keeps the span
 /// of every value and key (see `JSONNode`).
 public struct JSONParser: Sendable {
+    /// The nesting limit when none is given.
     public static let defaultMaxDepth = 512
 
     /// Arrays and objects nested deeper than this are an error.
     public var maxDepth: Int
 
+    /// A parser that refuses nesting deeper than `maxDepth`.
     public init(maxDepth: Int = JSONParser.defaultMaxDepth) {
         self.maxDepth = maxDepth
     }
 
+    /// Parses one JSON text (surrounding whitespace allowed, nothing else after the value).
+    ///
+    /// - Throws: `JSONParseError` saying what is wrong and at which byte.
     public func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSON {
         let result: Result<JSON, JSONParseError> = bytes.withUnsafeBufferPointer { buffer in
             var scanner = JSONScanner<JSONValueBuilder>(buffer, maxDepth: maxDepth)
@@ -29,11 +34,17 @@ public struct JSONParser: Sendable {
         return try result.get()
     }
 
+    /// Parses one JSON text from memory the caller owns, without copying it.
+    ///
+    /// - Throws: `JSONParseError` saying what is wrong and at which byte.
     public func parse(_ buffer: UnsafeRawBufferPointer) throws(JSONParseError) -> JSON {
         var scanner = JSONScanner<JSONValueBuilder>(buffer.assumingMemoryBound(to: UInt8.self), maxDepth: maxDepth)
         return try scanner.parseDocument()
     }
 
+    /// Parses the UTF-8 of `text`.
+    ///
+    /// - Throws: `JSONParseError` saying what is wrong and at which byte.
     public func parse(_ text: String) throws(JSONParseError) -> JSON {
         try parse(Array(text.utf8))
     }
@@ -74,6 +85,7 @@ extension JSON {
         self = try JSONParser().parse(bytes)
     }
 
+    /// Parses the UTF-8 of `text` with the default limits.
     public init(parsing text: String) throws(JSONParseError) {
         self = try JSONParser().parse(text)
     }

@@ -29,23 +29,27 @@ public struct JSONStream: ~Copyable {
         }
     }
 
+    /// Opens an object; the members follow as `key(_:)` and a value each.
     public mutating func beginObject() {
         separate()
         sink.append(UInt8(ascii: "{"))
         needsComma.append(false)
     }
 
+    /// Closes the innermost object.
     public mutating func endObject() {
         needsComma.removeLast()
         sink.append(UInt8(ascii: "}"))
     }
 
+    /// Opens an array.
     public mutating func beginArray() {
         separate()
         sink.append(UInt8(ascii: "["))
         needsComma.append(false)
     }
 
+    /// Closes the innermost array.
     public mutating func endArray() {
         needsComma.removeLast()
         sink.append(UInt8(ascii: "]"))
@@ -59,16 +63,19 @@ public struct JSONStream: ~Copyable {
         afterKey = true
     }
 
+    /// A string value, escaped as `JSONWriter` escapes it.
     public mutating func string(_ value: String) {
         separate()
         JSONWriter.writeString(value, into: &sink)
     }
 
+    /// An integer value.
     public mutating func int(_ value: Int) {
         separate()
         JSONWriter.writeInteger(Int64(value), into: &sink)
     }
 
+    /// Any value, written compactly (`.serialized` text is spliced in as is).
     public mutating func value(_ value: JSON) {
         separate()
         JSONWriter.writeCompact(value, into: &sink)

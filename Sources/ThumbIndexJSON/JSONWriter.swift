@@ -10,10 +10,12 @@ public struct JSONWriter: Sendable {
     /// Newlines and two-space indentation, for logs and people; never on the wire with `--jsonl`.
     public var prettyPrinted: Bool
 
+    /// A writer; compact unless `prettyPrinted`.
     public init(prettyPrinted: Bool = false) {
         self.prettyPrinted = prettyPrinted
     }
 
+    /// The value as UTF-8 JSON text.
     public func write(_ value: JSON) -> [UInt8] {
         var sink = ByteSink(capacity: 1024)
         if prettyPrinted {

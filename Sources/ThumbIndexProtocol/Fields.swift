@@ -2,24 +2,33 @@ import JSONRPC
 import ThumbIndexJSON
 
 /// A value the protocol reads from JSON, with errors that name the path to a bad field (`params.offset must be an
-/// integer, got string`), which the server sends as `-32602`.
+/// integer, got a string`), which the server sends as `-32602`.
 public protocol JSONDecodable: Sendable {
+    /// Reads the value from `json`, found at `path` (`params.textDocument`), which error messages name.
+    ///
+    /// - Throws: `ResponseError` with code `-32602` (invalid params) saying which member is missing or wrong.
     init(json: JSON, path: String) throws(ResponseError)
 }
 
 /// A value the protocol writes as JSON.
 public protocol JSONEncodable: Sendable {
+    /// The value as JSON, as it goes on the wire.
     var json: JSON { get }
 }
 
+/// A value the protocol reads and writes: every params and result type.
 public typealias JSONCodable = JSONDecodable & JSONEncodable
 
 /// Reads the members of a JSON object, naming the path of any field that is missing or of the wrong type.
 public struct Fields: Sendable {
+    /// The object.
     public let json: JSON
+    /// Where the object is in the message (`params`, `params.textDocument`), the prefix of every error's path.
     public let path: String
 
     /// Absent params read as `{}` (JSON-RPC lets a request whose params are all optional omit them).
+    ///
+    /// - Throws: `ResponseError` `-32602` when `json` is not an object.
     public init(_ json: JSON?, path: String = "params") throws(ResponseError) {
         let json = json ?? .object([:])
         guard case .object = json.resolved else { throw .invalidParams("\(path) must be an object, got \(json.kindName)") }
@@ -69,27 +78,35 @@ public struct Fields: Sendable {
 
 // MARK: - Building blocks
 
+/// Strings are read and written as JSON strings.
 extension String: JSONCodable {
+    /// A JSON string; anything else is an error (`-32602`) naming `path`.
     public init(json: JSON, path: String) throws(ResponseError) {
         guard let string = json.stringValue else { throw .invalidParams("\(path) must be a string, got \(json.kindName)") }
         self = string
     }
+    /// `.string(self)`.
     public var json: JSON { .string(self) }
 }
 
+/// Booleans are read and written as JSON booleans.
 extension Bool: JSONCodable {
+    /// `true` or `false`; anything else is an error (`-32602`) naming `path`.
     public init(json: JSON, path: String) throws(ResponseError) {
         guard let bool = json.boolValue else { throw .invalidParams("\(path) must be a boolean, got \(json.kindName)") }
         self = bool
     }
+    /// `.bool(self)`.
     public var json: JSON { .bool(self) }
 }
 
+/// Integers are read and written as JSON numbers; reading refuses a number that is not an exact integer.
 extension Int: JSONCodable {
     /// Any integer a JSON number spells exactly (use `Fields.int(_:in:)` for a bounded one).
     public init(json: JSON, path: String) throws(ResponseError) {
         self = try Int.decode(json, path: path, in: Int.min ... Int.max)
     }
+    /// `.int`.
     public var json: JSON { .int(Int64(self)) }
 
     static func decode(_ json: JSON, path: String, in range: ClosedRange<Int>) throws(ResponseError) -> Int {
@@ -103,12 +120,18 @@ extension Int: JSONCodable {
     }
 }
 
+/// Any JSON value reads as itself: for members the protocol passes through untouched.
 extension JSON: JSONCodable {
+    /// The value itself: any JSON is accepted.
     public init(json: JSON, path: String) { self = json }
+    /// The value itself.
     public var json: JSON { self }
 }
 
+/// An array of decodable elements reads from a JSON array, element by element.
 extension Array: JSONDecodable where Element: JSONDecodable {
+    /// A JSON array whose elements are read as `Element`; an error (`-32602`) names the bad element's path
+    /// (`params.items[3]`).
     public init(json: JSON, path: String) throws(ResponseError) {
         guard let elements = json.arrayValue else { throw .invalidParams("\(path) must be an array, got \(json.kindName)") }
         var decoded: [Element] = []
@@ -118,7 +141,9 @@ extension Array: JSONDecodable where Element: JSONDecodable {
     }
 }
 
+/// An array of encodable elements writes as a JSON array.
 extension Array: JSONEncodable where Element: JSONEncodable {
+    /// A JSON array of the elements' JSON.
     public var json: JSON { .array(map(\.json)) }
 }
 

@@ -3,7 +3,9 @@ import ThumbIndexJSON
 
 /// `initialize`: the first request of a session.
 public enum InitializeRequest: LSPRequest {
+    /// The method name.
     public static let method = "initialize"
+    /// See `InitializeResult`.
     public typealias Result = InitializeResult
 
     /// What the server reads of LSP's `InitializeParams`; the rest is ignored.
@@ -18,8 +20,10 @@ public enum InitializeRequest: LSPRequest {
         public var initializationOptions: JSON?
         /// `workspaceFolders[].uri`, else `[rootUri]`.
         public var workspaceFolders: [String]
+        /// `InitializeParams.rootPath` (deprecated in LSP), the workspace folder when no folder uri is given.
         public var rootPath: String?
 
+        /// Params as a client sends them; the defaults offer UTF-16 and accept nested symbols.
         public init(positionEncodings: [String] = ["utf-16"], hierarchicalDocumentSymbols: Bool = true, locale: String? = nil,
                     initializationOptions: JSON? = nil, workspaceFolders: [String] = [], rootPath: String? = nil) {
             self.positionEncodings = positionEncodings
@@ -30,6 +34,7 @@ public enum InitializeRequest: LSPRequest {
             self.rootPath = rootPath
         }
 
+        /// Reads the params from JSON; an error (`-32602`) names the path of the bad member.
         public init(json: JSON, path: String) throws(ResponseError) {
             let fields = try Fields(json, path: path)
             let capabilities = fields.value("capabilities")
@@ -43,6 +48,7 @@ public enum InitializeRequest: LSPRequest {
             rootPath = fields.value("rootPath")?.stringValue
         }
 
+        /// The params as JSON.
         public var json: JSON {
             var object: JSONObject = [
                 "processId": .null,
@@ -66,9 +72,12 @@ public struct InitializeResult: JSONCodable, Equatable {
     public var positionEncoding: String
     /// The `thumbindex/*` methods the server answers (`capabilities.experimental.thumbindex.methods`).
     public var thumbindexMethods: [String]
+    /// `serverInfo.name`.
     public var serverName: String
+    /// `serverInfo.version`.
     public var serverVersion: String
 
+    /// A result; the capabilities besides these are fixed.
     public init(positionEncoding: String, thumbindexMethods: [String], serverName: String, serverVersion: String) {
         self.positionEncoding = positionEncoding
         self.thumbindexMethods = thumbindexMethods
@@ -76,6 +85,7 @@ public struct InitializeResult: JSONCodable, Equatable {
         self.serverVersion = serverVersion
     }
 
+    /// Reads an `InitializeResult` from JSON; an error (`-32602`) names the path of the bad member.
     public init(json: JSON, path: String) throws(ResponseError) {
         let fields = try Fields(json, path: path)
         let capabilities = try fields.decode("capabilities", as: JSON.self)
@@ -85,6 +95,7 @@ public struct InitializeResult: JSONCodable, Equatable {
         serverVersion = fields.value("serverInfo")?["version"]?.stringValue ?? ""
     }
 
+    /// The `InitializeResult` as JSON.
     public var json: JSON {
         [
             "capabilities": [
@@ -101,32 +112,44 @@ public struct InitializeResult: JSONCodable, Equatable {
 
 /// `initialized`: the client got the answer to `initialize`.
 public enum InitializedNotification: LSPNotification {
+    /// The method name.
     public static let method = "initialized"
+    /// No params.
     public typealias Params = NoParams
 }
 
 /// `shutdown`: answer what is running, then accept only `exit`.
 public enum ShutdownRequest: LSPRequest {
+    /// The method name.
     public static let method = "shutdown"
+    /// No params.
     public typealias Params = NoParams
+    /// Answered with `null`.
     public typealias Result = NullResult
 }
 
 /// `exit`: end the process (0 after `shutdown`, else 1).
 public enum ExitNotification: LSPNotification {
+    /// The method name.
     public static let method = "exit"
+    /// No params.
     public typealias Params = NoParams
 }
 
 /// `$/cancelRequest`.
 public enum CancelRequestNotification: LSPNotification {
+    /// The method name.
     public static let method = "$/cancelRequest"
 
+    /// `{id}`.
     public struct Params: JSONCodable, Equatable {
+        /// The id of the request to cancel.
         public var id: RequestID
 
+        /// Params cancelling request `id`.
         public init(id: RequestID) { self.id = id }
 
+        /// Reads the params from JSON; an error (`-32602`) names the path of the bad member.
         public init(json: JSON, path: String) throws(ResponseError) {
             let fields = try Fields(json, path: path)
             guard let value = fields.value("id") else { throw .invalidParams("\(path).id is missing") }
@@ -136,43 +159,57 @@ public enum CancelRequestNotification: LSPNotification {
             self.id = id
         }
 
+        /// The params as JSON.
         public var json: JSON { ["id": id.json] }
     }
 }
 
 /// `$/setTrace`.
 public enum SetTraceNotification: LSPNotification {
+    /// The method name.
     public static let method = "$/setTrace"
 
+    /// `{value}`.
     public struct Params: JSONCodable, Equatable {
         /// `off`, `messages` or `verbose`.
         public var value: String
+        /// Params setting the trace to `value`.
         public init(value: String) { self.value = value }
+        /// Reads the params from JSON; an error (`-32602`) names the path of the bad member.
         public init(json: JSON, path: String) throws(ResponseError) { value = try Fields(json, path: path).decode("value") }
+        /// The params as JSON.
         public var json: JSON { ["value": .string(value)] }
     }
 }
 
 /// `window/logMessage` (server → client): problems the server met, e.g. a bad setting or an unreadable table.
 public enum LogMessageNotification: LSPNotification {
+    /// The method name.
     public static let method = "window/logMessage"
 
+    /// `{type, message}`.
     public struct Params: JSONCodable, Equatable {
+        /// LSP's `MessageType`: `error` (1), `warning` (2), `info` (3), `log` (4).
         public enum MessageType: Int, Sendable { case error = 1, warning, info, log }
+        /// How serious the message is.
         public var type: MessageType
+        /// The message, for a person.
         public var message: String
 
+        /// Params for a message of `type`.
         public init(type: MessageType, message: String) {
             self.type = type
             self.message = message
         }
 
+        /// Reads the params from JSON; an error (`-32602`) names the path of the bad member.
         public init(json: JSON, path: String) throws(ResponseError) {
             let fields = try Fields(json, path: path)
             type = MessageType(rawValue: try fields.int("type", in: 1 ... 4)) ?? .log
             message = try fields.decode("message")
         }
 
+        /// The params as JSON.
         public var json: JSON { ["type": .int(Int64(type.rawValue)), "message": .string(message)] }
     }
 }

@@ -3,19 +3,26 @@ import ThumbIndexJSON
 
 /// `thumbindex/sections`: an open document's section metadata, without its entries (fluent pagination's first call).
 public enum SectionsRequest: LSPRequest {
+    /// The method name.
     public static let method = "thumbindex/sections"
 
+    /// `{textDocument, locale?, style?, includeSearch?, maxIndexTitles?}`.
     public struct Params: JSONCodable, Equatable {
+        /// The open document.
         public var textDocument: TextDocumentIdentifier
+        /// The collation to section it under.
         public var collation: CollationChoice
+        /// How to draw the index titles.
         public var titles: IndexTitleChoice
 
+        /// Params for the document `uri`; the defaults leave everything to the session.
         public init(uri: String, collation: CollationChoice = CollationChoice(), titles: IndexTitleChoice = IndexTitleChoice()) {
             self.textDocument = TextDocumentIdentifier(uri: uri)
             self.collation = collation
             self.titles = titles
         }
 
+        /// Reads the params from JSON; an error (`-32602`) names the path of the bad member.
         public init(json: JSON, path: String) throws(ResponseError) {
             let fields = try Fields(json, path: path)
             textDocument = try fields.decode("textDocument")
@@ -23,6 +30,7 @@ public enum SectionsRequest: LSPRequest {
             titles = try IndexTitleChoice(fields)
         }
 
+        /// The params as JSON.
         public var json: JSON {
             var object: JSONObject = ["textDocument": textDocument.json]
             collation.write(into: &object)
@@ -33,11 +41,16 @@ public enum SectionsRequest: LSPRequest {
 
     /// A non-empty section: its title, its entries' count and the position of its first entry in the sectioned order.
     public struct Section: JSONCodable, Equatable {
+        /// The section's title.
         public var title: String
+        /// Its position in `sectionTitles`.
         public var titleIndex: Int
+        /// The number of entries in the section.
         public var count: Int
+        /// The position of the section's first entry in the sectioned order: the `offset` that pages from it.
         public var offset: Int
 
+        /// A section from its members.
         public init(title: String, titleIndex: Int, count: Int, offset: Int) {
             self.title = title
             self.titleIndex = titleIndex
@@ -45,6 +58,7 @@ public enum SectionsRequest: LSPRequest {
             self.offset = offset
         }
 
+        /// Reads a `Section` from JSON; an error (`-32602`) names the path of the bad member.
         public init(json: JSON, path: String) throws(ResponseError) {
             let fields = try Fields(json, path: path)
             title = try fields.decode("title")
@@ -53,21 +67,30 @@ public enum SectionsRequest: LSPRequest {
             offset = try fields.decode("offset")
         }
 
+        /// The `Section` as JSON.
         public var json: JSON {
             ["title": .string(title), "titleIndex": .int(Int64(titleIndex)), "count": .int(Int64(count)), "offset": .int(Int64(offset))]
         }
     }
 
+    /// `{version, locale, totalCount, sectionTitles, sectionIndexTitles, sections, indexTargets}`.
     public struct Result: JSONCodable, Equatable {
         /// The document version the result was computed from.
         public var version: Int
+        /// The canonical BCP 47 identifier of the collation used (`sv-SE`).
         public var locale: String
+        /// The number of entries in the document's outline.
         public var totalCount: Int
+        /// The section headers, in section order.
         public var sectionTitles: [String]
+        /// The titles of the thumb index.
         public var sectionIndexTitles: [String]
+        /// The non-empty sections, in section order.
         public var sections: [Section]
+        /// For each of `sectionIndexTitles`, where touching it goes.
         public var indexTargets: [IndexTarget]
 
+        /// A result from its members.
         public init(version: Int, locale: String, totalCount: Int, sectionTitles: [String], sectionIndexTitles: [String],
                     sections: [Section], indexTargets: [IndexTarget]) {
             self.version = version
@@ -79,6 +102,7 @@ public enum SectionsRequest: LSPRequest {
             self.indexTargets = indexTargets
         }
 
+        /// Reads the result from JSON; an error (`-32602`) names the path of the bad member.
         public init(json: JSON, path: String) throws(ResponseError) {
             let fields = try Fields(json, path: path)
             version = try fields.decode("version")
@@ -90,6 +114,7 @@ public enum SectionsRequest: LSPRequest {
             indexTargets = try fields.array("indexTargets")
         }
 
+        /// The result as JSON.
         public var json: JSON {
             [
                 "version": .int(Int64(version)), "locale": .string(locale), "totalCount": .int(Int64(totalCount)),
@@ -103,9 +128,12 @@ public enum SectionsRequest: LSPRequest {
 /// `thumbindex/entries`: one page of an open document's entries in sectioned order. A stale `version` gets
 /// `-32801` (ContentModified).
 public enum EntriesRequest: LSPRequest {
+    /// The method name.
     public static let method = "thumbindex/entries"
 
+    /// `{textDocument, offset, limit, version?, locale?, style?}`.
     public struct Params: JSONCodable, Equatable {
+        /// The open document.
         public var textDocument: TextDocumentIdentifier
         /// 0…2147483647.
         public var offset: Int
@@ -113,8 +141,10 @@ public enum EntriesRequest: LSPRequest {
         public var limit: Int
         /// The version the client's sections came from, to detect a change between pages.
         public var version: Int?
+        /// The collation to section it under.
         public var collation: CollationChoice
 
+        /// Params for a page of the document `uri`; the default collation is the session's.
         public init(uri: String, offset: Int, limit: Int, version: Int? = nil, collation: CollationChoice = CollationChoice()) {
             self.textDocument = TextDocumentIdentifier(uri: uri)
             self.offset = offset
@@ -123,6 +153,7 @@ public enum EntriesRequest: LSPRequest {
             self.collation = collation
         }
 
+        /// Reads the params from JSON; an error (`-32602`) names the path of the bad member.
         public init(json: JSON, path: String) throws(ResponseError) {
             let fields = try Fields(json, path: path)
             offset = try fields.int("offset")
@@ -132,6 +163,7 @@ public enum EntriesRequest: LSPRequest {
             collation = try CollationChoice(fields)
         }
 
+        /// The params as JSON.
         public var json: JSON {
             var object: JSONObject = ["textDocument": textDocument.json, "offset": .int(Int64(offset)), "limit": .int(Int64(limit))]
             object.setIfPresent("version", version)
@@ -142,14 +174,20 @@ public enum EntriesRequest: LSPRequest {
 
     /// An entry of the outline.
     public struct Entry: JSONCodable, Equatable {
+        /// What the outline shows.
         public var name: String
+        /// A short extra text, when the entry has one.
         public var detail: String?
+        /// The entry's kind.
         public var kind: SymbolKind
+        /// The whole extent of the entry, in the session's position encoding.
         public var range: PositionRange
+        /// The part to select when jumping to the entry.
         public var selectionRange: PositionRange
         /// Its section: a position in the non-empty `sections` of `thumbindex/sections`.
         public var section: Int
 
+        /// An entry from its members.
         public init(name: String, detail: String? = nil, kind: SymbolKind, range: PositionRange, selectionRange: PositionRange, section: Int) {
             self.name = name
             self.detail = detail
@@ -159,6 +197,7 @@ public enum EntriesRequest: LSPRequest {
             self.section = section
         }
 
+        /// Reads an `Entry` from JSON; an error (`-32602`) names the path of the bad member.
         public init(json: JSON, path: String) throws(ResponseError) {
             let fields = try Fields(json, path: path)
             name = try fields.decode("name")
@@ -169,6 +208,7 @@ public enum EntriesRequest: LSPRequest {
             section = try fields.decode("section")
         }
 
+        /// The `Entry` as JSON.
         public var json: JSON {
             var object: JSONObject = [
                 "name": .string(name), "kind": kind.json, "range": range.json, "selectionRange": selectionRange.json,
@@ -179,12 +219,18 @@ public enum EntriesRequest: LSPRequest {
         }
     }
 
+    /// `{version, totalCount, offset, entries}`.
     public struct Result: JSONCodable, Equatable {
+        /// The document version the page was computed from.
         public var version: Int
+        /// The number of entries in the whole outline.
         public var totalCount: Int
+        /// The offset asked for.
         public var offset: Int
+        /// Up to `limit` entries from `offset`, in sectioned order; none past the end.
         public var entries: [Entry]
 
+        /// A result from its members.
         public init(version: Int, totalCount: Int, offset: Int, entries: [Entry]) {
             self.version = version
             self.totalCount = totalCount
@@ -192,6 +238,7 @@ public enum EntriesRequest: LSPRequest {
             self.entries = entries
         }
 
+        /// Reads the result from JSON; an error (`-32602`) names the path of the bad member.
         public init(json: JSON, path: String) throws(ResponseError) {
             let fields = try Fields(json, path: path)
             version = try fields.decode("version")
@@ -200,6 +247,7 @@ public enum EntriesRequest: LSPRequest {
             entries = try fields.array("entries")
         }
 
+        /// The result as JSON.
         public var json: JSON {
             ["version": .int(Int64(version)), "totalCount": .int(Int64(totalCount)), "offset": .int(Int64(offset)), "entries": entries.json]
         }
@@ -208,20 +256,29 @@ public enum EntriesRequest: LSPRequest {
 
 /// `thumbindex/jump`: where a touch on an index title lands.
 public enum JumpRequest: LSPRequest {
+    /// The method name.
     public static let method = "thumbindex/jump"
 
     /// Which index title was touched: by its text, or by its position (for repeated titles such as `•`).
     public enum Title: Equatable, Sendable {
+        /// By its text (`indexTitle`).
         case title(String)
+        /// By its position in the index titles (`index`).
         case index(Int)
     }
 
+    /// `{textDocument, indexTitle | index, locale?, style?, includeSearch?, maxIndexTitles?}`.
     public struct Params: JSONCodable, Equatable {
+        /// The open document.
         public var textDocument: TextDocumentIdentifier
+        /// The touched index title.
         public var title: Title
+        /// The collation to section it under.
         public var collation: CollationChoice
+        /// How the index titles were drawn, so that `index` means the same title.
         public var titles: IndexTitleChoice
 
+        /// Params for the document `uri`; the defaults leave everything to the session.
         public init(uri: String, title: Title, collation: CollationChoice = CollationChoice(), titles: IndexTitleChoice = IndexTitleChoice()) {
             self.textDocument = TextDocumentIdentifier(uri: uri)
             self.title = title
@@ -229,6 +286,7 @@ public enum JumpRequest: LSPRequest {
             self.titles = titles
         }
 
+        /// Reads the params from JSON; an error (`-32602`) names the path of the bad member.
         public init(json: JSON, path: String) throws(ResponseError) {
             let fields = try Fields(json, path: path)
             textDocument = try fields.decode("textDocument")
@@ -243,6 +301,7 @@ public enum JumpRequest: LSPRequest {
             }
         }
 
+        /// The params as JSON.
         public var json: JSON {
             var object: JSONObject = ["textDocument": textDocument.json]
             switch title {
@@ -255,6 +314,7 @@ public enum JumpRequest: LSPRequest {
         }
     }
 
+    /// Where the touch lands: `{section, title, offset, location}`, `{search: true}`, or `null`.
     public enum Result: JSONCodable, Equatable {
         /// The first entry of the nearest non-empty section: its position in the non-empty sections, that section's
         /// title, the entry's offset in the sectioned order and its location.
@@ -264,6 +324,7 @@ public enum JumpRequest: LSPRequest {
         /// The document has no entries.
         case nothing
 
+        /// Reads the result from JSON; an error (`-32602`) names the path of the bad member.
         public init(json: JSON, path: String) throws(ResponseError) {
             if json.isNull { self = .nothing; return }
             let fields = try Fields(json, path: path)
@@ -272,6 +333,7 @@ public enum JumpRequest: LSPRequest {
                             offset: try fields.decode("offset"), location: try fields.decode("location"))
         }
 
+        /// The result as JSON.
         public var json: JSON {
             switch self {
             case .nothing: return .null

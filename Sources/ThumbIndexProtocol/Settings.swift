@@ -17,32 +17,48 @@ public enum OutlineGrouping: String, Sendable, CaseIterable {
 /// (`{"thumbindex.outline.grouping": "sorted"}`); `initializationOptions` may also give `locale`,
 /// `style` and `grouping` at its top level. `Protocol/schemas/settings.json` is their schema.
 public struct Settings: Equatable, Sendable {
-    /// ICU `kf`: which case sorts first among otherwise equal strings.
+    /// ICU `kf`: which case sorts first among otherwise equal strings: `off`, `lower` or `upper`.
     public enum CaseFirst: String, Sendable, CaseIterable { case off, lower, upper }
 
     /// csv/tsv: the column that names a row.
     public enum Column: Equatable, Sendable {
+        /// By zero-based index.
         case index(Int)
+        /// By the name in the header row.
         case name(String)
     }
 
+    /// `thumbindex.locale`: the session's locale; nil until set (the server then takes `initialize`'s locale, else the
+    /// environment's).
     public var locale: String?
+    /// `thumbindex.style`: the section layout.
     public var style: CollationStyle = .apple
+    /// `thumbindex.outline.grouping`: how `textDocument/documentSymbol` groups the outline.
     public var grouping: OutlineGrouping = .sections
     /// ICU `kn`: digits compare by numeric value; nil is the locale's default.
     public var numeric: Bool?
+    /// `thumbindex.caseFirst`; nil is the locale's default.
     public var caseFirst: CaseFirst?
+    /// `thumbindex.index.includeSearch`: whether index titles start with `{search}`.
     public var includeSearch = false
+    /// `thumbindex.index.maxTitles`: condense the index titles to at most this many; nil for no limit.
     public var maxIndexTitles: Int?
+    /// `thumbindex.localization.tables`: strings tables (files, or folders of `<lang>.lproj`) that localize entry
+    /// names.
     public var localizationTables: [String] = []
+    /// `thumbindex.ctags.path`: the Universal Ctags executable; nil for `ctags` on `PATH`.
     public var ctagsPath: String?
+    /// `thumbindex.csv.column`: the column that names a row; nil for the first.
     public var csvColumn: Column?
     /// vcard: collate by "family given" (true) or "given family".
     public var familyNameFirst = true
 
+    /// The defaults, before any settings are applied.
     public init() {}
 
     /// Applies what `json` sets; unknown keys are ignored, bad values are reported and skipped.
+    ///
+    /// - Returns: one sentence per bad value (`setting thumbindex.style must be apple or icu, got x`), for the log.
     public mutating func update(from json: JSON?) -> [String] {
         guard let json, case .object = json else { return [] }
         var problems: [String] = []

@@ -3,20 +3,27 @@ import ThumbIndexJSON
 
 /// `textDocument/documentSymbol`: the outline, grouped by the `thumbindex.outline.grouping` setting.
 public enum DocumentSymbolRequest: LSPRequest {
+    /// The method name.
     public static let method = "textDocument/documentSymbol"
+    /// `{textDocument: {uri}}`.
     public typealias Params = TextDocumentParams
+    /// See `DocumentSymbolResult`.
     public typealias Result = DocumentSymbolResult
 }
 
 /// What `textDocument/documentSymbol` answers: nested symbols for clients with hierarchical support, flat
 /// `SymbolInformation` for the others.
 public enum DocumentSymbolResult: JSONCodable, Equatable {
+    /// Nested symbols, for clients with hierarchical support.
     case symbols([DocumentSymbol])
+    /// Flat symbols with their locations, for the others.
     case information([SymbolInformation])
     /// Either of the above already written as JSON text: the server writes a large outline straight to text on
     /// every core, which is several times faster than building values first.
     case written(SerializedJSON)
 
+    /// An array of `SymbolInformation` (when its first element has a `location`) or of `DocumentSymbol`; an error
+    /// (`-32602`) names the path of the bad member.
     public init(json: JSON, path: String) throws(ResponseError) {
         guard let array = json.arrayValue else { throw .invalidParams("\(path) must be an array, got \(json.kindName)") }
         if array.first?["location"] != nil {
@@ -26,6 +33,7 @@ public enum DocumentSymbolResult: JSONCodable, Equatable {
         }
     }
 
+    /// The array as JSON; `.written` text is spliced in as is.
     public var json: JSON {
         switch self {
         case .symbols(let symbols): return symbols.json
@@ -43,13 +51,20 @@ public enum DocumentSymbolResult: JSONCodable, Equatable {
 
 /// LSP `DocumentSymbol`: an entry (or a section holding entries as its children).
 public struct DocumentSymbol: JSONCodable, Equatable {
+    /// What the outline shows: an entry's name, or a section's title.
     public var name: String
+    /// A short extra text, when there is one.
     public var detail: String?
+    /// The kind: the entry's, or `namespace` for a section.
     public var kind: SymbolKind
+    /// The whole extent, in the session's position encoding.
     public var range: PositionRange
+    /// The part to select when jumping to the symbol.
     public var selectionRange: PositionRange
+    /// Nested symbols: a section's entries, or an entry's children; nil when there are none to send.
     public var children: [DocumentSymbol]?
 
+    /// A symbol from its members.
     public init(name: String, detail: String? = nil, kind: SymbolKind, range: PositionRange, selectionRange: PositionRange,
                 children: [DocumentSymbol]? = nil) {
         self.name = name
@@ -60,6 +75,7 @@ public struct DocumentSymbol: JSONCodable, Equatable {
         self.children = children
     }
 
+    /// Reads a `DocumentSymbol` from JSON; an error (`-32602`) names the path of the bad member.
     public init(json: JSON, path: String) throws(ResponseError) {
         let fields = try Fields(json, path: path)
         name = try fields.decode("name")
@@ -70,6 +86,7 @@ public struct DocumentSymbol: JSONCodable, Equatable {
         children = fields.has("children") ? try fields.array("children") : nil
     }
 
+    /// The `DocumentSymbol` as JSON.
     public var json: JSON {
         var object: JSONObject = ["name": .string(name), "kind": kind.json, "range": range.json, "selectionRange": selectionRange.json]
         object.setIfPresent("detail", detail)
@@ -80,12 +97,16 @@ public struct DocumentSymbol: JSONCodable, Equatable {
 
 /// LSP `SymbolInformation`: a flat symbol with its location.
 public struct SymbolInformation: JSONCodable, Equatable {
+    /// What the outline shows.
     public var name: String
+    /// The entry's kind.
     public var kind: SymbolKind
+    /// Where the entry is.
     public var location: Location
     /// The section title (or, in document order, the parent's name).
     public var containerName: String?
 
+    /// A symbol from its members.
     public init(name: String, kind: SymbolKind, location: Location, containerName: String? = nil) {
         self.name = name
         self.kind = kind
@@ -93,6 +114,7 @@ public struct SymbolInformation: JSONCodable, Equatable {
         self.containerName = containerName
     }
 
+    /// Reads a `SymbolInformation` from JSON; an error (`-32602`) names the path of the bad member.
     public init(json: JSON, path: String) throws(ResponseError) {
         let fields = try Fields(json, path: path)
         name = try fields.decode("name")
@@ -101,6 +123,7 @@ public struct SymbolInformation: JSONCodable, Equatable {
         containerName = try fields.decodeIfPresent("containerName")
     }
 
+    /// The `SymbolInformation` as JSON.
     public var json: JSON {
         var object: JSONObject = ["name": .string(name), "kind": kind.json, "location": location.json]
         object.setIfPresent("containerName", containerName)
@@ -111,24 +134,32 @@ public struct SymbolInformation: JSONCodable, Equatable {
 /// `workspace/symbol`: entries of every open document one of whose words starts with the query, at primary
 /// strength under the session's collation, sorted.
 public enum WorkspaceSymbolRequest: LSPRequest {
+    /// The method name.
     public static let method = "workspace/symbol"
+    /// The matching entries of every open document, sorted by the collation.
     public typealias Result = [SymbolInformation]
 
+    /// `{query, locale?, style?}`.
     public struct Params: JSONCodable, Equatable {
+        /// What a word of an entry's name must start with; empty matches every entry.
         public var query: String
+        /// The collation to match and sort under.
         public var collation: CollationChoice
 
+        /// Params for `query`; the default collation is the session's.
         public init(query: String, collation: CollationChoice = CollationChoice()) {
             self.query = query
             self.collation = collation
         }
 
+        /// Reads the params from JSON; an error (`-32602`) names the path of the bad member.
         public init(json: JSON, path: String) throws(ResponseError) {
             let fields = try Fields(json, path: path)
             query = try fields.decode("query")
             collation = try CollationChoice(fields)
         }
 
+        /// The params as JSON.
         public var json: JSON {
             var object: JSONObject = ["query": .string(query)]
             collation.write(into: &object)
