@@ -58,7 +58,6 @@ struct DelimitedTable {
         let hasHeader = Self.isHeader(cells, nameColumn: column, columnGivenByName: options.column.isNameSelector)
 
         var entries: [Entry] = []
-        var warnings: [String] = []
         for (r, record) in records.enumerated() where !(hasHeader && r == 0) {
             guard column < record.fields.count, !cells[r][column].isEmpty else { continue }
             let field = record.fields[column]
@@ -72,7 +71,7 @@ struct DelimitedTable {
             let widest = records.map(\.fields.count).max() ?? 0
             throw ExtractionError("column \(column) is past the last column: rows have \(widest) column\(widest == 1 ? "" : "s") (0–\(max(0, widest - 1)))")
         }
-        return Extraction(entries: entries, warnings: warnings)
+        return Extraction(entries: entries)
     }
 
     /// The zero-based index of the column that names a row.
