@@ -9,7 +9,6 @@ struct SwiftDeclarations {
     let map: LineMap
 
     private static let bodyKinds: Set<String> = ["struct", "class", "actor", "enum", "protocol", "extension", "function", "constructor"]
-    private static let localKinds: Set<String> = ["variable", "enumerator", "constructor"]
 
     func refine(_ tags: [CtagsTag]) -> [CtagsTag] {
         let braces = SwiftBraces(bytes: bytes)

@@ -82,9 +82,6 @@ public final class DocumentStore: @unchecked Sendable {
     /// Every open document, as it is now, in no particular order.
     public var allDocuments: [TextDocument] { lock.withLock { documents.values.map(\.document) } }
 
-    /// The client's version of an open document, or nil when it is not open.
-    public func currentVersion(_ uri: String) -> Int? { lock.withLock { documents[uri]?.document.version } }
-
     /// The entries of a snapshot, extracted once per generation (and localization language).
     public func outline(of document: TextDocument, key: String = "", extract: (TextDocument) -> [Entry]) -> DocumentOutline {
         if let cached = lock.withLock({ documents[document.uri]?.outlines[key] }), cached.generation == document.generation {

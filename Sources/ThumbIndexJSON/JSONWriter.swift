@@ -203,13 +203,6 @@ struct ByteSink: ~Copyable {
         capacity = newCapacity
     }
 
-    /// Appends a byte the caller has reserved room for.
-    @inline(__always)
-    mutating func appendUnchecked(_ byte: UInt8) {
-        base[count] = byte
-        count += 1
-    }
-
     /// Appends `utf8` as a JSON string: quoted, and escaped where needed.
     ///
     /// Fast path: copy eight bytes at a time while checking each word for bytes that need escaping (bit tricks
