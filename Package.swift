@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "thumbindex", targets: ["thumbindex"]),
         .library(name: "Collation", targets: ["Collation"]),
         .library(name: "JSONRPC", targets: ["JSONRPC"]),
+        .library(name: "ThumbIndexClient", targets: ["ThumbIndexClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -53,6 +54,10 @@ let package = Package(
         // MARK: thumbindex-fuzz — a fuzzer over framing, JSON, dispatch and edits. A seeded mutation driver by
         // default; built with `-sanitize=fuzzer -D LIBFUZZER` (scripts/fuzz) it is a libFuzzer target.
         .executableTarget(name: "thumbindex-fuzz", dependencies: ["Server", "JSONRPC", "SeededRandom"], path: "Sources/Fuzz"),
+
+        // MARK: ThumbIndexClient — the client side of fluent pagination: PagedArray over a PageSource.
+        .target(name: "ThumbIndexClient"),
+        .testTarget(name: "ThumbIndexClientTests", dependencies: ["ThumbIndexClient"]),
 
         // MARK: End-to-end tests — drive the built binary over pipes, as an editor or a shell would.
         .testTarget(name: "EndToEndTests", dependencies: ["JSONRPC", "SeededRandom", "thumbindex"]),
