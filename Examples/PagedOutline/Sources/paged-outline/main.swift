@@ -14,7 +14,7 @@ func usage() -> Never {
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
-func option(_ name: String) -> String? {
+@MainActor func option(_ name: String) -> String? {
     guard let i = arguments.firstIndex(of: name), i + 1 < arguments.count else { return nil }
     defer { arguments.removeSubrange(i ... i + 1) }
     return arguments[i + 1]
