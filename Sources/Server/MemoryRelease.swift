@@ -9,48 +9,64 @@ private func mallocTrim(_ pad: Int) -> Int32
 @_silgen_name("mallopt")
 private func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
 
-/// Fixed thresholds instead of glibc's moving ones. glibc raises both each time a large mapped block is freed, up to
-/// 32 MiB for mapping and 64 MiB for trimming, after which the arenas keep up to 64 MiB of freed memory that
-/// `malloc_trim` does not get back (measured: a closed 5 MB document left 88 MiB, baseline 25). Mapping above 32 MiB
-/// (as glibc ends up doing anyway) and trimming an arena whose free top passes 16 MiB keeps the speed of reusing
-/// memory for the common sizes and brings a closed document's memory back (27 MiB).
-private let fixedThresholds: Void = {
-    _ = mallopt(-3, 32 << 20)  // M_MMAP_THRESHOLD
-    _ = mallopt(-1, 16 << 20)  // M_TRIM_THRESHOLD
-}()
+private let M_TRIM_THRESHOLD: Int32 = -1
+private let M_MMAP_THRESHOLD: Int32 = -3
 #endif
 
-/// Gives memory freed by a closed document back to the system.
+/// Gives memory freed by a closed document back to the system, without slowing down the work in between.
 ///
-/// glibc's allocator keeps freed memory in its per-thread arenas for reuse, so after a large document is closed the
-/// process would keep its peak size for good, and grow a little with every open/close cycle as the arenas fragment.
-/// `malloc_trim` returns the free pages. It runs when a document closes, and again once the requests that were still
-/// using the document's data have finished.
+/// glibc keeps freed memory in its arenas for reuse, which is what makes rebuilding an outline or writing a large
+/// reply fast: their big buffers come back already mapped. But `malloc_trim` does not shrink the free top of the
+/// per-thread arenas, so after a large document is closed the process would keep most of its peak (measured: 88 MiB
+/// after closing a 5 MB document, baseline 25). An arena's top is given back only as memory is freed, when it passes
+/// the trim threshold. So the threshold is high while documents are worked on (64 MiB, where glibc's own moving
+/// threshold ends up) and low from a `didClose` until the requests that still used the document are done; the
+/// thresholds are fixed so that glibc does not move them.
 final class MemoryRelease: @unchecked Sendable {
+    static let workingTrimThreshold: Int32 = 64 << 20
+    static let closingTrimThreshold: Int32 = 128 << 10
+
     private let lock = NSLock()
     private var owed = false
 
     init() {
         #if os(Linux)
-        fixedThresholds
+        _ = mallopt(M_MMAP_THRESHOLD, 32 << 20)
+        _ = mallopt(M_TRIM_THRESHOLD, Self.workingTrimThreshold)
         #endif
     }
 
-    /// A document was closed: trim now, and once more when the requests in flight are done.
-    func documentClosed() {
+    /// A document is about to be dropped: from now on, freed memory goes back at once.
+    func documentClosing() {
         lock.withLock { owed = true }
-        trim()
+        setTrimThreshold(Self.closingTrimThreshold)
     }
 
-    /// Called when a request has finished; trims if a close is owed and nothing is running any more.
+    /// The document was dropped: trim now; if no request is using it, the close is done.
+    func documentClosed(stillRunning: Int) {
+        _ = trim()
+        requestFinished(stillRunning: stillRunning)
+    }
+
+    /// Called when a request has finished; once a close is owed and nothing runs any more, trims and goes back to
+    /// the working threshold.
     func requestFinished(stillRunning: Int) {
         guard stillRunning == 0, lock.withLock({ defer { owed = false }; return owed }) else { return }
-        trim()
+        _ = trim()
+        setTrimThreshold(Self.workingTrimThreshold)
     }
 
-    private func trim() {
+    private func trim() -> Int32 {
         #if os(Linux)
-        _ = mallocTrim(0)
+        return mallocTrim(0)
+        #else
+        return 0
+        #endif
+    }
+
+    private func setTrimThreshold(_ bytes: Int32) {
+        #if os(Linux)
+        _ = mallopt(M_TRIM_THRESHOLD, bytes)
         #endif
     }
 }

@@ -25,7 +25,8 @@ extension LanguageServer {
 
     func didClose(_ params: TextDocumentParams) throws(ResponseError) {
         let uri = params.textDocument.uri
+        memory.documentClosing()
+        defer { memory.documentClosed(stillRunning: pending.count) }
         if !documents.close(uri) { throw .invalidParams(DocumentError.notOpen(uri).description) }
-        memory.documentClosed()
     }
 }
