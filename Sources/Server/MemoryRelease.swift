@@ -56,8 +56,13 @@ final class MemoryRelease: @unchecked Sendable {
         setTrimThreshold(Self.workingTrimThreshold)
     }
 
+    /// `malloc_trim` gives back free pages everywhere and the main arena's top; the calling thread's arena gives back
+    /// its top when a large block is freed under the low threshold, so one is allocated and freed here.
     private func trim() -> Int32 {
         #if os(Linux)
+        let block = UnsafeMutableRawPointer.allocate(byteCount: 256 << 10, alignment: 16)
+        block.storeBytes(of: 0, as: UInt8.self)
+        block.deallocate()
         return mallocTrim(0)
         #else
         return 0
