@@ -66,7 +66,7 @@ let package = Package(
 
         // MARK: Test support — a server and a client in one process over pipes, for short typed server tests.
         .target(name: "ThumbIndexTestSupport", dependencies: ["Server", "ThumbIndexClient", "ThumbIndexProtocol", "JSONRPC", "ThumbIndexJSON"]),
-        .testTarget(name: "ThumbIndexClientTests", dependencies: ["ThumbIndexClient", "ThumbIndexTestSupport", "ThumbIndexProtocol"]),
+        .testTarget(name: "ThumbIndexClientTests", dependencies: ["ThumbIndexClient", "ThumbIndexTestSupport", "ThumbIndexProtocol", "JSONRPC", "ThumbIndexJSON"]),
 
         // MARK: thumbindex — the executable: LSP server by default, plus titles/sort/outline commands.
         .executableTarget(

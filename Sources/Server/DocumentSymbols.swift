@@ -1,17 +1,49 @@
 import JSONRPC
 import Outlines
+import ThumbIndexJSON
 import ThumbIndexProtocol
 
 extension LanguageServer {
-    /// `textDocument/documentSymbol`, grouped by `thumbindex.outline.grouping`.
-    static func documentSymbol(_ context: RequestContext, _ params: TextDocumentParams) throws(ResponseError) -> DocumentSymbolResult {
+    /// `textDocument/documentSymbol`, grouped by `thumbindex.outline.grouping`. With a `partialResultToken` the
+    /// symbols go out in `$/progress` parts and the answer is `[]`; with a `workDoneToken`, progress is reported.
+    static func documentSymbol(_ context: RequestContext, _ params: DocumentSymbolRequest.Params) throws(ResponseError) -> DocumentSymbolResult {
+        let server = context.server
+        if let token = params.workDoneToken { server.progress(token, ProgressNotification.begin("Outline")) }
+        defer { if let token = params.workDoneToken { server.progress(token, ProgressNotification.end) } }
         let document = try context.requireDocument(params.textDocument)
         let grouping = context.settings.grouping
         let sectioned = grouping == .document ? nil : try context.sectionedOutline(params.textDocument, CollationChoice())
         let outline: DocumentOutline
         if let sectioned { outline = sectioned.outline } else { outline = try context.documentOutline(params.textDocument) }
-        return .written(try OutlineSymbols.render(
-            document: document, outline: outline, sectioned: sectioned, grouping: grouping, encoding: context.encoding,
-            hierarchical: context.server.clientHasHierarchicalSymbols, check: context.check))
+        let hierarchical = server.clientHasHierarchicalSymbols
+        guard let partial = params.partialResultToken else {
+            return .written(try OutlineSymbols.render(
+                document: document, outline: outline, sectioned: sectioned, grouping: grouping, encoding: context.encoding,
+                hierarchical: hierarchical, check: context.check))
+        }
+        if let sectioned, grouping == .sections, hierarchical {
+            let runs = OutlineSymbols.partialRuns(of: sectioned)
+            for (done, run) in runs.enumerated() {
+                try context.check()
+                let part = OutlineSymbols.sections(run, of: sectioned, document: document, encoding: context.encoding)
+                server.progress(partial, .serialized(part))
+                if let token = params.workDoneToken { server.progress(token, ProgressNotification.report(percentage: (done + 1) * 100 / runs.count)) }
+            }
+        } else {
+            // Other shapes go out as one part: the client still gets them through its partial-result handler.
+            let whole = try OutlineSymbols.render(
+                document: document, outline: outline, sectioned: sectioned, grouping: grouping, encoding: context.encoding,
+                hierarchical: hierarchical, check: context.check)
+            server.progress(partial, .serialized(whole))
+        }
+        return .symbols([])
+    }
+}
+
+extension LanguageServer {
+    /// Sends `$/progress` for `token`.
+    func progress(_ token: ProgressToken, _ value: JSON) {
+        let params = ProgressNotification.Params(token: token, value: value)
+        send(.notification(JSONRPC.Notification(method: ProgressNotification.method, params: params.json)))
     }
 }

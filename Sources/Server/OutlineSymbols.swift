@@ -66,6 +66,34 @@ public enum OutlineSymbols {
 }
 
 extension OutlineSymbols {
+    /// The section symbols of `sections` (positions in the non-empty sections), as one JSON array.
+    static func sections(_ sections: Range<Int>, of sectioned: SectionedOutline, document: TextDocument, encoding: PositionEncoding) -> SerializedJSON {
+        let writer = SymbolWriter(document: document, encoding: encoding)
+        let ranges = sectioned.order.ranges
+        var stream = JSONStream(capacity: sections.reduce(0) { $0 + ranges[$1].range.count } * 240 + 1024)
+        stream.beginArray()
+        for position in sections { writer.section(ranges[position], of: sectioned, into: &stream) }
+        stream.endArray()
+        return stream.finish()
+    }
+
+    /// Runs of whole sections for partial results: the first small, so that it arrives soon, the others larger, so
+    /// that a large outline is not cut into thousands of messages.
+    static func partialRuns(of sectioned: SectionedOutline, first: Int = 2_000, then: Int = 20_000) -> [Range<Int>] {
+        var runs: [Range<Int>] = []
+        var start = 0, entries = 0
+        for (position, range) in sectioned.order.ranges.enumerated() {
+            entries += range.range.count
+            if entries >= (runs.isEmpty ? first : then) {
+                runs.append(start ..< position + 1)
+                start = position + 1
+                entries = 0
+            }
+        }
+        if start < sectioned.order.ranges.count { runs.append(start ..< sectioned.order.ranges.count) }
+        return runs
+    }
+
     /// `SymbolInformation[]` for clients without hierarchical symbols: every entry in the outline's order, its
     /// section's title (its parent's name in document order) as `containerName`.
     fileprivate static func flat(writer: SymbolWriter, outline: DocumentOutline, sectioned: SectionedOutline?, sorted: Bool) -> SerializedJSON {

@@ -32,9 +32,12 @@ extension ThumbIndexClient {
 
     // MARK: Outlines
 
-    /// `textDocument/documentSymbol`, decoded into symbols.
-    public func documentSymbols(uri: String) async throws -> DocumentSymbolResult {
-        try await send(DocumentSymbolRequest.self, TextDocumentParams(uri: uri))
+    /// `textDocument/documentSymbol`. With a `partialResultToken`, the symbols arrive in `progress` and the result is
+    /// empty; with a `workDoneToken`, progress is reported there too.
+    public func documentSymbols(uri: String, workDoneToken: ProgressToken? = nil, partialResultToken: ProgressToken? = nil)
+        async throws -> DocumentSymbolResult
+    {
+        try await send(DocumentSymbolRequest.self, DocumentSymbolRequest.Params(uri: uri, workDoneToken: workDoneToken, partialResultToken: partialResultToken))
     }
 
     /// `workspace/symbol`.

@@ -27,6 +27,9 @@ public final class ThumbIndexClient: @unchecked Sendable {
 
     /// `window/logMessage` notifications from the server, in order.
     public let logMessages: AsyncStream<LogMessageNotification.Params>
+    /// `$/progress` notifications from the server (work done and partial results), in order.
+    public let progress: AsyncStream<ProgressNotification.Params>
+    private let progressContinuation: AsyncStream<ProgressNotification.Params>.Continuation
 
     /// A client over a connection whose reader it starts (use `initialize(_:)` next).
     public convenience init(connection: Connection) {
@@ -42,6 +45,7 @@ public final class ThumbIndexClient: @unchecked Sendable {
         self.connection = connection
         self.process = process
         (logMessages, logContinuation) = AsyncStream.makeStream(of: LogMessageNotification.Params.self)
+        (progress, progressContinuation) = AsyncStream.makeStream(of: ProgressNotification.Params.self)
         connection.start { [weak self] incoming in self?.receive(incoming) }
     }
 
@@ -155,6 +159,10 @@ public final class ThumbIndexClient: @unchecked Sendable {
             if let params = try? LogMessageNotification.Params(json: notification.params ?? .null, path: "params") {
                 logContinuation.yield(params)
             }
+        case .message(.notification(let notification)) where notification.method == ProgressNotification.method:
+            if let params = try? ProgressNotification.Params(json: notification.params ?? .null, path: "params") {
+                progressContinuation.yield(params)
+            }
         case .message(.request(let request)):
             // Requests from the server (e.g. window/workDoneProgress/create) are acknowledged.
             try? connection.send(.response(Response(id: request.id, result: .null)))
@@ -166,6 +174,7 @@ public final class ThumbIndexClient: @unchecked Sendable {
             }
             for continuation in orphans { continuation.resume(throwing: ClientError.connectionClosed) }
             logContinuation.finish()
+            progressContinuation.finish()
         default:
             break
         }

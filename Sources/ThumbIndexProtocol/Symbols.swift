@@ -5,10 +5,42 @@ import ThumbIndexJSON
 public enum DocumentSymbolRequest: LSPRequest {
     /// The method name.
     public static let method = "textDocument/documentSymbol"
-    /// `{textDocument: {uri}}`.
-    public typealias Params = TextDocumentParams
     /// See `DocumentSymbolResult`.
     public typealias Result = DocumentSymbolResult
+
+    /// `{textDocument: {uri}, workDoneToken?, partialResultToken?}`.
+    public struct Params: JSONCodable, Equatable {
+        /// The open document to outline.
+        public var textDocument: TextDocumentIdentifier
+        /// When given, the server reports progress (`$/progress` begin, report, end) under this token.
+        public var workDoneToken: ProgressToken?
+        /// When given, the server sends the symbols in parts (`$/progress` with a `DocumentSymbol[]` value, whole
+        /// sections each, in order) and answers `[]`.
+        public var partialResultToken: ProgressToken?
+
+        /// Params for the document at `uri`.
+        public init(uri: String, workDoneToken: ProgressToken? = nil, partialResultToken: ProgressToken? = nil) {
+            self.textDocument = TextDocumentIdentifier(uri: uri)
+            self.workDoneToken = workDoneToken
+            self.partialResultToken = partialResultToken
+        }
+
+        /// Reads the params; `path` names them in errors.
+        public init(json: JSON, path: String) throws(ResponseError) {
+            let fields = try Fields(json, path: path)
+            textDocument = try fields.decode("textDocument")
+            workDoneToken = try fields.decodeIfPresent("workDoneToken")
+            partialResultToken = try fields.decodeIfPresent("partialResultToken")
+        }
+
+        /// The params as JSON.
+        public var json: JSON {
+            var object: JSONObject = ["textDocument": textDocument.json]
+            object.setIfPresent("workDoneToken", workDoneToken)
+            object.setIfPresent("partialResultToken", partialResultToken)
+            return .object(object)
+        }
+    }
 }
 
 /// What `textDocument/documentSymbol` answers: nested symbols for clients with hierarchical support, flat

@@ -1,0 +1,61 @@
+import JSONRPC
+import ThumbIndexClient
+import ThumbIndexJSON
+import ThumbIndexProtocol
+import ThumbIndexTestSupport
+import XCTest
+
+/// `textDocument/documentSymbol` with `partialResultToken` and `workDoneToken`.
+final class PartialResultTests: XCTestCase {
+    let uri = "file:///many.txt"
+
+    /// 30,000 names over 26 letters: more than one part.
+    private func pairWithALargeDocument() async throws -> InProcessPair {
+        let pair = try await InProcessPair.start(locale: "en_US")
+        let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        let text = (0 ..< 30_000).map { "\(letters[($0 * 7) % 26])name \($0)" }.joined(separator: "\n")
+        try pair.client.open(uri: uri, languageId: "plaintext", text: text)
+        return pair
+    }
+
+    func testPartsInOrderMakeTheWholeOutlineAndTheAnswerIsEmpty() async throws {
+        let pair = try await pairWithALargeDocument()
+        guard case .symbols(let whole) = try await pair.client.documentSymbols(uri: uri).decoded() else { return XCTFail("symbols") }
+        let answer = try await pair.client.documentSymbols(uri: uri, workDoneToken: .string("work"), partialResultToken: .int(7))
+        XCTAssertEqual(try answer.decoded(), .symbols([]), "what was sent in parts is not sent again")
+        var parts: [[DocumentSymbol]] = []
+        var work: [String] = []
+        for await progress in pair.client.progress {
+            switch progress.token {
+            case .int(7): parts.append(try [DocumentSymbol](json: progress.value, path: "value"))
+            case .string("work"): work.append(progress.value["kind"]?.stringValue ?? "?")
+            default: XCTFail("unknown token \(progress.token)")
+            }
+            if work.last == "end" { break }
+        }
+        XCTAssertGreaterThan(parts.count, 1, "a 30,000-entry outline comes in more than one part")
+        XCTAssertLessThanOrEqual(parts.first.map { $0.reduce(0) { $0 + ($1.children?.count ?? 0) } } ?? 0, 2_000 + 30_000 / 26,
+                                 "the first part is small, so that it arrives early")
+        XCTAssertEqual(parts.flatMap { $0 }, whole, "the parts, in order, are the outline")
+        XCTAssertEqual(work.first, "begin")
+        XCTAssertEqual(work.last, "end")
+        XCTAssertEqual(work.dropFirst().dropLast().count, parts.count, "a report per part")
+    }
+
+    func testATokenOfTheWrongTypeIsInvalidParams() async throws {
+        let pair = try await pairWithALargeDocument()
+        do {
+            _ = try await pair.client.send(RawDocumentSymbolRequest.self, ["textDocument": ["uri": .string(uri)], "partialResultToken": true])
+            XCTFail("a boolean token must be refused")
+        } catch let error as ResponseError {
+            XCTAssertEqual(error.message, "params.partialResultToken must be an integer or a string, got a boolean")
+        }
+    }
+}
+
+/// documentSymbol with params as given, to send what the typed params cannot hold.
+private enum RawDocumentSymbolRequest: LSPRequest {
+    static let method = DocumentSymbolRequest.method
+    typealias Params = JSON
+    typealias Result = JSON
+}
