@@ -33,6 +33,11 @@ public final class LanguageServer: @unchecked Sendable {
     private var _workspaceFolders: [String] = []
     private var reportedLanguages: Set<String> = []
     private var _hierarchicalSymbols = true
+    private var _workDoneProgress = false
+    let progressTokens = Counter()
+
+    /// Whether the client announced `window.workDoneProgress` (it shows progress the server starts).
+    var clientShowsProgress: Bool { lock.withLock { _workDoneProgress } }
 
     /// Whether the client announced `hierarchicalDocumentSymbolSupport`; without it, documentSymbol answers flat
     /// `SymbolInformation[]` as LSP 3.17 asks.
@@ -212,6 +217,7 @@ public final class LanguageServer: @unchecked Sendable {
         if paths.isEmpty, let rootPath = params.rootPath { paths = [rootPath] }
         lock.withLock {
             _hierarchicalSymbols = params.hierarchicalDocumentSymbols
+            _workDoneProgress = params.workDoneProgress
             lifecycle = .running
             _settings = settings
             _encoding = encoding

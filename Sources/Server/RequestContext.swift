@@ -42,8 +42,11 @@ struct RequestContext: Sendable {
         let key = "\(collation.locale.identifier)|\(collation.style)|\(settings.collationOptions)"
         let language = collation.locale.language
         let localized = settings.localizationTables.isEmpty ? "" : language
-        return server.documents.sectioned(document, collation: collation, cacheKey: key, outlineKey: localized) {
-            server.entries(of: $0, settings: settings, language: language)
+        let name = document.uri.split(separator: "/").last.map(String.init) ?? document.uri
+        return try server.longWork("Sorting", name) { () throws(ResponseError) -> SectionedOutline in
+            server.documents.sectioned(document, collation: collation, cacheKey: key, outlineKey: localized) {
+                server.entries(of: $0, settings: settings, language: language)
+            }
         }
     }
 

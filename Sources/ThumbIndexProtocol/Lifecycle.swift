@@ -14,6 +14,9 @@ public enum InitializeRequest: LSPRequest {
         public var positionEncodings: [String]
         /// `capabilities.textDocument.documentSymbol.hierarchicalDocumentSymbolSupport`.
         public var hierarchicalDocumentSymbols: Bool
+        /// `capabilities.window.workDoneProgress`: the client shows progress the server starts
+        /// (`window/workDoneProgress/create`).
+        public var workDoneProgress: Bool
         /// `InitializeParams.locale`.
         public var locale: String?
         /// Settings, nested or dotted (see `Settings`).
@@ -24,10 +27,11 @@ public enum InitializeRequest: LSPRequest {
         public var rootPath: String?
 
         /// Params as a client sends them; the defaults offer UTF-16 and accept nested symbols.
-        public init(positionEncodings: [String] = ["utf-16"], hierarchicalDocumentSymbols: Bool = true, locale: String? = nil,
-                    initializationOptions: JSON? = nil, workspaceFolders: [String] = [], rootPath: String? = nil) {
+        public init(positionEncodings: [String] = ["utf-16"], hierarchicalDocumentSymbols: Bool = true, workDoneProgress: Bool = false,
+                    locale: String? = nil, initializationOptions: JSON? = nil, workspaceFolders: [String] = [], rootPath: String? = nil) {
             self.positionEncodings = positionEncodings
             self.hierarchicalDocumentSymbols = hierarchicalDocumentSymbols
+            self.workDoneProgress = workDoneProgress
             self.locale = locale
             self.initializationOptions = initializationOptions
             self.workspaceFolders = workspaceFolders
@@ -41,6 +45,7 @@ public enum InitializeRequest: LSPRequest {
             positionEncodings = capabilities?["general"]?["positionEncodings"]?.arrayValue?.compactMap(\.stringValue) ?? []
             hierarchicalDocumentSymbols =
                 capabilities?["textDocument"]?["documentSymbol"]?["hierarchicalDocumentSymbolSupport"]?.boolValue ?? false
+            workDoneProgress = capabilities?["window"]?["workDoneProgress"]?.boolValue ?? false
             locale = fields.value("locale")?.stringValue
             initializationOptions = fields.value("initializationOptions")
             workspaceFolders = fields.value("workspaceFolders")?.arrayValue?.compactMap { $0["uri"]?.stringValue } ?? []
@@ -55,6 +60,7 @@ public enum InitializeRequest: LSPRequest {
                 "capabilities": [
                     "general": ["positionEncodings": .array(positionEncodings.map(JSON.string))],
                     "textDocument": ["documentSymbol": ["hierarchicalDocumentSymbolSupport": .bool(hierarchicalDocumentSymbols)]],
+                    "window": ["workDoneProgress": .bool(workDoneProgress)],
                 ],
                 "workspaceFolders": .array(workspaceFolders.map { ["uri": .string($0), "name": .string($0)] }),
             ]

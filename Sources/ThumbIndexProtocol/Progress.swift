@@ -54,3 +54,27 @@ public enum ProgressNotification: LSPNotification {
     /// `{kind: "end"}`.
     public static var end: JSON { ["kind": "end"] }
 }
+
+/// `window/workDoneProgress/create` (server → client): asks the client to show progress under a token the server
+/// chose; the server then sends `$/progress` for it.
+public enum CreateWorkDoneProgressRequest: LSPRequest {
+    /// The method name.
+    public static let method = "window/workDoneProgress/create"
+    /// The answer is `null`.
+    public typealias Result = NullResult
+
+    /// `{token}`.
+    public struct Params: JSONCodable, Equatable {
+        /// The token the progress will use.
+        public var token: ProgressToken
+
+        /// Params for `token`.
+        public init(token: ProgressToken) { self.token = token }
+
+        /// Reads the params; `path` names them in errors.
+        public init(json: JSON, path: String) throws(ResponseError) { token = try Fields(json, path: path).decode("token") }
+
+        /// The params as JSON.
+        public var json: JSON { ["token": token.json] }
+    }
+}

@@ -1,0 +1,73 @@
+import Dispatch
+import Foundation
+import JSONRPC
+import ThumbIndexJSON
+import ThumbIndexProtocol
+
+extension LanguageServer {
+    /// Work that may take long (extracting and sorting a large document): when it runs past 300 ms and the client
+    /// shows server-started progress, the client is asked to show a progress bar (`window/workDoneProgress/create`,
+    /// then `$/progress` begin), ended when the work is done. Short work sends nothing.
+    func longWork<T>(_ title: String, _ message: String, _ body: () throws(ResponseError) -> T) throws(ResponseError) -> T {
+        guard clientShowsProgress else { return try body() }
+        let progress = ServerProgress(server: self, title: title, message: message)
+        let timer = DispatchWorkItem { progress.begin() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + Self.progressDelay, execute: timer)
+        defer {
+            timer.cancel()
+            progress.end()
+        }
+        return try body()
+    }
+
+    /// How long work runs before a progress bar is asked for.
+    static let progressDelay = 0.3
+
+    /// A fresh token for progress the server starts.
+    func nextProgressToken() -> ProgressToken {
+        .string("thumbindex/\(progressTokens.next())")
+    }
+}
+
+/// One progress bar: begun at most once, ended only if begun.
+private final class ServerProgress: @unchecked Sendable {
+    private let server: LanguageServer
+    private let title: String
+    private let message: String
+    private let lock = NSLock()
+    private var token: ProgressToken?
+    private var finished = false
+
+    init(server: LanguageServer, title: String, message: String) {
+        self.server = server
+        self.title = title
+        self.message = message
+    }
+
+    func begin() {
+        let token: ProgressToken? = lock.withLock {
+            guard !finished, self.token == nil else { return nil }
+            self.token = server.nextProgressToken()
+            return self.token
+        }
+        guard let token else { return }
+        let create = CreateWorkDoneProgressRequest.Params(token: token)
+        server.send(.request(Request(id: .string("create-\(token.json.stringValue ?? "")"), method: CreateWorkDoneProgressRequest.method, params: create.json)))
+        server.progress(token, ["kind": "begin", "title": .string(title), "message": .string(message)])
+    }
+
+    func end() {
+        let token: ProgressToken? = lock.withLock {
+            finished = true
+            return self.token
+        }
+        if let token { server.progress(token, ProgressNotification.end) }
+    }
+}
+
+/// Numbers for progress tokens.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func next() -> Int { lock.withLock { value += 1; return value } }
+}
