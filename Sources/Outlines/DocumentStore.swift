@@ -12,6 +12,7 @@ public final class DocumentStore: @unchecked Sendable {
         /// By localization language ("" without localization).
         var outlines: [String: DocumentOutline] = [:]
         var sectioned: [String: SectionedOutline] = [:]
+        var layouts: [String: SectionLayout] = [:]
         var wordIndexes: [String: (generation: UInt64, index: WordIndex)] = [:]
     }
 
@@ -53,6 +54,7 @@ public final class DocumentStore: @unchecked Sendable {
         state.document.generation = lastGeneration
         state.outlines = [:]
         state.sectioned = [:]
+        state.layouts = [:]
         state.wordIndexes = [:]
         documents[uri] = state
     }
@@ -66,6 +68,7 @@ public final class DocumentStore: @unchecked Sendable {
                 documents[uri]?.document.generation = lastGeneration
                 documents[uri]?.outlines = [:]
                 documents[uri]?.sectioned = [:]
+                documents[uri]?.layouts = [:]
                 documents[uri]?.wordIndexes = [:]
             }
         }
@@ -106,6 +109,24 @@ public final class DocumentStore: @unchecked Sendable {
             }
         }
         return index
+    }
+
+    /// The section layout of a snapshot under a collation: the sorted outline's if it is made, else from the
+    /// sections of the entries alone, computed once per generation and collation.
+    public func layout(
+        _ document: TextDocument, collation: IndexedCollation, cacheKey: String, outlineKey: String,
+        extract: (TextDocument) -> [Entry]
+    ) -> SectionLayout {
+        let cached = lock.withLock { () -> SectionLayout? in
+            guard let state = documents[document.uri], state.document.generation == document.generation else { return nil }
+            return state.sectioned[cacheKey]?.layout ?? state.layouts[cacheKey]
+        }
+        if let cached, cached.generation == document.generation { return cached }
+        let layout = SectionLayout(outline: outline(of: document, key: outlineKey, extract: extract), collation: collation)
+        lock.withLock {
+            if documents[document.uri]?.document.generation == document.generation { documents[document.uri]?.layouts[cacheKey] = layout }
+        }
+        return layout
     }
 
     /// The sectioned outline of a snapshot under a collation, computed once per generation and collation.

@@ -8,14 +8,14 @@ import ThumbIndexProtocol
 /// and jumps from an index title to the first entry of its section.
 extension LanguageServer {
     static func sections(_ context: RequestContext, _ params: SectionsRequest.Params) throws(ResponseError) -> SectionsRequest.Result {
-        let outline = try context.sectionedOutline(params.textDocument, params.collation)
-        let collation = outline.collation
+        let layout = try context.sectionLayout(params.textDocument, params.collation)
+        let collation = layout.collation
         let titles = try context.indexTitles(collation, params.titles)
         return .init(
-            version: outline.version, locale: collation.locale.identifier, totalCount: outline.totalCount,
+            version: layout.version, locale: collation.locale.identifier, totalCount: layout.totalCount,
             sectionTitles: collation.sectionTitles, sectionIndexTitles: titles.titles,
-            sections: outline.sections.map { .init(title: $0.title, titleIndex: $0.titleIndex, count: $0.count, offset: $0.offset) },
-            indexTargets: indexTargets(titles, nonEmptySections: outline.order.nonEmptySections))
+            sections: layout.sections.map { .init(title: $0.title, titleIndex: $0.titleIndex, count: $0.count, offset: $0.offset) },
+            indexTargets: indexTargets(titles, nonEmptySections: layout.nonEmptySections))
     }
 
     static func entries(_ context: RequestContext, _ params: EntriesRequest.Params) throws(ResponseError) -> EntriesRequest.Result {

@@ -50,6 +50,22 @@ struct RequestContext: Sendable {
         }
     }
 
+    /// The section layout of a document under a request's collation (no sorting needed when not sorted yet).
+    func sectionLayout(_ uri: TextDocumentIdentifier, _ choice: CollationChoice) throws(ResponseError) -> SectionLayout {
+        let document = try requireDocument(uri)
+        let collation = try self.collation(choice)
+        try check()
+        let key = "\(collation.locale.identifier)|\(collation.style)|\(settings.collationOptions)"
+        let language = collation.locale.language
+        let localized = settings.localizationTables.isEmpty ? "" : language
+        let name = document.uri.split(separator: "/").last.map(String.init) ?? document.uri
+        return try server.longWork("Sectioning", name) { () throws(ResponseError) -> SectionLayout in
+            server.documents.layout(document, collation: collation, cacheKey: key, outlineKey: localized) {
+                server.entries(of: $0, settings: settings, language: language)
+            }
+        }
+    }
+
     /// Source-order entries (localized for the session's locale when tables are set).
     func documentOutline(_ uri: TextDocumentIdentifier) throws(ResponseError) -> DocumentOutline {
         let document = try requireDocument(uri)

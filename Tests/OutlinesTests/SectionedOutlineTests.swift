@@ -72,3 +72,29 @@ final class SectionedOutlineTests: XCTestCase {
         XCTAssertThrowsError(try store.snapshot("file:///a"))
     }
 }
+
+/// The layout from sections alone is the sorted outline's, so a thumb index drawn before the sort stays right after.
+final class SectionLayoutTests: XCTestCase {
+    func testTheLayoutBeforeSortingIsTheLayoutAfter() throws {
+        let words = ["Östen", "Åsa", "Zorn", "anders", "Ärla", "Bo", "123", "ﾊﾟﾝ", "Ωmega", "éclair", "", "  x", "Ça", "张伟", "김민준"]
+        var seed: UInt64 = 20261123
+        for locale in ["sv_SE", "en_US", "ja_JP", "ko_KR"] {
+            let collation = try IndexedCollation(locale: locale)
+            for round in 0 ..< 20 {
+                var lines: [String] = []
+                for _ in 0 ..< (round * 7) {
+                    seed = seed &* 6364136223846793005 &+ 1442695040888963407
+                    lines.append(words[Int(seed >> 33) % words.count] + " \(seed >> 50)")
+                }
+                let (entries, _) = EntrySource().entries(
+                    of: lines.joined(separator: "\n"), languageId: "plaintext", fileName: nil, name: "t", settings: ExtractionSettings(), language: "en")
+                let outline = DocumentOutline(version: round, roots: entries)
+                let before = SectionLayout(outline: outline, collation: collation)
+                let after = SectionedOutline(outline: outline, collation: collation).layout
+                XCTAssertEqual(before.sections, after.sections, "\(locale), round \(round), seed 20261123")
+                XCTAssertEqual(before.totalCount, after.totalCount)
+                XCTAssertEqual(before.nonEmptySections, after.nonEmptySections)
+            }
+        }
+    }
+}
