@@ -18,6 +18,8 @@ public final class DocumentStore: @unchecked Sendable {
 
     private var documents: [String: State] = [:]
     private var lastGeneration: UInt64 = 0
+    /// Sorts being made, by uri, generation and key.
+    private var inFlight: [String: DispatchGroup] = [:]
     private let lock = NSLock()
 
     /// An empty store.
@@ -134,8 +136,36 @@ public final class DocumentStore: @unchecked Sendable {
         _ document: TextDocument, collation: IndexedCollation, cacheKey: String, outlineKey: String,
         extract: (TextDocument) -> [Entry]
     ) -> SectionedOutline {
-        if let cached = lock.withLock({ documents[document.uri]?.sectioned[cacheKey] }), cached.generation == document.generation {
-            return cached
+        // One sort per generation and key: a request that finds it being made waits for it (pages and a jump asked
+        // for at once after an edit).
+        let flight = "\(document.uri)|\(document.generation)|\(cacheKey)"
+        let mine = DispatchGroup()
+        mine.enter()
+        while true {
+            enum Found { case cached(SectionedOutline), running(DispatchGroup), mine }
+            let found = lock.withLock { () -> Found in
+                if let cached = documents[document.uri]?.sectioned[cacheKey], cached.generation == document.generation { return .cached(cached) }
+                if let running = inFlight[flight] { return .running(running) }
+                inFlight[flight] = mine
+                return .mine
+            }
+            switch found {
+            case .cached(let cached):
+                mine.leave()
+                return cached
+            case .running(let running):
+                running.wait()
+                // Cached by the other request unless the document changed meanwhile; then this one sorts its own.
+                if lock.withLock({ documents[document.uri]?.document.generation }) == document.generation { continue }
+                lock.withLock { if inFlight[flight] == nil { inFlight[flight] = mine } }
+            case .mine:
+                break
+            }
+            break
+        }
+        defer {
+            lock.withLock { if inFlight[flight] === mine { inFlight[flight] = nil } }
+            mine.leave()
         }
         let sectioned = SectionedOutline(outline: outline(of: document, key: outlineKey, extract: extract), collation: collation)
         lock.withLock {

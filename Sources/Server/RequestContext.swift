@@ -39,7 +39,7 @@ struct RequestContext: Sendable {
         let document = try requireDocument(uri)
         let collation = try self.collation(choice)
         try check()
-        let key = "\(collation.locale.identifier)|\(collation.style)|\(settings.collationOptions)"
+        let key = cacheKey(collation)
         let language = collation.locale.language
         let localized = settings.localizationTables.isEmpty ? "" : language
         let name = document.uri.split(separator: "/").last.map(String.init) ?? document.uri
@@ -55,7 +55,7 @@ struct RequestContext: Sendable {
         let document = try requireDocument(uri)
         let collation = try self.collation(choice)
         try check()
-        let key = "\(collation.locale.identifier)|\(collation.style)|\(settings.collationOptions)"
+        let key = cacheKey(collation)
         let language = collation.locale.language
         let localized = settings.localizationTables.isEmpty ? "" : language
         let name = document.uri.split(separator: "/").last.map(String.init) ?? document.uri
@@ -64,6 +64,11 @@ struct RequestContext: Sendable {
                 server.entries(of: $0, settings: settings, language: language)
             }
         }
+    }
+
+    /// Derived data of a document is cached per collation: locale, style and options.
+    private func cacheKey(_ collation: IndexedCollation) -> String {
+        "\(collation.locale.identifier)|\(collation.style)|\(settings.collationOptions)"
     }
 
     /// Source-order entries (localized for the session's locale when tables are set).

@@ -1,3 +1,4 @@
+import Foundation
 import Collation
 import Entries
 import Outlines
@@ -97,4 +98,32 @@ final class SectionLayoutTests: XCTestCase {
             }
         }
     }
+}
+
+/// Requests that need the same sort at once share one.
+final class SharedSortTests: XCTestCase {
+    func testConcurrentRequestsForTheSameSortMakeItOnce() throws {
+        let store = DocumentStore()
+        _ = store.open(TextDocument(uri: "file:///a", languageId: "plaintext", version: 1, text: "b\na\nc\n"))
+        let document = try store.snapshot("file:///a")
+        let collation = try IndexedCollation(locale: "en_US")
+        let extractions = Counter()
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            let outline = store.sectioned(document, collation: collation, cacheKey: "en", outlineKey: "") { _ in
+                extractions.increment()
+                Thread.sleep(forTimeInterval: 0.2)  // long enough for the others to arrive while it runs
+                let zero = TextRange(start: TextPosition(line: 0, column: 0), end: TextPosition(line: 0, column: 1))
+                return [Entry(name: "b", kind: .string, range: zero), Entry(name: "a", kind: .string, range: zero)]
+            }
+            XCTAssertEqual(outline.totalCount, 2)
+        }
+        XCTAssertEqual(extractions.value, 1, "eight requests, one extraction and sort")
+    }
+}
+
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func increment() { lock.withLock { count += 1 } }
 }
