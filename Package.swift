@@ -65,7 +65,7 @@ let package = Package(
         .target(name: "ThumbIndexClient", dependencies: ["ThumbIndexProtocol", "JSONRPC", "ThumbIndexJSON"]),
 
         // MARK: Test support — a server and a client in one process over pipes, for short typed server tests.
-        .target(name: "ThumbIndexTestSupport", dependencies: ["Server", "ThumbIndexClient", "ThumbIndexProtocol", "JSONRPC", "ThumbIndexJSON"]),
+        .target(name: "ThumbIndexTestSupport", dependencies: ["Server", "ThumbIndexClient", "ThumbIndexProtocol", "JSONRPC"]),
         .testTarget(name: "ThumbIndexClientTests", dependencies: ["ThumbIndexClient", "ThumbIndexTestSupport", "ThumbIndexProtocol", "JSONRPC", "ThumbIndexJSON"]),
 
         // MARK: thumbindex — the executable: LSP server by default, plus titles/sort/outline commands.
@@ -83,7 +83,7 @@ let package = Package(
         // MARK: Server tests — the server in this process, driven message by message (model-based test).
         .testTarget(
             name: "ServerTests",
-            dependencies: ["Server", "Outlines", "Entries", "ThumbIndexProtocol", "JSONRPC", "ThumbIndexJSON", "SeededRandom", "ThumbIndexTestSupport", "ThumbIndexClient"]),
+            dependencies: ["Server", "Entries", "JSONRPC", "ThumbIndexJSON", "SeededRandom"]),
 
         // MARK: thumbindex-fuzz — a fuzzer over framing, JSON, dispatch and edits. A seeded mutation driver by
         // default; built with `-sanitize=fuzzer -D LIBFUZZER` (scripts/fuzz) it is a libFuzzer target.

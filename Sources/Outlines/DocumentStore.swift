@@ -113,17 +113,29 @@ public final class DocumentStore: @unchecked Sendable {
         return index
     }
 
+    /// The sorted outline of a snapshot under `cacheKey`, if it is made.
+    public func cachedSectioned(_ document: TextDocument, cacheKey: String) -> SectionedOutline? {
+        lock.withLock {
+            guard let cached = documents[document.uri]?.sectioned[cacheKey], cached.generation == document.generation else { return nil }
+            return cached
+        }
+    }
+
+    /// The section layout of a snapshot under `cacheKey`, if it is made (on its own or as part of the sorted outline).
+    public func cachedLayout(_ document: TextDocument, cacheKey: String) -> SectionLayout? {
+        lock.withLock {
+            guard let state = documents[document.uri], state.document.generation == document.generation else { return nil }
+            return state.sectioned[cacheKey]?.layout ?? state.layouts[cacheKey]
+        }
+    }
+
     /// The section layout of a snapshot under a collation: the sorted outline's if it is made, else from the
     /// sections of the entries alone, computed once per generation and collation.
     public func layout(
         _ document: TextDocument, collation: IndexedCollation, cacheKey: String, outlineKey: String,
         extract: (TextDocument) -> [Entry]
     ) -> SectionLayout {
-        let cached = lock.withLock { () -> SectionLayout? in
-            guard let state = documents[document.uri], state.document.generation == document.generation else { return nil }
-            return state.sectioned[cacheKey]?.layout ?? state.layouts[cacheKey]
-        }
-        if let cached, cached.generation == document.generation { return cached }
+        if let cached = cachedLayout(document, cacheKey: cacheKey) { return cached }
         let layout = SectionLayout(outline: outline(of: document, key: outlineKey, extract: extract), collation: collation)
         lock.withLock {
             if documents[document.uri]?.document.generation == document.generation { documents[document.uri]?.layouts[cacheKey] = layout }

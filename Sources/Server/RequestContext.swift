@@ -36,33 +36,31 @@ struct RequestContext: Sendable {
 
     /// The sectioned outline of a document under a request's collation.
     func sectionedOutline(_ uri: TextDocumentIdentifier, _ choice: CollationChoice) throws(ResponseError) -> SectionedOutline {
-        let document = try requireDocument(uri)
-        let collation = try self.collation(choice)
-        try check()
-        let key = cacheKey(collation)
-        let language = collation.locale.language
-        let localized = settings.localizationTables.isEmpty ? "" : language
-        let name = document.uri.split(separator: "/").last.map(String.init) ?? document.uri
-        return try server.longWork("Sorting", name) { () throws(ResponseError) -> SectionedOutline in
-            server.documents.sectioned(document, collation: collation, cacheKey: key, outlineKey: localized) {
-                server.entries(of: $0, settings: settings, language: language)
-            }
-        }
+        try derive(uri, choice, title: "Sorting", cached: server.documents.cachedSectioned, make: server.documents.sectioned)
     }
 
     /// The section layout of a document under a request's collation (no sorting needed when not sorted yet).
     func sectionLayout(_ uri: TextDocumentIdentifier, _ choice: CollationChoice) throws(ResponseError) -> SectionLayout {
+        try derive(uri, choice, title: "Sectioning", cached: server.documents.cachedLayout, make: server.documents.layout)
+    }
+
+    /// Derived data of a document under a request's collation: from the cache, else made (with a progress bar if
+    /// making it takes long; a cache hit schedules nothing, since pages are served from the cache).
+    private func derive<T>(
+        _ uri: TextDocumentIdentifier, _ choice: CollationChoice, title: String,
+        cached: (TextDocument, String) -> T?,
+        make: (TextDocument, IndexedCollation, String, String, (TextDocument) -> [Entry]) -> T
+    ) throws(ResponseError) -> T {
         let document = try requireDocument(uri)
         let collation = try self.collation(choice)
         try check()
         let key = cacheKey(collation)
+        if let hit = cached(document, key) { return hit }
         let language = collation.locale.language
         let localized = settings.localizationTables.isEmpty ? "" : language
         let name = document.uri.split(separator: "/").last.map(String.init) ?? document.uri
-        return try server.longWork("Sectioning", name) { () throws(ResponseError) -> SectionLayout in
-            server.documents.layout(document, collation: collation, cacheKey: key, outlineKey: localized) {
-                server.entries(of: $0, settings: settings, language: language)
-            }
+        return try server.longWork(title, name) { () throws(ResponseError) -> T in
+            make(document, collation, key, localized) { server.entries(of: $0, settings: settings, language: language) }
         }
     }
 

@@ -138,11 +138,6 @@ public final class ThumbIndexClient: @unchecked Sendable {
         connection.close()
     }
 
-    /// The exit status of a launched server that has ended.
-    public var exitStatus: Int32? {
-        guard let process, !process.isRunning else { return nil }
-        return process.terminationStatus
-    }
 
     // MARK: Reading
 

@@ -2,7 +2,6 @@ import Foundation
 import JSONRPC
 import Server
 import ThumbIndexClient
-import ThumbIndexJSON
 import ThumbIndexProtocol
 
 /// A language server and a client in this process, talking over two pipes: server tests that are typed, short and
@@ -29,7 +28,7 @@ public final class InProcessPair: @unchecked Sendable {
 
     /// Starts both ends and initializes the server with `params` (the locale, when given, replaces its locale).
     public static func start(
-        locale: String? = "en_US", settings: [String: String] = [:],
+        locale: String? = "en_US",
         initialize params: InitializeRequest.Params = InitializeRequest.Params(positionEncodings: ["utf-16"])
     ) async throws -> InProcessPair {
         let (clientConnection, serverConnection) = try Connection.pair()
@@ -47,9 +46,6 @@ public final class InProcessPair: @unchecked Sendable {
         let pair = InProcessPair(client: client, server: server, serverConnection: serverConnection, exits: exits)
         var params = params
         if let locale { params.locale = locale }
-        if !settings.isEmpty {
-            params.initializationOptions = .object(JSONObject(settings.sorted { $0.key < $1.key }.map { ($0.key, JSON.string($0.value)) }))
-        }
         try await client.initialize(params)
         return pair
     }
