@@ -23,6 +23,15 @@ public struct UTF8Batch: Sendable {
         for string in strings { append(string) }
     }
 
+    /// Strings already laid out in `bytes` (string `i` is `bytes[starts[i] ..< starts[i] + lengths[i]]`): a
+    /// document's names as ranges of its own text, with nothing copied.
+    public init(bytes: [UInt8], starts: [Int64], lengths: [Int32]) {
+        precondition(starts.count == lengths.count, "one length per start")
+        self.bytes = bytes
+        self.starts = starts
+        self.lengths = lengths
+    }
+
     /// The lines of `data` (split on LF; a CR before the LF and a missing final newline are fine).
     public init(lines data: [UInt8]) {
         bytes = data

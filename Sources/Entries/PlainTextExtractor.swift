@@ -18,6 +18,25 @@ public struct PlainTextExtractor: EntryExtractor {
         return Extraction(entries: entries)
     }
 
+    /// The entry of line `line`, whose content (without its terminator) is `p[start ..< end]`; nil for a blank line.
+    public static func entry(onLine line: Int, _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Entry? {
+        guard let name = nameRange(p, start, end) else { return nil }
+        return Entry(
+            name: String(decoding: UnsafeBufferPointer(rebasing: p[name]), as: UTF8.self), kind: .string,
+            range: .line(line, byteCount: end - start),
+            selectionRange: TextRange(
+                start: TextPosition(line: line, column: name.lowerBound - start),
+                end: TextPosition(line: line, column: name.upperBound - start)))
+    }
+
+    /// Where the name of the line `p[start ..< end]` is: the line without its leading and trailing blanks; nil for a
+    /// blank line.
+    @inline(__always)
+    public static func nameRange(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Range<Int>? {
+        let (a, b) = UTF8Whitespace.trim(p, start, end)
+        return a < b ? a ..< b : nil
+    }
+
     static func lines(in p: UnsafeBufferPointer<UInt8>) -> [Entry] {
         var entries: [Entry] = []
         let count = p.count
@@ -32,16 +51,7 @@ public struct PlainTextExtractor: EntryExtractor {
             var i = start
             while i < count, p[i] != 0x0A, p[i] != 0x0D { i += 1 }
             let end = i
-            let (a, b) = UTF8Whitespace.trim(p, start, end)
-            if a < b {
-                let name = String(decoding: UnsafeBufferPointer(rebasing: p[a..<b]), as: UTF8.self)
-                entries.append(Entry(
-                    name: name, kind: .string,
-                    range: .line(line, byteCount: end - start),
-                    selectionRange: TextRange(
-                        start: TextPosition(line: line, column: a - start),
-                        end: TextPosition(line: line, column: b - start))))
-            }
+            if let entry = entry(onLine: line, p, start, end) { entries.append(entry) }
             // Step over the terminator: CRLF counts once.
             if i < count {
                 if p[i] == 0x0D, i + 1 < count, p[i + 1] == 0x0A { i += 1 }

@@ -10,17 +10,19 @@ public struct TextDocument: Sendable {
     /// The LSP languageId that picks the extractor.
     public let languageId: String
     /// The client's version, as of the last open or change.
-    public private(set) var version: Int
+    public internal(set) var version: Int
     /// The server's own identity of this text: it changes on every open and every change. The client's `version`
     /// is no identity (a document can be closed and reopened with the same version and other text), so every cache
     /// of derived data is keyed by this instead.
     public internal(set) var generation: UInt64 = 0
     /// The text as UTF-8.
-    public private(set) var bytes: [UInt8]
+    public internal(set) var bytes: [UInt8]
     /// Byte offset where each line starts; always at least one line.
-    public private(set) var lineStarts: [Int]
+    public internal(set) var lineStarts: [Int]
+    /// How many bytes are not ASCII: kept by edits, so that `isASCII` costs nothing.
+    var nonASCIICount: Int
     /// Whether every byte is ASCII, when columns are the same in every encoding.
-    public private(set) var isASCII: Bool
+    public var isASCII: Bool { nonASCIICount == 0 }
 
     /// A document with the text the client opened.
     public init(uri: String, languageId: String, version: Int, text: String) {
@@ -29,14 +31,14 @@ public struct TextDocument: Sendable {
         self.version = version
         self.bytes = Array(text.utf8)
         self.lineStarts = Self.lineStarts(of: bytes)
-        self.isASCII = Self.isASCII(bytes)
+        self.nonASCIICount = Self.nonASCIICount(bytes[...])
     }
 
-    static func isASCII(_ bytes: [UInt8]) -> Bool {
+    static func nonASCIICount(_ bytes: ArraySlice<UInt8>) -> Int {
         bytes.withUnsafeBufferPointer { b in
-            var combined: UInt8 = 0
-            for byte in b { combined |= byte }
-            return combined < 0x80
+            var count = 0
+            for byte in b { count &+= Int(byte >> 7) }
+            return count
         }
     }
 
@@ -113,27 +115,6 @@ public struct TextDocument: Sendable {
         if encoding == .utf8 { return EncodedPosition(line: line, character: position.column) }
         let character = withLine(line) { encoding.units(in: $0, upToByte: position.column) }
         return EncodedPosition(line: line, character: character)
-    }
-
-    // MARK: Edits
-
-    /// Applies one notification's changes in order, all or nothing: on error the text is untouched.
-    public mutating func apply(_ changes: [ContentChange], version: Int, encoding: PositionEncoding) throws(PositionError) {
-        var copy = self
-        for change in changes {
-            if let range = change.range {
-                let start = try copy.offset(of: range.start, encoding: encoding)
-                let end = try copy.offset(of: range.end, encoding: encoding)
-                guard start <= end else { throw PositionError("range \(range) ends before it starts") }
-                copy.bytes.replaceSubrange(start ..< end, with: change.text.utf8)
-            } else {
-                copy.bytes = Array(change.text.utf8)
-            }
-            copy.lineStarts = Self.lineStarts(of: copy.bytes)
-        }
-        copy.isASCII = Self.isASCII(copy.bytes)
-        copy.version = version
-        self = copy
     }
 }
 

@@ -1,0 +1,97 @@
+import Collation
+import Entries
+
+/// Building an index from a document, and following the document's edits.
+extension OutlineIndex {
+    /// The index of a document's entries. `.lines` reads names straight off the text (no entries are made);
+    /// `.startLines` falls back to `.entries` when two entries start on one line.
+    public static func make(
+        _ document: TextDocument, collation: IndexedCollation, format: Format, extract: (TextDocument) -> [Entry]
+    ) -> OutlineIndex {
+        if format == .lines {
+            let (batch, lines) = names(document, lines: 0 ..< document.lineCount)
+            return OutlineIndex(collation: collation, format: .lines, document: document, batch: batch,
+                                positions: lines.map { Int32($0) }, entries: [])
+        }
+        let entries = DocumentOutline(version: document.version, roots: extract(document)).items.map(\.entry)
+        var batch = UTF8Batch([String]())
+        for entry in entries { batch.append(entry.sortString) }
+        let lines = entries.map { $0.range.start.line }
+        let distinct = zip(lines, lines.dropFirst()).allSatisfy { $0 < $1 }
+        let kept: Format = format == .startLines && distinct ? .startLines : .entries
+        let positions = kept == .entries ? entries.indices.map { Int32($0) } : lines.map { Int32($0) }
+        return OutlineIndex(collation: collation, format: kept, document: document, batch: batch, positions: positions, entries: entries)
+    }
+
+    /// The sort strings of the lines of `range` that hold an entry (plain text), as ranges of the document's own
+    /// bytes, and those lines.
+    static func names(_ document: TextDocument, lines range: Range<Int>) -> (UTF8Batch, [Int]) {
+        var starts: [Int64] = [], lengths: [Int32] = [], lines: [Int] = []
+        starts.reserveCapacity(range.count)
+        lengths.reserveCapacity(range.count)
+        lines.reserveCapacity(range.count)
+        document.bytes.withUnsafeBufferPointer { p in
+            for line in range {
+                let content = document.lineRange(line)
+                guard let name = PlainTextExtractor.nameRange(p, content.lowerBound, content.upperBound) else { continue }
+                starts.append(Int64(name.lowerBound))
+                lengths.append(Int32(name.count))
+                lines.append(line)
+            }
+        }
+        return (UTF8Batch(bytes: document.bytes, starts: starts, lengths: lengths), lines)
+    }
+
+    /// Brings the index up to `document`, which `edit` made from the text the index is current with. False when it
+    /// cannot follow (`.entries`, or an edit touching much of the document): then make a new one, which is cheaper.
+    public func update(to document: TextDocument, edit: LineEdit, extract: (TextDocument) -> [Entry]) -> Bool {
+        let touched = max(edit.oldEnd, edit.newEnd) - edit.start
+        guard format != .entries, touched <= max(1024, count / 4) else { return false }
+        switch format {
+        case .lines:
+            let (batch, lines) = Self.names(document, lines: edit.start ..< edit.newEnd)
+            replace(edit, batch: batch, lines: lines, entries: [])
+        case .startLines:
+            guard updateStartLines(to: document, edit: edit, extract: extract) else { return false }
+        case .entries:
+            return false
+        }
+        version = document.version
+        generation = document.generation
+        return true
+    }
+
+    /// Extracts again and compares with what the index holds: the entries whose sort string and line are the same
+    /// before and after the edit (up to the line delta) keep their place; only the ones between are replaced.
+    private func updateStartLines(to document: TextDocument, edit: LineEdit, extract: (TextDocument) -> [Entry]) -> Bool {
+        let new = DocumentOutline(version: document.version, roots: extract(document)).items.map(\.entry)
+        let newLines = new.map { $0.range.start.line }
+        guard zip(newLines, newLines.dropFirst()).allSatisfy({ $0 < $1 }) else { return false }
+        let old = entryAtLine.indices.filter { entryAtLine[$0] >= 0 }
+        func same(_ o: Int, _ n: Int, shift: Int) -> Bool {
+            old[o] + shift == newLines[n] && stored[Int(entryAtLine[old[o]])].sortString == new[n].sortString
+        }
+        var prefix = 0
+        while prefix < old.count, prefix < new.count, old[prefix] < edit.start, same(prefix, prefix, shift: 0) { prefix += 1 }
+        var suffix = 0
+        while suffix < old.count - prefix, suffix < new.count - prefix, old[old.count - 1 - suffix] >= edit.oldEnd,
+              same(old.count - 1 - suffix, new.count - 1 - suffix, shift: edit.lineDelta) { suffix += 1 }
+        var window = edit
+        if prefix < old.count - suffix {
+            window.start = min(window.start, old[prefix])
+            window.oldEnd = max(window.oldEnd, old[old.count - 1 - suffix] + 1)
+        }
+        if prefix < new.count - suffix {
+            window.start = min(window.start, newLines[prefix])
+            window.oldEnd = max(window.oldEnd, newLines[new.count - 1 - suffix] + 1 - edit.lineDelta)
+        }
+        window.newEnd = window.oldEnd + edit.lineDelta
+        let added = prefix ..< new.count - suffix
+        var batch = UTF8Batch([String]())
+        for n in added { batch.append(new[n].sortString) }
+        replace(window, batch: batch, lines: added.map { newLines[$0] }, entries: Array(new[added]))
+        // Entries that kept their place may still have changed (a range reaching to the next heading).
+        for (n, entry) in new.enumerated() { stored[Int(entryAtLine[newLines[n]])] = entry }
+        return true
+    }
+}

@@ -1,0 +1,65 @@
+import Collation
+import Entries
+
+/// What fluent pagination reads of an index: the non-empty sections, pages by offset, jumps. Positions come from the
+/// document the index is current with, when the page is served.
+extension OutlineIndex {
+    /// The non-empty sections in order, with counts and offsets (O(sections)).
+    public var sections: [SectionedOutline.SectionSummary] {
+        var out: [SectionedOutline.SectionSummary] = []
+        var offset = 0
+        for (section, run) in runs.enumerated() where !run.isEmpty {
+            out.append(.init(title: collation.sectionTitles[section], titleIndex: section, count: run.count, offset: offset))
+            offset += run.count
+        }
+        return out
+    }
+
+    /// The sections as a layout, as `thumbindex/sections` reports them.
+    public var layout: SectionLayout {
+        SectionLayout(version: version, generation: generation, collation: collation, totalCount: count, sections: sections)
+    }
+
+    /// The entry with id `id`, its positions in `document` (the text the index is current with).
+    func entry(_ id: Int32, in document: TextDocument) -> Entry {
+        guard format == .lines else { return stored[Int(id)] }
+        let line = Int(position[Int(id)])
+        let content = document.lineRange(line)
+        return document.bytes.withUnsafeBufferPointer { p in
+            PlainTextExtractor.entry(onLine: line, p, content.lowerBound, content.upperBound)!
+        }
+    }
+
+    /// Up to `limit` entries from `offset` of the sectioned order (none past the end).
+    public func page(offset: Int, limit: Int, in document: TextDocument) -> [SectionedOutline.PageEntry] {
+        var entries: [SectionedOutline.PageEntry] = []
+        var start = 0, section = 0
+        for run in runs where !run.isEmpty {
+            defer { start += run.count; section += 1 }
+            let end = start + run.count
+            guard end > offset, entries.count < limit else { continue }
+            for i in max(offset, start) - start ..< run.count where entries.count < limit {
+                entries.append(.init(entry: entry(run[i], in: document), section: section))
+            }
+        }
+        return entries
+    }
+
+    /// The entry at a position of the sectioned order.
+    public func entry(at offset: Int, in document: TextDocument) -> Entry? {
+        page(offset: offset, limit: 1, in: document).first?.entry
+    }
+
+    /// The jump for the index title at `index` of `titles` (drawn with this index's collation).
+    public func jump(toIndexTitleAt index: Int, in titles: SectionIndexTitles, document: TextDocument) throws(CollationError) -> SectionedOutline.Jump {
+        let sections = self.sections
+        switch try collation.jump(toIndexTitleAt: index, in: titles, nonEmptySections: sections.map(\.titleIndex)) {
+        case .top: return .search
+        case .nothing: return .nothing
+        case .section(let position):
+            let section = sections[position]
+            return .section(position: position, title: section.title, offset: section.offset,
+                            entry: entry(runs[section.titleIndex][0], in: document))
+        }
+    }
+}

@@ -1,0 +1,188 @@
+import Collation
+import Entries
+
+/// A document's entries sorted and sectioned under one collation, kept current by edits instead of sorted again.
+///
+/// Every entry has an id. By id: its position in document order (its start line, which an edit above it moves), its
+/// section, its ICU sort key (`SortKeyStore`) and, for formats whose entries cannot be read off a line, the entry.
+/// By section: a sorted run of ids, ordered by key and then by document position (the order a fresh sort gives). By
+/// line: the id of the entry starting there, so an edit finds the entries of the lines it touched.
+///
+/// An edit of k lines costs O(k log n) for keys, sections and runs (a binary search and an insert or removal in one
+/// run per entry), plus one linear, branch-free pass moving the positions of the entries below the edit. Not
+/// thread-safe: the `DocumentStore` holds its lock around every use.
+public final class OutlineIndex: @unchecked Sendable {
+    /// How entries are found and kept.
+    public enum Format: Sendable {
+        /// One entry per non-blank line (plain text): entries are not stored but read off their line when a page is
+        /// served, and an edit re-reads only the lines it touched.
+        case lines
+        /// Entries starting on distinct lines (Markdown headings): an edit extracts the document again (a fence or a
+        /// setext underline reaches far), but only entries whose sort string or line changed are re-keyed and moved.
+        case startLines
+        /// Anything else: built again for every version of the text.
+        case entries
+    }
+
+    /// The collation the entries are sorted and sectioned under.
+    public let collation: IndexedCollation
+    /// How entries are found and kept.
+    public private(set) var format: Format
+    /// The client's version of the text the index is current with.
+    public internal(set) var version: Int
+    /// The generation of that text (see `TextDocument.generation`).
+    public internal(set) var generation: UInt64
+    /// The number of entries.
+    public private(set) var count = 0
+
+    /// Document order of entry id: its start line (depth-first index for `.entries`); -1 for a free id.
+    var position: [Int32] = []
+    var sectionOf: [UInt16] = []
+    /// The entries by id, when they are not read off their line (`.startLines`, `.entries`).
+    var stored: [Entry] = []
+    let keys: SortKeyStore
+    private var freeIDs: [Int32] = []
+    /// The id of the entry starting on each line, or -1 (`.lines` and `.startLines`).
+    var entryAtLine: [Int32] = []
+    /// Ids by section title position, in collation order.
+    var runs: [[Int32]]
+
+    /// Sorts and sections entries in bulk: entry `i` has the sort string `batch[i]` and document position
+    /// `positions[i]` (ascending); `entries` holds the entries themselves unless the format reads them off lines.
+    init(collation: IndexedCollation, format: Format, document: TextDocument, batch: UTF8Batch, positions: [Int32], entries: [Entry]) {
+        self.collation = collation
+        self.format = format
+        version = document.version
+        generation = document.generation
+        let sortKeys = SortKeys(batch, collator: collation.collator)
+        let sections = collation.sections(of: batch)
+        let order = sortKeys.sortedOrder()
+        keys = SortKeyStore(sortKeys)
+        position = positions
+        sectionOf = sections.map { UInt16(truncatingIfNeeded: $0) }
+        stored = entries
+        count = batch.count
+        var sizes = [Int](repeating: 0, count: collation.sectionTitles.count)
+        for section in sections { sizes[Int(section)] += 1 }
+        runs = sizes.map { size in
+            var run: [Int32] = []
+            run.reserveCapacity(size)
+            return run
+        }
+        for id in order { runs[Int(sections[Int(id)])].append(id) }
+        if format != .entries {
+            entryAtLine = [Int32](repeating: -1, count: document.lineCount)
+            for (id, line) in positions.enumerated() { entryAtLine[Int(line)] = Int32(id) }
+        }
+    }
+
+    /// Whether entry `a` comes before entry `b`: by sort key, then in document order.
+    @inline(__always)
+    func less(_ a: Int32, _ b: Int32) -> Bool {
+        let c = keys.compare(Int(a), Int(b))
+        return c != 0 ? c < 0 : position[Int(a)] < position[Int(b)]
+    }
+
+    /// The first place in `run` whose entry does not come before `id`.
+    private func insertionPoint(of id: Int32, in run: [Int32]) -> Int {
+        var low = 0, high = run.count
+        while low < high {
+            let mid = (low + high) / 2
+            if less(run[mid], id) { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    // MARK: Edits
+
+    /// Replaces the entries starting on lines `edit.start ..< edit.oldEnd` by `added` (starting on lines
+    /// `edit.start ..< edit.newEnd`, ascending, sort strings in `batch`) and moves the entries after the edit.
+    func replace(_ edit: LineEdit, batch: UTF8Batch, lines: [Int], entries: [Entry]) {
+        var removed: [Int32] = []
+        for line in edit.start ..< edit.oldEnd where entryAtLine[line] >= 0 { removed.append(entryAtLine[line]) }
+        remove(removed)
+        entryAtLine.replaceSubrange(edit.start ..< edit.oldEnd, with: repeatElement(-1, count: edit.newEnd - edit.start))
+        let delta = Int32(edit.lineDelta), oldEnd = Int32(edit.oldEnd)
+        if delta != 0 {
+            position.withUnsafeMutableBufferPointer { p in
+                for i in p.indices { p[i] &+= p[i] >= oldEnd ? delta : 0 }
+            }
+        }
+        add(batch: batch, positions: lines, entries: entries)
+        keys.compactIfWasteful()
+    }
+
+    private func remove(_ ids: [Int32]) {
+        guard !ids.isEmpty else { return }
+        var bySection: [Int: [Int32]] = [:]
+        for id in ids { bySection[Int(sectionOf[Int(id)]), default: []].append(id) }
+        for (section, doomed) in bySection {
+            if doomed.count <= 8 {
+                for id in doomed {
+                    let at = insertionPoint(of: id, in: runs[section])
+                    precondition(at < runs[section].count && runs[section][at] == id, "index out of order")
+                    runs[section].remove(at: at)
+                }
+            } else {
+                for id in doomed { position[Int(id)] = -1 }
+                runs[section].removeAll { position[Int($0)] < 0 }
+            }
+        }
+        for id in ids {
+            position[Int(id)] = -1
+            keys.remove(Int(id))
+            freeIDs.append(id)
+        }
+        count -= ids.count
+    }
+
+    private func add(batch: UTF8Batch, positions: [Int], entries: [Entry]) {
+        guard batch.count > 0 else { return }
+        let sortKeys = SortKeys(batch, collator: collation.collator, parallel: batch.count >= 20_000)
+        let sections = collation.sections(of: batch)
+        var bySection: [Int: [Int32]] = [:]
+        for j in 0 ..< batch.count {
+            let id: Int32
+            if let reused = freeIDs.popLast() {
+                id = reused
+                position[Int(id)] = Int32(positions[j])
+                sectionOf[Int(id)] = UInt16(truncatingIfNeeded: sections[j])
+                if !entries.isEmpty { stored[Int(id)] = entries[j] }
+            } else {
+                id = Int32(position.count)
+                position.append(Int32(positions[j]))
+                sectionOf.append(UInt16(truncatingIfNeeded: sections[j]))
+                if !entries.isEmpty { stored.append(entries[j]) }
+            }
+            keys.set(Int(id), sortKeys.key(j))
+            entryAtLine[positions[j]] = id
+            bySection[Int(sections[j]), default: []].append(id)
+        }
+        for (section, new) in bySection {
+            if new.count <= 8 {
+                for id in new { runs[section].insert(id, at: insertionPoint(of: id, in: runs[section])) }
+            } else {
+                runs[section] = merge(runs[section], new.sorted(by: less))
+            }
+        }
+        count += batch.count
+    }
+
+    private func merge(_ a: [Int32], _ b: [Int32]) -> [Int32] {
+        var out: [Int32] = []
+        out.reserveCapacity(a.count + b.count)
+        var i = 0, j = 0
+        while i < a.count && j < b.count {
+            if less(b[j], a[i]) { out.append(b[j]); j += 1 } else { out.append(a[i]); i += 1 }
+        }
+        out += a[i...]
+        out += b[j...]
+        return out
+    }
+
+    /// Bytes held by the index (not counting the document's text), for the memory budget.
+    public var byteCount: Int {
+        position.capacity * 4 + sectionOf.capacity * 2 + entryAtLine.capacity * 4 + keys.byteCount
+            + runs.reduce(0) { $0 + $1.capacity * 4 } + stored.capacity * MemoryLayout<Entry>.stride
+    }
+}

@@ -1,0 +1,109 @@
+/// Edits change the text in place and report which lines they touched, so that what is derived from the text
+/// (an `OutlineIndex`) can follow by re-reading only those lines.
+///
+/// Cost of one change: the bytes and line starts after it move (two `memmove`s and one pass adding the line delta
+/// to the later line starts); only the inserted text and the lines around it are scanned.
+extension TextDocument {
+    /// Applies one notification's changes in order, all or nothing: on error the text is untouched. Returns the lines
+    /// the changes touched, in the coordinates before and after them.
+    @discardableResult
+    public mutating func apply(_ changes: [ContentChange], version: Int, encoding: PositionEncoding) throws(PositionError) -> LineEdit {
+        // Undo steps for the changes already applied, should a later one not fit (each change's positions are in
+        // the text as the earlier ones left it, so they can only be checked in turn).
+        var undo: [(start: Int, insertedCount: Int, removed: [UInt8])] = []
+        var edit: LineEdit?
+        do throws(PositionError) {
+            for (n, change) in changes.enumerated() {
+                var range = 0 ..< bytes.count
+                if let encoded = change.range {
+                    let start = try offset(of: encoded.start, encoding: encoding)
+                    let end = try offset(of: encoded.end, encoding: encoding)
+                    guard start <= end else { throw PositionError("range \(encoded) ends before it starts") }
+                    range = start ..< end
+                }
+                let inserted = Array(change.text.utf8)
+                if n + 1 < changes.count { undo.append((range.lowerBound, inserted.count, Array(bytes[range]))) }
+                let lines = replace(range, with: inserted)
+                edit = edit.map { $0.then(lines) } ?? lines
+            }
+        } catch {
+            for step in undo.reversed() { replace(step.start ..< step.start + step.insertedCount, with: step.removed) }
+            throw error
+        }
+        self.version = version
+        return edit ?? LineEdit(start: 0, oldEnd: 0, newEnd: 0)
+    }
+
+    /// Replaces the bytes in `range` and updates the line starts by scanning only the inserted text and its edges.
+    @discardableResult
+    mutating func replace(_ range: Range<Int>, with inserted: [UInt8]) -> LineEdit {
+        let a = range.lowerBound, b = range.upperBound
+        let delta = inserted.count - range.count
+        nonASCIICount += Self.nonASCIICount(inserted[...]) - Self.nonASCIICount(bytes[range])
+        bytes.replaceSubrange(range, with: inserted)
+        // A line start s depends only on bytes s-1 and s: starts below a keep, starts above b move by delta, and
+        // the ones in between are found again (a CR before the edit may now meet an LF after it, or stop doing so).
+        let keptBefore = max(1, Self.firstIndex(in: lineStarts, notBelow: a))
+        let keptAfter = Self.firstIndex(in: lineStarts, notBelow: b + 1)
+        var found: [Int] = []
+        let count = bytes.count
+        bytes.withUnsafeBufferPointer { p in
+            var s = max(a, 1)
+            while s <= min(a + inserted.count, count) {
+                let previous = p[s - 1]
+                if previous == 0x0A || (previous == 0x0D && (s == count || p[s] != 0x0A)) { found.append(s) }
+                s += 1
+            }
+        }
+        lineStarts.replaceSubrange(keptBefore ..< keptAfter, with: found)
+        if delta != 0 {
+            lineStarts.withUnsafeMutableBufferPointer { starts in
+                for i in (keptBefore + found.count) ..< starts.count { starts[i] += delta }
+            }
+        }
+        // The first line touched is the one holding byte a-1: its line end may have changed.
+        return LineEdit(start: keptBefore - 1, oldEnd: keptAfter, newEnd: keptBefore + found.count)
+    }
+
+    /// The first index of the ascending `values` whose value is at least `value` (`values.count` if none).
+    static func firstIndex(in values: [Int], notBelow value: Int) -> Int {
+        var low = 0, high = values.count
+        while low < high {
+            let mid = (low + high) / 2
+            if values[mid] < value { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+}
+
+/// The lines an edit touched: lines `start ..< oldEnd` of the old text became lines `start ..< newEnd` of the new
+/// one; the lines before are unchanged, and the lines after are unchanged but moved by `newEnd - oldEnd`.
+public struct LineEdit: Hashable, Sendable, CustomStringConvertible {
+    /// The first line touched.
+    public var start: Int
+    /// The end of the touched lines before the edit.
+    public var oldEnd: Int
+    /// The end of the touched lines after the edit.
+    public var newEnd: Int
+
+    /// Lines `start ..< oldEnd` became lines `start ..< newEnd`.
+    public init(start: Int, oldEnd: Int, newEnd: Int) {
+        self.start = start
+        self.oldEnd = oldEnd
+        self.newEnd = newEnd
+    }
+
+    /// How far the lines after the edit moved.
+    public var lineDelta: Int { newEnd - oldEnd }
+
+    /// This edit followed by `next` (whose lines count in the text this one left), as one edit.
+    public func then(_ next: LineEdit) -> LineEdit {
+        // Both regions in the coordinates between the two edits, joined, then mapped back and forth.
+        let start = min(self.start, next.start)
+        let end = max(newEnd, next.oldEnd)
+        return LineEdit(start: start, oldEnd: end - lineDelta, newEnd: end + next.lineDelta)
+    }
+
+    /// `start..<oldEnd → start..<newEnd`.
+    public var description: String { "\(start)..<\(oldEnd) → \(start)..<\(newEnd)" }
+}
