@@ -36,6 +36,20 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
         XCTAssertEqual(index.page(offset: 0, limit: 10, in: json).map(\.entry.name), ["a", "b", "c"])
     }
 
+    func testSetextHeadingChangedBelowItsFirstLineMoves() throws {
+        // The heading starts on line 0; the edit touches only line 1, yet renames it ("B xA" → "B xZ").
+        let collation = try IndexedCollation(locale: "en_US")
+        var document = TextDocument(uri: "file:///t.md", languageId: "markdown", version: 1, text: "B\nxA\n===\n\n# B xM\n")
+        let index = OutlineIndex.make(document, collation: collation, format: .startLines) { Self.extract($0) }
+        XCTAssertEqual(index.page(offset: 0, limit: 9, in: document).map(\.entry.name), ["B xA", "B xM"])
+        let range = EncodedRange(start: EncodedPosition(line: 1, character: 1), end: EncodedPosition(line: 1, character: 2))
+        let edit = try document.apply([ContentChange(range: range, text: "Z")], version: 2, encoding: .utf16)
+        XCTAssertEqual(edit, LineEdit(start: 1, oldEnd: 2, newEnd: 2))
+        XCTAssertTrue(index.update(to: document, edit: edit) { Self.extract($0) })
+        XCTAssertEqual(index.page(offset: 0, limit: 9, in: document).map(\.entry.name), ["B xM", "B xZ"])
+        try compare(index, document, collation, "setext")
+    }
+
     // MARK: The run
 
     private func run(languageId: String, locale: String, encoding: PositionEncoding, seed: UInt64) throws {
