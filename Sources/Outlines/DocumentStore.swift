@@ -7,8 +7,16 @@ import Foundation
 /// Notifications change documents in arrival order on the reader thread; requests take a snapshot of
 /// a document and derive from it on worker threads. Derived state is cached for the current generation only.
 public final class DocumentStore: @unchecked Sendable {
-    private struct State {
+    struct State {
         var document: TextDocument
+        /// Sorted and sectioned entries by collation key, following edits (see `OutlineIndex`).
+        var indexes: [String: OutlineIndex] = [:]
+        /// The line edits since the oldest index or build of this document, by the generation they made; the edits
+        /// up to `loggedAfter` are not kept.
+        var edits: [(generation: UInt64, edit: LineEdit)] = []
+        var loggedAfter: UInt64
+        /// The generation the document was opened with: snapshots older than this belong to an earlier open.
+        var openedAt: UInt64
         /// By localization language ("" without localization).
         var outlines: [String: DocumentOutline] = [:]
         var sectioned: [String: SectionedOutline] = [:]
@@ -16,11 +24,13 @@ public final class DocumentStore: @unchecked Sendable {
         var wordIndexes: [String: (generation: UInt64, index: WordIndex)] = [:]
     }
 
-    private var documents: [String: State] = [:]
+    var documents: [String: State] = [:]
     private var lastGeneration: UInt64 = 0
     /// Sorts being made, by uri, generation and key.
     private var inFlight: [String: DispatchGroup] = [:]
-    private let lock = NSLock()
+    /// Indexes being built, by uri and key.
+    var builds: [String: IndexBuild] = [:]
+    let lock = NSLock()
 
     /// An empty store.
     public init() {}
@@ -32,33 +42,43 @@ public final class DocumentStore: @unchecked Sendable {
             var document = document
             lastGeneration += 1
             document.generation = lastGeneration
-            documents[document.uri] = State(document: document)
+            documents[document.uri] = State(document: document, loggedAfter: lastGeneration, openedAt: lastGeneration)
+            for build in builds.values where build.uri == document.uri { build.isValid = false }
             return existed
         }
     }
 
     /// Forgets a document and all that was derived from it; true when it was open.
     public func close(_ uri: String) -> Bool {
-        lock.withLock { documents.removeValue(forKey: uri) != nil }
+        lock.withLock {
+            for build in builds.values where build.uri == uri { build.isValid = false }
+            return documents.removeValue(forKey: uri) != nil
+        }
     }
 
-    /// Applies an edit; the document is unchanged when it throws.
-    public func edit(_ uri: String, _ body: (inout TextDocument) throws(PositionError) -> Void) throws(DocumentError) {
+    /// Applies an edit in place (the text is not copied unless a request holds a snapshot of it); the document is
+    /// unchanged when it throws. The indexes of the document follow the edit when they are next used.
+    public func edit(_ uri: String, _ body: (inout TextDocument) throws(PositionError) -> LineEdit) throws(DocumentError) {
         lock.lock()
         defer { lock.unlock() }
-        guard var state = documents[uri] else { throw .notOpen(uri) }
+        guard documents[uri] != nil else { throw .notOpen(uri) }
+        let edit: LineEdit
         do {
-            try body(&state.document)
+            edit = try body(&documents[uri]!.document)
         } catch {
             throw .invalidEdit(uri, error)
         }
         lastGeneration += 1
-        state.document.generation = lastGeneration
-        state.outlines = [:]
-        state.sectioned = [:]
-        state.layouts = [:]
-        state.wordIndexes = [:]
-        documents[uri] = state
+        documents[uri]!.document.generation = lastGeneration
+        documents[uri]!.outlines = [:]
+        documents[uri]!.sectioned = [:]
+        documents[uri]!.layouts = [:]
+        documents[uri]!.wordIndexes = [:]
+        if documents[uri]!.indexes.isEmpty && !builds.values.contains(where: { $0.uri == uri }) {
+            documents[uri]!.loggedAfter = lastGeneration
+        } else {
+            documents[uri]!.edits.append((lastGeneration, edit))
+        }
     }
 
     /// Drops every derived outline (after a settings change that alters extraction). The documents get new
@@ -72,7 +92,9 @@ public final class DocumentStore: @unchecked Sendable {
                 documents[uri]?.sectioned = [:]
                 documents[uri]?.layouts = [:]
                 documents[uri]?.wordIndexes = [:]
+                documents[uri]?.indexes = [:]
             }
+            for build in builds.values { build.isValid = false }
         }
     }
 
@@ -130,13 +152,13 @@ public final class DocumentStore: @unchecked Sendable {
     }
 
     /// The section layout of a snapshot under a collation: the sorted outline's if it is made, else from the
-    /// sections of the entries alone, computed once per generation and collation.
+    /// sections of the entries' sort strings alone, computed once per generation and collation.
     public func layout(
-        _ document: TextDocument, collation: IndexedCollation, cacheKey: String, outlineKey: String,
-        extract: (TextDocument) -> [Entry]
+        _ document: TextDocument, collation: IndexedCollation, cacheKey: String, sortStrings: (TextDocument) -> UTF8Batch
     ) -> SectionLayout {
         if let cached = cachedLayout(document, cacheKey: cacheKey) { return cached }
-        let layout = SectionLayout(outline: outline(of: document, key: outlineKey, extract: extract), collation: collation)
+        let layout = SectionLayout(sortStrings: sortStrings(document), version: document.version, generation: document.generation,
+                                   collation: collation)
         lock.withLock {
             if documents[document.uri]?.document.generation == document.generation { documents[document.uri]?.layouts[cacheKey] = layout }
         }

@@ -6,12 +6,13 @@ extension OutlineIndex {
     /// The index of a document's entries. `.lines` reads names straight off the text (no entries are made);
     /// `.startLines` falls back to `.entries` when two entries start on one line.
     public static func make(
-        _ document: TextDocument, collation: IndexedCollation, format: Format, extract: (TextDocument) -> [Entry]
+        _ document: TextDocument, collation: IndexedCollation, format: Format,
+        extract: @escaping @Sendable (TextDocument) -> [Entry]
     ) -> OutlineIndex {
         if format == .lines {
             let (batch, lines) = names(document, lines: 0 ..< document.lineCount)
             return OutlineIndex(collation: collation, format: .lines, document: document, batch: batch,
-                                positions: lines.map { Int32($0) }, entries: [])
+                                positions: lines.map { Int32($0) }, entries: [], extract: extract)
         }
         let entries = DocumentOutline(version: document.version, roots: extract(document)).items.map(\.entry)
         var batch = UTF8Batch([String]())
@@ -20,7 +21,17 @@ extension OutlineIndex {
         let distinct = zip(lines, lines.dropFirst()).allSatisfy { $0 < $1 }
         let kept: Format = format == .startLines && distinct ? .startLines : .entries
         let positions = kept == .entries ? entries.indices.map { Int32($0) } : lines.map { Int32($0) }
-        return OutlineIndex(collation: collation, format: kept, document: document, batch: batch, positions: positions, entries: entries)
+        return OutlineIndex(collation: collation, format: kept, document: document, batch: batch, positions: positions, entries: entries,
+                            extract: extract)
+    }
+
+    /// The sort strings of a document's entries in document order, as `make` would sort them (for a layout before
+    /// the sort).
+    public static func sortStrings(_ document: TextDocument, format: Format, extract: (TextDocument) -> [Entry]) -> UTF8Batch {
+        if format == .lines { return names(document, lines: 0 ..< document.lineCount).0 }
+        var batch = UTF8Batch([String]())
+        for item in DocumentOutline(version: document.version, roots: extract(document)).items { batch.append(item.entry.sortString) }
+        return batch
     }
 
     /// The sort strings of the lines of `range` that hold an entry (plain text), as ranges of the document's own
@@ -44,7 +55,7 @@ extension OutlineIndex {
 
     /// Brings the index up to `document`, which `edit` made from the text the index is current with. False when it
     /// cannot follow (`.entries`, or an edit touching much of the document): then make a new one, which is cheaper.
-    public func update(to document: TextDocument, edit: LineEdit, extract: (TextDocument) -> [Entry]) -> Bool {
+    public func update(to document: TextDocument, edit: LineEdit) -> Bool {
         let touched = max(edit.oldEnd, edit.newEnd) - edit.start
         guard format != .entries, touched <= max(1024, count / 4) else { return false }
         switch format {
@@ -52,7 +63,7 @@ extension OutlineIndex {
             let (batch, lines) = Self.names(document, lines: edit.start ..< edit.newEnd)
             replace(edit, batch: batch, lines: lines, entries: [])
         case .startLines:
-            guard updateStartLines(to: document, edit: edit, extract: extract) else { return false }
+            guard updateStartLines(to: document, edit: edit) else { return false }
         case .entries:
             return false
         }
@@ -63,7 +74,7 @@ extension OutlineIndex {
 
     /// Extracts again and compares with what the index holds: the entries whose sort string and line are the same
     /// before and after the edit (up to the line delta) keep their place; only the ones between are replaced.
-    private func updateStartLines(to document: TextDocument, edit: LineEdit, extract: (TextDocument) -> [Entry]) -> Bool {
+    private func updateStartLines(to document: TextDocument, edit: LineEdit) -> Bool {
         let new = DocumentOutline(version: document.version, roots: extract(document)).items.map(\.entry)
         let newLines = new.map { $0.range.start.line }
         guard zip(newLines, newLines.dropFirst()).allSatisfy({ $0 < $1 }) else { return false }

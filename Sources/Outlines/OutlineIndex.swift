@@ -34,6 +34,8 @@ public final class OutlineIndex: @unchecked Sendable {
     public internal(set) var generation: UInt64
     /// The number of entries.
     public private(set) var count = 0
+    /// The document's entries, for the formats that store them (kept for the edits to come).
+    let extract: @Sendable (TextDocument) -> [Entry]
 
     /// Document order of entry id: its start line (depth-first index for `.entries`); -1 for a free id.
     var position: [Int32] = []
@@ -49,8 +51,12 @@ public final class OutlineIndex: @unchecked Sendable {
 
     /// Sorts and sections entries in bulk: entry `i` has the sort string `batch[i]` and document position
     /// `positions[i]` (ascending); `entries` holds the entries themselves unless the format reads them off lines.
-    init(collation: IndexedCollation, format: Format, document: TextDocument, batch: UTF8Batch, positions: [Int32], entries: [Entry]) {
+    init(
+        collation: IndexedCollation, format: Format, document: TextDocument, batch: UTF8Batch, positions: [Int32],
+        entries: [Entry], extract: @escaping @Sendable (TextDocument) -> [Entry]
+    ) {
         self.collation = collation
+        self.extract = extract
         self.format = format
         version = document.version
         generation = document.generation

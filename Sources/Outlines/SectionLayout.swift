@@ -15,6 +15,11 @@ public struct SectionLayout: Sendable {
     public init(outline: DocumentOutline, collation: IndexedCollation) {
         var batch = UTF8Batch([String]())
         for item in outline.items { batch.append(item.entry.sortString) }
+        self.init(sortStrings: batch, version: outline.version, generation: outline.generation, collation: collation)
+    }
+
+    /// The layout of entries with the sort strings of `batch`.
+    public init(sortStrings batch: UTF8Batch, version: Int, generation: UInt64, collation: IndexedCollation) {
         var counts = [Int](repeating: 0, count: collation.sectionTitles.count)
         for section in collation.sections(of: batch) { counts[Int(section)] += 1 }
         var sections: [SectionedOutline.SectionSummary] = []
@@ -23,7 +28,7 @@ public struct SectionLayout: Sendable {
             sections.append(.init(title: collation.sectionTitles[section], titleIndex: section, count: count, offset: offset))
             offset += count
         }
-        self.init(version: outline.version, generation: outline.generation, collation: collation, totalCount: offset, sections: sections)
+        self.init(version: version, generation: generation, collation: collation, totalCount: offset, sections: sections)
     }
 
     init(version: Int, generation: UInt64, collation: IndexedCollation, totalCount: Int, sections: [SectionedOutline.SectionSummary]) {

@@ -19,39 +19,39 @@ extension LanguageServer {
     }
 
     static func entries(_ context: RequestContext, _ params: EntriesRequest.Params) throws(ResponseError) -> EntriesRequest.Result {
-        let document = try context.requireDocument(params.textDocument)
-        if let version = params.version, version != document.version {
-            throw .contentModified("\(document.uri) is at version \(document.version), not \(version)")
+        try context.withIndex(params.textDocument, params.collation) { index, document throws(ResponseError) in
+            if let version = params.version, version != document.version {
+                throw .contentModified("\(document.uri) is at version \(document.version), not \(version)")
+            }
+            let entries = index.page(offset: params.offset, limit: params.limit, in: document).map { item in
+                entry(item.entry, section: item.section, document: document, encoding: context.encoding)
+            }
+            return .init(version: index.version, totalCount: index.count, offset: params.offset, entries: entries)
         }
-        let outline = try context.sectionedOutline(params.textDocument, params.collation)
-        let entries = outline.page(offset: params.offset, limit: params.limit).map { item in
-            entry(item.entry, section: item.section, document: document, encoding: context.encoding)
-        }
-        return .init(version: outline.version, totalCount: outline.totalCount, offset: params.offset, entries: entries)
     }
 
     static func jump(_ context: RequestContext, _ params: JumpRequest.Params) throws(ResponseError) -> JumpRequest.Result {
-        let outline = try context.sectionedOutline(params.textDocument, params.collation)
-        let collation = outline.collation
-        let titles = try context.indexTitles(collation, params.titles)
-        let index: Int
-        switch params.title {
-        case .title(let title):
-            do throws(CollationError) { index = try titles.position(of: title, locale: collation.locale) } catch { throw .invalidParams(error.message) }
-        case .index(let position):
-            let last = max(0, titles.titles.count - 1)
-            guard (0 ... last).contains(position) else { throw .invalidParams("params.index must be in 0...\(last), got \(position)") }
-            index = position
-        }
-        let jump: SectionedOutline.Jump
-        do throws(CollationError) { jump = try outline.jump(toIndexTitleAt: index, in: titles) } catch { throw .invalidParams(error.message) }
-        switch jump {
-        case .search: return .search
-        case .nothing: return .nothing
-        case .section(let position, let title, let offset, let entry):
-            let document = try context.requireDocument(params.textDocument)
-            let range = document.encodedRange(entry.selectionRange, encoding: context.encoding)
-            return .section(section: position, title: title, offset: offset, location: Location(uri: document.uri, range: PositionRange(range)))
+        try context.withIndex(params.textDocument, params.collation) { index, document throws(ResponseError) in
+            let collation = index.collation
+            let titles = try context.indexTitles(collation, params.titles)
+            let position: Int
+            switch params.title {
+            case .title(let title):
+                do throws(CollationError) { position = try titles.position(of: title, locale: collation.locale) } catch { throw .invalidParams(error.message) }
+            case .index(let given):
+                let last = max(0, titles.titles.count - 1)
+                guard (0 ... last).contains(given) else { throw .invalidParams("params.index must be in 0...\(last), got \(given)") }
+                position = given
+            }
+            let jump: SectionedOutline.Jump
+            do throws(CollationError) { jump = try index.jump(toIndexTitleAt: position, in: titles, document: document) } catch { throw .invalidParams(error.message) }
+            switch jump {
+            case .search: return .search
+            case .nothing: return .nothing
+            case .section(let section, let title, let offset, let entry):
+                let range = document.encodedRange(entry.selectionRange, encoding: context.encoding)
+                return .section(section: section, title: title, offset: offset, location: Location(uri: document.uri, range: PositionRange(range)))
+            }
         }
     }
 

@@ -39,9 +39,54 @@ struct RequestContext: Sendable {
         try derive(uri, choice, title: "Sorting", cached: server.documents.cachedSectioned, make: server.documents.sectioned)
     }
 
-    /// The section layout of a document under a request's collation (no sorting needed when not sorted yet).
+    /// The section layout of a document under a request's collation: its index's when it has one, else counted
+    /// from the sections of its entries (no sorting), so the first answer comes before the sort.
     func sectionLayout(_ uri: TextDocumentIdentifier, _ choice: CollationChoice) throws(ResponseError) -> SectionLayout {
-        try derive(uri, choice, title: "Sectioning", cached: server.documents.cachedLayout, make: server.documents.layout)
+        let document = try requireDocument(uri)
+        let collation = try self.collation(choice)
+        let key = cacheKey(collation)
+        if let layout = server.documents.withExistingIndex(document, cacheKey: key, { index, _ in index.layout }) { return layout }
+        let format = indexFormat(document), extract = extractor(collation)
+        return try derive(uri, choice, title: "Sectioning", cached: server.documents.cachedLayout) { document, collation, key, _, _ in
+            server.documents.layout(document, collation: collation, cacheKey: key) {
+                OutlineIndex.sortStrings($0, format: format, extract: extract)
+            }
+        }
+    }
+
+    /// Runs `body` with a document's index under a request's collation and the text it is current with (under the
+    /// store's lock: pages, jumps). The index is made once, with a progress bar when that takes long, and then
+    /// follows edits.
+    func withIndex<T>(
+        _ uri: TextDocumentIdentifier, _ choice: CollationChoice,
+        _ body: @escaping (OutlineIndex, TextDocument) throws(ResponseError) -> T
+    ) throws(ResponseError) -> T {
+        let document = try requireDocument(uri)
+        let collation = try self.collation(choice)
+        try check()
+        let key = cacheKey(collation)
+        let run = { (index: OutlineIndex, current: TextDocument) in Result { () throws(ResponseError) -> T in try body(index, current) } }
+        if let hit = server.documents.withExistingIndex(document, cacheKey: key, run) { return try hit.get() }
+        let format = indexFormat(document), extract = extractor(collation)
+        let name = document.uri.split(separator: "/").last.map(String.init) ?? document.uri
+        return try server.longWork("Sorting", name) { () throws(ResponseError) -> T in
+            try server.documents.withIndex(document, cacheKey: key, make: {
+                OutlineIndex.make($0, collation: collation, format: format, extract: extract)
+            }, run).get()
+        }
+    }
+
+    /// How a document's index keeps its entries: read off lines (plain text; localized names need the table, so
+    /// those are stored), by start line (Markdown), or rebuilt per version.
+    private func indexFormat(_ document: TextDocument) -> OutlineIndex.Format {
+        if PlainTextExtractor.languageIds.contains(document.languageId) && settings.localizationTables.isEmpty { return .lines }
+        return MarkdownExtractor.languageIds.contains(document.languageId) ? .startLines : .entries
+    }
+
+    /// The entries of a document as this request's settings extract them (localized for the collation's language).
+    private func extractor(_ collation: IndexedCollation) -> @Sendable (TextDocument) -> [Entry] {
+        let server = self.server, settings = self.settings, language = collation.locale.language
+        return { server.entries(of: $0, settings: settings, language: language) }
     }
 
     /// Derived data of a document under a request's collation: from the cache, else made (with a progress bar if

@@ -32,7 +32,7 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
         let json = TextDocument(uri: "file:///t.json", languageId: "json", version: 1, text: #"{"b": 1, "a": {"c": 2}}"#)
         let index = OutlineIndex.make(json, collation: collation, format: .startLines) { Self.extract($0) }
         XCTAssertEqual(index.format, .entries)
-        XCTAssertFalse(index.update(to: json, edit: LineEdit(start: 0, oldEnd: 1, newEnd: 1)) { Self.extract($0) })
+        XCTAssertFalse(index.update(to: json, edit: LineEdit(start: 0, oldEnd: 1, newEnd: 1)))
         XCTAssertEqual(index.page(offset: 0, limit: 10, in: json).map(\.entry.name), ["a", "b", "c"])
     }
 
@@ -45,7 +45,7 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
         let range = EncodedRange(start: EncodedPosition(line: 1, character: 1), end: EncodedPosition(line: 1, character: 2))
         let edit = try document.apply([ContentChange(range: range, text: "Z")], version: 2, encoding: .utf16)
         XCTAssertEqual(edit, LineEdit(start: 1, oldEnd: 2, newEnd: 2))
-        XCTAssertTrue(index.update(to: document, edit: edit) { Self.extract($0) })
+        XCTAssertTrue(index.update(to: document, edit: edit))
         XCTAssertEqual(index.page(offset: 0, limit: 9, in: document).map(\.entry.name), ["B xM", "B xZ"])
         try compare(index, document, collation, "setext")
     }
@@ -69,7 +69,7 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
             guard document.bytes == expected, document.lineStarts == fresh.lineStarts, document.isASCII == fresh.isASCII else {
                 return XCTFail("\(document.bytes == expected ? "line starts" : "text") differ after \(where_)")
             }
-            if !index.update(to: document, edit: edit, extract: { Self.extract($0) }) {
+            if !index.update(to: document, edit: edit) {
                 return XCTFail("the index gave up on a small edit: \(where_), \(edit)")
             }
             guard try compare(index, document, collation, where_) else { return }

@@ -1,0 +1,109 @@
+import Collation
+import Entries
+import Foundation
+
+/// An index being built outside the lock, from the text of one generation.
+final class IndexBuild {
+    let uri: String
+    let generation: UInt64
+    let done = DispatchGroup()
+    /// False once the document was closed, opened again or the settings changed: the result must not be kept.
+    var isValid = true
+
+    init(uri: String, generation: UInt64) {
+        self.uri = uri
+        self.generation = generation
+        done.enter()
+    }
+}
+
+private enum IndexStep<T> {
+    case done(T), wait(DispatchGroup), build(IndexBuild?)
+}
+
+/// Indexes follow the edits of their document lazily: `edit` only logs which lines changed, and a request brings the
+/// index up to the text it sees (its snapshot), so a burst of keystrokes costs one update, and a request still sees
+/// the document as it was when the request arrived.
+extension DocumentStore {
+    /// Runs `body` with the document's index under `cacheKey`, current with `snapshot`, holding the store's lock (so
+    /// keep `body` short: a page, the sections, a jump).
+    ///
+    /// The index is built by `make` outside the lock, once, however many requests ask at the same time. A snapshot
+    /// the index has already moved past (the document changed or was opened again since the request came) gets an
+    /// index of its own, which is not kept.
+    public func withIndex<T>(
+        _ snapshot: TextDocument, cacheKey: String, make: (TextDocument) -> OutlineIndex,
+        _ body: (OutlineIndex, TextDocument) -> T
+    ) -> T {
+        let buildKey = "\(snapshot.uri)|\(cacheKey)"
+        while true {
+            let next = lock.withLock { () -> IndexStep<T> in
+                guard let state = documents[snapshot.uri], snapshot.generation >= state.openedAt else { return .build(nil) }
+                if state.indexes[cacheKey] != nil {
+                    if let index = current(snapshot, cacheKey) { return .done(body(index, snapshot)) }
+                    if state.indexes[cacheKey] != nil { return .build(nil) }  // ahead of this snapshot
+                }
+                if let running = builds[buildKey] {
+                    return running.generation <= snapshot.generation ? .wait(running.done) : .build(nil)
+                }
+                guard snapshot.generation >= documents[snapshot.uri]!.loggedAfter else { return .build(nil) }
+                let build = IndexBuild(uri: snapshot.uri, generation: snapshot.generation)
+                builds[buildKey] = build
+                return .build(build)
+            }
+            switch next {
+            case .done(let result):
+                return result
+            case .wait(let group):
+                group.wait()
+            case .build(nil):
+                return body(make(snapshot), snapshot)
+            case .build(let build?):
+                let index = make(snapshot)
+                defer { build.done.leave() }
+                return lock.withLock {
+                    if builds[buildKey] === build { builds[buildKey] = nil }
+                    if build.isValid, documents[snapshot.uri] != nil, documents[snapshot.uri]!.indexes[cacheKey] == nil {
+                        documents[snapshot.uri]!.indexes[cacheKey] = index
+                    }
+                    trimEditLog(snapshot.uri)
+                    return body(index, snapshot)
+                }
+            }
+        }
+    }
+
+    /// Runs `body` with the document's index under `cacheKey`, current with `snapshot`, if there is one that can be;
+    /// nil otherwise.
+    public func withExistingIndex<T>(_ snapshot: TextDocument, cacheKey: String, _ body: (OutlineIndex, TextDocument) -> T) -> T? {
+        lock.withLock {
+            guard let state = documents[snapshot.uri], snapshot.generation >= state.openedAt,
+                  let index = current(snapshot, cacheKey) else { return nil }
+            return body(index, snapshot)
+        }
+    }
+
+    /// The index under `cacheKey` brought up to `snapshot` by the logged edits; nil when it is ahead of the snapshot,
+    /// or (then it is dropped) when the edits touched too much to follow. Call with the lock held.
+    private func current(_ snapshot: TextDocument, _ cacheKey: String) -> OutlineIndex? {
+        let uri = snapshot.uri
+        guard let state = documents[uri], let index = state.indexes[cacheKey], index.generation <= snapshot.generation else { return nil }
+        guard index.generation < snapshot.generation else { return index }
+        let due = state.edits.filter { $0.generation > index.generation && $0.generation <= snapshot.generation }.map(\.edit)
+        defer { trimEditLog(uri) }
+        guard let first = due.first, index.update(to: snapshot, edit: due.dropFirst().reduce(first) { $0.then($1) }) else {
+            documents[uri]!.indexes[cacheKey] = nil
+            return nil
+        }
+        return index
+    }
+
+    /// Forgets the edits every index and build of the document has followed. Call with the lock held.
+    func trimEditLog(_ uri: String) {
+        guard let state = documents[uri] else { return }
+        let followed = (state.indexes.values.map(\.generation) + builds.values.filter { $0.uri == uri && $0.isValid }.map(\.generation)).min()
+            ?? state.document.generation
+        documents[uri]!.edits.removeAll { $0.generation <= followed }
+        documents[uri]!.loggedAfter = max(state.loggedAfter, followed)
+    }
+}
