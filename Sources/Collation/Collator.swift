@@ -51,6 +51,15 @@ public final class Collator: @unchecked Sendable {
         return result < 0 ? .orderedAscending : result > 0 ? .orderedDescending : .orderedSame
     }
 
+    /// Orders two UTF-8 strings under this collation (the order their sort keys give), with no copy.
+    public func compare(utf8 a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int32 {
+        lock.withLock {
+            ti_collator_compare_utf8(
+                handle, UnsafeRawPointer(a.baseAddress)?.assumingMemoryBound(to: CChar.self), Int32(a.count),
+                UnsafeRawPointer(b.baseAddress)?.assumingMemoryBound(to: CChar.self), Int32(b.count))
+        }
+    }
+
     /// The ICU sort key of one string: comparing keys bytewise orders strings as `compare` does.
     public func sortKey(_ string: String) -> [UInt8] {
         let batch = UTF8Batch([string])

@@ -61,7 +61,7 @@ extension OutlineIndex {
         switch format {
         case .lines:
             let (batch, lines) = Self.names(document, lines: edit.start ..< edit.newEnd)
-            replace(edit, batch: batch, lines: lines, entries: [])
+            replace(edit, in: document, batch: batch, lines: lines, entries: [])
         case .startLines:
             guard updateStartLines(to: document, edit: edit) else { return false }
         case .entries:
@@ -100,7 +100,7 @@ extension OutlineIndex {
         let added = prefix ..< new.count - suffix
         var batch = UTF8Batch([String]())
         for n in added { batch.append(new[n].sortString) }
-        replace(window, batch: batch, lines: added.map { newLines[$0] }, entries: Array(new[added]))
+        replace(window, in: document, batch: batch, lines: added.map { newLines[$0] }, entries: Array(new[added]))
         // Entries that kept their place may still have changed (a range reaching to the next heading).
         for (n, entry) in new.enumerated() { stored[Int(entryAtLine[newLines[n]])] = entry }
         return true

@@ -4,13 +4,15 @@ import Entries
 /// A document's entries sorted and sectioned under one collation, kept current by edits instead of sorted again.
 ///
 /// Every entry has an id. By id: its position in document order (its start line, which an edit above it moves), its
-/// section, its ICU sort key (`SortKeyStore`) and, for formats whose entries cannot be read off a line, the entry.
-/// By section: a sorted run of ids, ordered by key and then by document position (the order a fresh sort gives). By
-/// line: the id of the entry starting there, so an edit finds the entries of the lines it touched.
+/// section and, for formats whose entries cannot be read off a line, the entry. By section: a sorted run of ids,
+/// ordered by collation and then by document position (the order a fresh sort gives). By line: the id of the entry
+/// starting there, so an edit finds the entries of the lines it touched.
 ///
-/// An edit of k lines costs O(k log n) for keys, sections and runs (a binary search and an insert or removal in one
-/// run per entry), plus one linear, branch-free pass moving the positions of the entries below the edit. Not
-/// thread-safe: the `DocumentStore` holds its lock around every use.
+/// No sort keys are kept: an open sorts with ICU sort keys (built on every core) and drops them; an edit compares
+/// names straight off the text with ICU's string comparison, which orders as the keys do. That keeps an index at
+/// about 14 bytes per entry. An edit of k lines costs O(k log n) comparisons, a scan of the affected runs for the ids
+/// it removes, and one linear, branch-free pass moving the positions of the entries below the edit. Not thread-safe:
+/// the `DocumentStore` holds its lock around every use.
 public final class OutlineIndex: @unchecked Sendable {
     /// How entries are found and kept.
     public enum Format: Sendable {
@@ -18,7 +20,7 @@ public final class OutlineIndex: @unchecked Sendable {
         /// served, and an edit re-reads only the lines it touched.
         case lines
         /// Entries starting on distinct lines (Markdown headings): an edit extracts the document again (a fence or a
-        /// setext underline reaches far), but only entries whose sort string or line changed are re-keyed and moved.
+        /// setext underline reaches far), but only entries whose sort string or line changed are moved.
         case startLines
         /// Anything else: built again for every version of the text.
         case entries
@@ -42,7 +44,6 @@ public final class OutlineIndex: @unchecked Sendable {
     var sectionOf: [UInt16] = []
     /// The entries by id, when they are not read off their line (`.startLines`, `.entries`).
     var stored: [Entry] = []
-    let keys: SortKeyStore
     private var freeIDs: [Int32] = []
     /// The id of the entry starting on each line, or -1 (`.lines` and `.startLines`).
     var entryAtLine: [Int32] = []
@@ -60,10 +61,8 @@ public final class OutlineIndex: @unchecked Sendable {
         self.format = format
         version = document.version
         generation = document.generation
-        let sortKeys = SortKeys(batch, collator: collation.collator)
         let sections = collation.sections(of: batch)
-        let order = sortKeys.sortedOrder()
-        keys = SortKeyStore(sortKeys)
+        let order = SortKeys(batch, collator: collation.collator).sortedOrder()
         position = positions
         sectionOf = sections.map { UInt16(truncatingIfNeeded: $0) }
         stored = entries
@@ -82,28 +81,41 @@ public final class OutlineIndex: @unchecked Sendable {
         }
     }
 
-    /// Whether entry `a` comes before entry `b`: by sort key, then in document order.
+    /// Calls `body` with the UTF-8 of the string entry `id` is sorted by, in `document`.
     @inline(__always)
-    func less(_ a: Int32, _ b: Int32) -> Bool {
-        let c = keys.compare(Int(a), Int(b))
+    func withSortString<T>(_ id: Int32, in document: TextDocument, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        guard format == .lines else {
+            var string = stored[Int(id)].sortString
+            return string.withUTF8(body)
+        }
+        let content = document.lineRange(Int(position[Int(id)]))
+        return document.bytes.withUnsafeBufferPointer { p in
+            let name = PlainTextExtractor.nameRange(p, content.lowerBound, content.upperBound) ?? content
+            return body(UnsafeBufferPointer(rebasing: p[name]))
+        }
+    }
+
+    /// Whether entry `a` comes before entry `b` in `document`: by collation, then in document order.
+    func less(_ a: Int32, _ b: Int32, in document: TextDocument) -> Bool {
+        let c = withSortString(a, in: document) { x in withSortString(b, in: document) { y in collation.collator.compare(utf8: x, y) } }
         return c != 0 ? c < 0 : position[Int(a)] < position[Int(b)]
     }
 
-    /// The first place in `run` whose entry does not come before `id`.
-    private func insertionPoint(of id: Int32, in run: [Int32]) -> Int {
-        var low = 0, high = run.count
+    /// The first place in `run[from...]` whose entry does not come before `id`.
+    private func insertionPoint(of id: Int32, in run: [Int32], from: Int = 0, document: TextDocument) -> Int {
+        var low = from, high = run.count
         while low < high {
             let mid = (low + high) / 2
-            if less(run[mid], id) { low = mid + 1 } else { high = mid }
+            if less(run[mid], id, in: document) { low = mid + 1 } else { high = mid }
         }
         return low
     }
 
     // MARK: Edits
 
-    /// Replaces the entries starting on lines `edit.start ..< edit.oldEnd` by `added` (starting on lines
+    /// Replaces the entries starting on lines `edit.start ..< edit.oldEnd` by new ones (starting on `lines`, within
     /// `edit.start ..< edit.newEnd`, ascending, sort strings in `batch`) and moves the entries after the edit.
-    func replace(_ edit: LineEdit, batch: UTF8Batch, lines: [Int], entries: [Entry]) {
+    func replace(_ edit: LineEdit, in document: TextDocument, batch: UTF8Batch, lines: [Int], entries: [Entry]) {
         var removed: [Int32] = []
         for line in edit.start ..< edit.oldEnd where entryAtLine[line] >= 0 { removed.append(entryAtLine[line]) }
         remove(removed)
@@ -114,37 +126,28 @@ public final class OutlineIndex: @unchecked Sendable {
                 for i in p.indices { p[i] &+= p[i] >= oldEnd ? delta : 0 }
             }
         }
-        add(batch: batch, positions: lines, entries: entries)
-        keys.compactIfWasteful()
+        add(batch: batch, positions: lines, entries: entries, document: document)
     }
 
+    /// Removes entries whose text is gone: they are found by id in their runs, not by comparing.
     private func remove(_ ids: [Int32]) {
         guard !ids.isEmpty else { return }
         var bySection: [Int: [Int32]] = [:]
         for id in ids { bySection[Int(sectionOf[Int(id)]), default: []].append(id) }
+        for id in ids { position[Int(id)] = -1 }
         for (section, doomed) in bySection {
             if doomed.count <= 8 {
-                for id in doomed {
-                    let at = insertionPoint(of: id, in: runs[section])
-                    precondition(at < runs[section].count && runs[section][at] == id, "index out of order")
-                    runs[section].remove(at: at)
-                }
+                for id in doomed { runs[section].remove(at: runs[section].firstIndex(of: id)!) }
             } else {
-                for id in doomed { position[Int(id)] = -1 }
                 runs[section].removeAll { position[Int($0)] < 0 }
             }
         }
-        for id in ids {
-            position[Int(id)] = -1
-            keys.remove(Int(id))
-            freeIDs.append(id)
-        }
+        freeIDs += ids
         count -= ids.count
     }
 
-    private func add(batch: UTF8Batch, positions: [Int], entries: [Entry]) {
+    private func add(batch: UTF8Batch, positions: [Int], entries: [Entry], document: TextDocument) {
         guard batch.count > 0 else { return }
-        let sortKeys = SortKeys(batch, collator: collation.collator, parallel: batch.count >= 20_000)
         let sections = collation.sections(of: batch)
         var bySection: [Int: [Int32]] = [:]
         for j in 0 ..< batch.count {
@@ -160,35 +163,38 @@ public final class OutlineIndex: @unchecked Sendable {
                 sectionOf.append(UInt16(truncatingIfNeeded: sections[j]))
                 if !entries.isEmpty { stored.append(entries[j]) }
             }
-            keys.set(Int(id), sortKeys.key(j))
             entryAtLine[positions[j]] = id
             bySection[Int(sections[j]), default: []].append(id)
         }
         for (section, new) in bySection {
             if new.count <= 8 {
-                for id in new { runs[section].insert(id, at: insertionPoint(of: id, in: runs[section])) }
+                for id in new { runs[section].insert(id, at: insertionPoint(of: id, in: runs[section], document: document)) }
             } else {
-                runs[section] = merge(runs[section], new.sorted(by: less))
+                runs[section] = merge(runs[section], new.sorted { less($0, $1, in: document) }, document: document)
             }
         }
         count += batch.count
     }
 
-    private func merge(_ a: [Int32], _ b: [Int32]) -> [Int32] {
+    /// `run` with the sorted `new` ids inserted: a binary search for each (O(k log n) comparisons), then the run
+    /// copied once in slices.
+    private func merge(_ run: [Int32], _ new: [Int32], document: TextDocument) -> [Int32] {
         var out: [Int32] = []
-        out.reserveCapacity(a.count + b.count)
-        var i = 0, j = 0
-        while i < a.count && j < b.count {
-            if less(b[j], a[i]) { out.append(b[j]); j += 1 } else { out.append(a[i]); i += 1 }
+        out.reserveCapacity(run.count + new.count)
+        var from = 0
+        for id in new {
+            let low = insertionPoint(of: id, in: run, from: from, document: document)
+            out += run[from ..< low]
+            out.append(id)
+            from = low
         }
-        out += a[i...]
-        out += b[j...]
+        out += run[from...]
         return out
     }
 
     /// Bytes held by the index (not counting the document's text), for the memory budget.
     public var byteCount: Int {
-        position.capacity * 4 + sectionOf.capacity * 2 + entryAtLine.capacity * 4 + keys.byteCount
+        position.capacity * 4 + sectionOf.capacity * 2 + entryAtLine.capacity * 4
             + runs.reduce(0) { $0 + $1.capacity * 4 } + stored.capacity * MemoryLayout<Entry>.stride
     }
 }

@@ -9,6 +9,9 @@ extension LanguageServer {
     /// shows server-started progress, the client is asked to show a progress bar (`window/workDoneProgress/create`,
     /// then `$/progress` begin), ended when the work is done. Short work sends nothing.
     func longWork<T>(_ title: String, _ message: String, _ body: () throws(ResponseError) -> T) throws(ResponseError) -> T {
+        // Building leaves large temporaries (keys being sorted, the batch of names) on the heap: give them back
+        // when the requests running now are done.
+        defer { memory.largeWorkDone() }
         guard clientShowsProgress else { return try body() }
         let progress = ServerProgress(server: self, title: title, message: message)
         let timer = DispatchWorkItem { progress.begin() }

@@ -37,6 +37,11 @@ final class MemoryRelease: @unchecked Sendable {
     }
 
     /// A document is about to be dropped: from now on, freed memory goes back at once.
+    /// Work that allocated much and freed most of it again (an index build): trim when the requests running now are done.
+    func largeWorkDone() {
+        lock.withLock { owed = true }
+    }
+
     func documentClosing() {
         lock.withLock { owed = true }
         setTrimThreshold(Self.closingTrimThreshold)
