@@ -44,40 +44,72 @@ struct Outline: ParsableCommand {
         guard let language = languageId ?? Extractors.languageId(forPath: file) else {
             throw CommandFailure("cannot tell the format of \(file) from its extension; name it with --language (one of: \(Extractors.languageIds.joined(separator: ", ")))")
         }
-        let bytes = try readInput(file)
-        // Apple strings files may be UTF-16; everything else is read as UTF-8 (bad bytes become U+FFFD).
-        let text = (try? StringsFile.decode(data: Data(bytes))) ?? String(decoding: bytes, as: UTF8.self)
         var settings = ExtractionSettings()
         settings.familyNameFirst = !givenNameFirst
         settings.localizationTables = localizationTables
         if let column { settings.csvColumn = Int(column).map(ColumnSelector.index) ?? .name(column) }
+        let document = try Self.document(file, language: language)
+        if !json, grouping == .sections {
+            var out = StandardOutput()
+            // Streamed from an index: plain text keeps no entries at all, only ids in sorted runs.
+            let format: OutlineIndex.Format = PlainTextExtractor.languageIds.contains(language) && localizationTables.isEmpty ? .lines : .entries
+            let problems = ProblemLog()
+            let (file, settings) = (file, settings)
+            let index = OutlineIndex.make(document, collation: collation, format: format) { document in
+                let (entries, found) = EntrySource().entries(
+                    of: document.text, languageId: language, fileName: (file as NSString).lastPathComponent, name: file,
+                    settings: settings, language: collation.locale.language)
+                problems.append(found)
+                return entries
+            }
+            try problems.report()
+            let style = Self.style
+            for section in index.sections {
+                out.write(style.header(Self.printable(section.title)) + "  " + style.dim(section.count == 1 ? "1 entry" : "\(section.count) entries") + "\n")
+                for start in stride(from: section.offset, to: section.offset + section.count, by: 4096) {
+                    for item in index.page(offset: start, limit: min(4096, section.offset + section.count - start), in: document) {
+                        write(item.entry, depth: 1, style: style, into: &out)
+                    }
+                }
+            }
+            out.flush()
+            return
+        }
+        let text = document.text
         let (entries, problems) = EntrySource().entries(
             of: text, languageId: language, fileName: (file as NSString).lastPathComponent, name: file, settings: settings,
             language: collation.locale.language)
-        if let failure = problems.first(where: { $0.severity == .error }) { throw CommandFailure(failure.message) }
-        for problem in problems { FileHandle.standardError.write(Data("thumbindex: \(problem.message)\n".utf8)) }
+        var out = StandardOutput()
+        let log = ProblemLog()
+        log.append(problems)
+        try log.report()
         let outline = DocumentOutline(version: 0, roots: entries)
         let sectioned = grouping == .document ? nil : SectionedOutline(outline: outline, collation: collation)
-        var out = StandardOutput()
         if json {
-            let document = TextDocument(uri: URL(fileURLWithPath: file).absoluteString, languageId: language, version: 0, text: text)
             let symbols = try OutlineSymbols.render(document: document, outline: outline, sectioned: sectioned, grouping: grouping, encoding: .utf16)
             out.write(symbols.bytes)
             out.write("\n")
         } else {
-            let style = TerminalStyle(enabled: isatty(1) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
-            if let sectioned, grouping == .sections {
-                for section in sectioned.sections {
-                    out.write(style.header(Self.printable(section.title)) + "  " + style.dim(section.count == 1 ? "1 entry" : "\(section.count) entries") + "\n")
-                    for item in sectioned.page(offset: section.offset, limit: section.count) { write(item.entry, depth: 1, style: style, into: &out) }
-                }
-            } else if let sectioned {
+            let style = Self.style
+            if let sectioned {
                 for position in sectioned.order.collationOrder { write(outline.items[Int(position)].entry, depth: 0, style: style, into: &out) }
             } else {
                 writeNested(outline.roots, depth: 0, style: style, into: &out)
             }
         }
         out.flush()
+    }
+
+    /// The file as a document. Apple strings files may be UTF-16; everything else is read as UTF-8 (bad bytes become
+    /// U+FFFD). Its own function, so that the bytes read and the decoded text are freed before the outline is made.
+    static func document(_ file: String, language: String) throws -> TextDocument {
+        let bytes = try readInput(file)
+        let text = (try? StringsFile.decode(data: Data(bytes))) ?? String(decoding: bytes, as: UTF8.self)
+        return TextDocument(uri: URL(fileURLWithPath: file).absoluteString, languageId: language, version: 0, text: text)
+    }
+
+    static var style: TerminalStyle {
+        TerminalStyle(enabled: isatty(1) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
     }
 
     /// An entry as "line  name  detail", indented by its depth.
@@ -95,6 +127,20 @@ struct Outline: ParsableCommand {
             write(entry, depth: depth, style: style, into: &out)
             writeNested(entry.children, depth: depth + 1, style: style, into: &out)
         }
+    }
+}
+
+/// The problems met while extracting: an error ends the command, warnings go to standard error.
+final class ProblemLog: @unchecked Sendable {
+    private var problems: [OutlineProblem] = []
+    private let lock = NSLock()
+
+    func append(_ found: [OutlineProblem]) { lock.withLock { problems += found } }
+
+    func report() throws {
+        let problems = lock.withLock { self.problems }
+        if let failure = problems.first(where: { $0.severity == .error }) { throw CommandFailure(failure.message) }
+        for problem in problems { FileHandle.standardError.write(Data("thumbindex: \(problem.message)\n".utf8)) }
     }
 }
 
