@@ -19,10 +19,12 @@ extension LanguageServer {
     }
 
     static func entries(_ context: RequestContext, _ params: EntriesRequest.Params) throws(ResponseError) -> EntriesRequest.Result {
-        try context.withIndex(params.textDocument, params.collation) { index, document throws(ResponseError) in
-            if let version = params.version, version != document.version {
-                throw .contentModified("\(document.uri) is at version \(document.version), not \(version)")
-            }
+        // Refused from the snapshot, before waiting for an index being built.
+        let snapshot = try context.requireDocument(params.textDocument)
+        if let version = params.version, version != snapshot.version {
+            throw .contentModified("\(snapshot.uri) is at version \(snapshot.version), not \(version)")
+        }
+        return try context.withIndex(params.textDocument, params.collation) { index, document throws(ResponseError) in
             let entries = index.page(offset: params.offset, limit: params.limit, in: document).map { item in
                 entry(item.entry, section: item.section, document: document, encoding: context.encoding)
             }
