@@ -1,0 +1,54 @@
+import JSONRPC
+import ThumbIndexClient
+import ThumbIndexProtocol
+import ThumbIndexTestSupport
+import XCTest
+
+/// While a large document's index is being built, the server keeps answering: a stale page is refused at once, a
+/// cancelled page is answered with -32800, edits made meanwhile are followed, and pages after the build see them.
+final class IndexBuildTests: XCTestCase {
+    static let uri = "file:///big.txt"
+
+    func testStaleAndCancelledPagesDoNotWaitForTheBuildAndEditsMeanwhileAreFollowed() async throws {
+        let uri = Self.uri
+        let pair = try await InProcessPair.start(locale: "sv_SE")
+        let lines = (0 ..< 250_000).map { "Namn \(String($0, radix: 7)) \(["Åsa", "Örjan", "Anna", "Zoë"][$0 % 4])" }
+        try pair.client.open(uri: uri, languageId: "plaintext", version: 1, text: lines.joined(separator: "\n") + "\n")
+        // The first page builds the index (seconds in a debug build); everything below happens meanwhile.
+        let building = Task {
+            let page = try await pair.client.entries(uri: uri, offset: 0, limit: 3, version: 1)
+            return (page, Date())
+        }
+        let cancelled = Task { try await pair.client.entries(uri: uri, offset: 10, limit: 3) }
+        try await Task.sleep(nanoseconds: 50_000_000)
+        cancelled.cancel()
+        try pair.client.change(uri: uri, version: 2, range: PositionRange(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0)), text: "Aaaa först\n")
+        let started = Date()
+        do {
+            _ = try await pair.client.entries(uri: uri, offset: 0, limit: 3, version: 1)
+            XCTFail("version 1 is stale")
+        } catch let error as ResponseError {
+            XCTAssertEqual(error.code, .contentModified)
+        }
+        let refused = Date()
+        do {
+            _ = try await cancelled.value
+            XCTFail("a cancelled page must not answer")
+        } catch let error as ResponseError {
+            XCTAssertEqual(error.code, .requestCancelled)
+        } catch is CancellationError {}
+        let (first, built) = try await building.value
+        XCTAssertEqual(first.version, 1, "the page answers for the text it arrived with")
+        XCTAssertEqual(first.totalCount, 250_000)
+        XCTAssertLessThan(refused, built, "the stale page was refused before the build was done")
+        print("stale page refused \(Int(refused.timeIntervalSince(started) * 1000)) ms after the edit; build done \(Int(built.timeIntervalSince(started) * 1000)) ms after it")
+
+        let after = try await pair.client.entries(uri: uri, offset: 0, limit: 1, version: 2)
+        XCTAssertEqual(after.totalCount, 250_001)
+        XCTAssertEqual(after.entries.map(\.name), ["Aaaa först"])
+        XCTAssertEqual(after.entries.first?.range.start.line, 0)
+        let last = try await pair.client.entries(uri: uri, offset: 250_000, limit: 1, version: 2)
+        XCTAssertEqual(last.entries.count, 1)
+        XCTAssertGreaterThan(last.entries[0].range.start.line, 0, "entries below the insert moved down")
+    }
+}
