@@ -33,12 +33,14 @@ extension OutlineIndex {
     /// Up to `limit` entries from `offset` of the sectioned order (none past the end).
     public func page(offset: Int, limit: Int, in document: TextDocument) -> [SectionedOutline.PageEntry] {
         var entries: [SectionedOutline.PageEntry] = []
+        entries.reserveCapacity(max(0, min(limit, count - offset)))
         var start = 0, section = 0
         for run in runs where !run.isEmpty {
             defer { start += run.count; section += 1 }
-            let end = start + run.count
-            guard end > offset, entries.count < limit else { continue }
-            for i in max(offset, start) - start ..< run.count where entries.count < limit {
+            guard entries.count < limit else { break }
+            guard start + run.count > offset else { continue }
+            let from = max(offset, start) - start
+            for i in from ..< min(run.count, from + limit - entries.count) {
                 entries.append(.init(entry: entry(run[i], in: document), section: section))
             }
         }

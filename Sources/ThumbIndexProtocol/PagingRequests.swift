@@ -208,6 +208,28 @@ public enum EntriesRequest: LSPRequest {
             section = try fields.decode("section")
         }
 
+        /// Writes the entry as the members of `json`, in the same order.
+        func write(into stream: inout JSONStream) {
+            stream.beginObject()
+            stream.key("name"); stream.string(name)
+            stream.key("kind"); stream.int(kind.rawValue)
+            for (key, range) in [("range", range), ("selectionRange", selectionRange)] {
+                stream.key(key)
+                stream.beginObject()
+                for (key, position) in [("start", range.start), ("end", range.end)] {
+                    stream.key(key)
+                    stream.beginObject()
+                    stream.key("line"); stream.int(position.line)
+                    stream.key("character"); stream.int(position.character)
+                    stream.endObject()
+                }
+                stream.endObject()
+            }
+            stream.key("section"); stream.int(section)
+            if let detail { stream.key("detail"); stream.string(detail) }
+            stream.endObject()
+        }
+
         /// The `Entry` as JSON.
         public var json: JSON {
             var object: JSONObject = [
@@ -247,9 +269,20 @@ public enum EntriesRequest: LSPRequest {
             entries = try fields.array("entries")
         }
 
-        /// The result as JSON.
+        /// The result as JSON, written straight to text: a page is what an editor asks for while scrolling, and a
+        /// value tree of 200 entries would cost more than finding them.
         public var json: JSON {
-            ["version": .int(Int64(version)), "totalCount": .int(Int64(totalCount)), "offset": .int(Int64(offset)), "entries": entries.json]
+            var stream = JSONStream(capacity: 160 * entries.count + 64)
+            stream.beginObject()
+            stream.key("version"); stream.int(version)
+            stream.key("totalCount"); stream.int(totalCount)
+            stream.key("offset"); stream.int(offset)
+            stream.key("entries")
+            stream.beginArray()
+            for entry in entries { entry.write(into: &stream) }
+            stream.endArray()
+            stream.endObject()
+            return .serialized(stream.finish())
         }
     }
 }
