@@ -131,11 +131,12 @@ public final class LanguageServer: @unchecked Sendable {
             return
         }
         // The snapshot is taken now, in arrival order, so a later didChange cannot leak into this request.
-        let context = RequestContext(
+        let handOff = ContextHandOff(RequestContext(
             server: self, settings: settings, encoding: encoding, token: token,
-            document: Self.documentURI(request.params).flatMap { try? documents.snapshot($0) })
+            document: Self.documentURI(request.params).flatMap { try? documents.snapshot($0) }))
         workers.async { [pending, memory] in
             let result = Result { () throws(ResponseError) -> JSON in
+                let context = handOff.take()
                 try token.check()
                 return try handler(context, request.params)
             }
@@ -248,5 +249,19 @@ public final class LanguageServer: @unchecked Sendable {
     func logOnce(_ key: String, _ type: MessageType, _ message: String) {
         let first = lock.withLock { reportedLanguages.insert(key).inserted }
         if first { log(type, message) }
+    }
+}
+
+/// Hands a request's context to its worker and forgets it there, so the snapshot of the text is released before the
+/// reply goes out: an editor's next `didChange` then finds the text unshared and edits it in place, where a
+/// snapshot still alive would make it copy the whole text.
+private final class ContextHandOff: @unchecked Sendable {
+    private var context: RequestContext?
+    init(_ context: RequestContext) { self.context = context }
+
+    /// The context; called once, on the worker.
+    func take() -> RequestContext {
+        defer { context = nil }
+        return context!
     }
 }
