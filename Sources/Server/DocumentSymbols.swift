@@ -12,30 +12,31 @@ extension LanguageServer {
         defer { if let token = params.workDoneToken { server.progress(token, ProgressNotification.end) } }
         let document = try context.requireDocument(params.textDocument)
         let grouping = context.settings.grouping
+        let hierarchical = server.clientHasHierarchicalSymbols
+        if let partial = params.partialResultToken, grouping == .sections, hierarchical {
+            // Parts straight from the document's index (sorted once, then following edits), written outside its lock.
+            let view = try context.withIndex(params.textDocument, CollationChoice()) { index, current in index.view(document: current) }
+            let runs = OutlineSymbols.partialRuns(of: view.sections.map(\.count))
+            for (done, run) in runs.enumerated() {
+                try context.check()
+                server.progress(partial, .serialized(OutlineSymbols.sections(run, of: view, encoding: context.encoding)))
+                if let token = params.workDoneToken { server.progress(token, ProgressNotification.report(percentage: (done + 1) * 100 / runs.count)) }
+            }
+            return .symbols([])
+        }
         let sectioned = grouping == .document ? nil : try context.sectionedOutline(params.textDocument, CollationChoice())
         let outline: DocumentOutline
         if let sectioned { outline = sectioned.outline } else { outline = try context.documentOutline(params.textDocument) }
-        let hierarchical = server.clientHasHierarchicalSymbols
         guard let partial = params.partialResultToken else {
             return .written(try OutlineSymbols.render(
                 document: document, outline: outline, sectioned: sectioned, grouping: grouping, encoding: context.encoding,
                 hierarchical: hierarchical, check: context.check))
         }
-        if let sectioned, grouping == .sections, hierarchical {
-            let runs = OutlineSymbols.partialRuns(of: sectioned)
-            for (done, run) in runs.enumerated() {
-                try context.check()
-                let part = OutlineSymbols.sections(run, of: sectioned, document: document, encoding: context.encoding)
-                server.progress(partial, .serialized(part))
-                if let token = params.workDoneToken { server.progress(token, ProgressNotification.report(percentage: (done + 1) * 100 / runs.count)) }
-            }
-        } else {
-            // Other shapes go out as one part: the client still gets them through its partial-result handler.
-            let whole = try OutlineSymbols.render(
-                document: document, outline: outline, sectioned: sectioned, grouping: grouping, encoding: context.encoding,
-                hierarchical: hierarchical, check: context.check)
-            server.progress(partial, .serialized(whole))
-        }
+        // Other shapes go out as one part: the client still gets them through its partial-result handler.
+        let whole = try OutlineSymbols.render(
+            document: document, outline: outline, sectioned: sectioned, grouping: grouping, encoding: context.encoding,
+            hierarchical: hierarchical, check: context.check)
+        server.progress(partial, .serialized(whole))
         return .symbols([])
     }
 }

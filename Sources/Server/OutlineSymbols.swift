@@ -66,31 +66,34 @@ public enum OutlineSymbols {
 }
 
 extension OutlineSymbols {
-    /// The section symbols of `sections` (positions in the non-empty sections), as one JSON array.
-    static func sections(_ sections: Range<Int>, of sectioned: SectionedOutline, document: TextDocument, encoding: PositionEncoding) -> SerializedJSON {
-        let writer = SymbolWriter(document: document, encoding: encoding)
-        let ranges = sectioned.order.ranges
-        var stream = JSONStream(capacity: sections.reduce(0) { $0 + ranges[$1].range.count } * 240 + 1024)
+    /// The section symbols of `sections` (positions in the non-empty sections) of an index, as one JSON array.
+    static func sections(_ sections: Range<Int>, of view: OutlineIndexView, encoding: PositionEncoding) -> SerializedJSON {
+        let writer = SymbolWriter(document: view.document, encoding: encoding)
+        var stream = JSONStream(capacity: sections.reduce(0) { $0 + view.sections[$1].count } * 240 + 1024)
         stream.beginArray()
-        for position in sections { writer.section(ranges[position], of: sectioned, into: &stream) }
+        for position in sections {
+            let section = view.sections[position]
+            let entries = (section.offset ..< section.offset + section.count).map(view.entry(at:))
+            writer.section(title: section.title, entries: entries, range: view.sectionRange(ofSectionAt: position), into: &stream)
+        }
         stream.endArray()
         return stream.finish()
     }
 
     /// Runs of whole sections for partial results: the first small, so that it arrives soon, the others larger, so
     /// that a large outline is not cut into thousands of messages.
-    static func partialRuns(of sectioned: SectionedOutline, first: Int = 2_000, then: Int = 20_000) -> [Range<Int>] {
+    static func partialRuns(of counts: [Int], first: Int = 2_000, then: Int = 20_000) -> [Range<Int>] {
         var runs: [Range<Int>] = []
         var start = 0, entries = 0
-        for (position, range) in sectioned.order.ranges.enumerated() {
-            entries += range.range.count
+        for (position, count) in counts.enumerated() {
+            entries += count
             if entries >= (runs.isEmpty ? first : then) {
                 runs.append(start ..< position + 1)
                 start = position + 1
                 entries = 0
             }
         }
-        if start < sectioned.order.ranges.count { runs.append(start ..< sectioned.order.ranges.count) }
+        if start < counts.count { runs.append(start ..< counts.count) }
         return runs
     }
 
@@ -148,11 +151,15 @@ private struct SymbolWriter: Sendable {
 
     /// A section: one parent symbol, named by its title, the entries inside in sorted order.
     func section(_ range: SectionedOrder.SectionRange, of sectioned: SectionedOutline, into stream: inout JSONStream) {
-        let entries = range.range.map { sectioned.item(at: $0).entry }
+        section(title: sectioned.collation.sectionTitles[range.section], entries: range.range.map { sectioned.item(at: $0).entry },
+                range: Self.sectionRange(range, of: sectioned), into: &stream)
+    }
+
+    /// A section from its title, its entries in sorted order and its symbol's range.
+    func section(title: String, entries: [Entry], range: TextRange, into stream: inout JSONStream) {
         let span = Entry(
-            name: sectioned.collation.sectionTitles[range.section], kind: .namespace,
-            detail: entries.count == 1 ? "1 entry" : "\(entries.count) entries",
-            range: Self.sectionRange(range, of: sectioned), selectionRange: entries[0].selectionRange)
+            name: title, kind: .namespace, detail: entries.count == 1 ? "1 entry" : "\(entries.count) entries",
+            range: range, selectionRange: entries[0].selectionRange)
         begin(span, into: &stream)
         stream.key("children")
         stream.beginArray()

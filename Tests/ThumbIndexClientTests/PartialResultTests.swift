@@ -42,6 +42,39 @@ final class PartialResultTests: XCTestCase {
         XCTAssertEqual(work.dropFirst().dropLast().count, parts.count, "a report per part")
     }
 
+    /// Parts come from the document's index, the plain answer from the sorted outline: the section symbols (and
+    /// their ranges, which depend on the entries' neighbours in the document) must agree for every kind of index,
+    /// also after edits.
+    func testPartsEqualThePlainAnswerForMarkdownJSONAndAfterEdits() async throws {
+        let pair = try await InProcessPair.start(locale: "sv_SE")
+        let documents = [
+            ("file:///notes.md", "markdown", "# Östen\n## Anna\ntext\n## Bo\n# Åsa\nAlma\n===\n### Örn\n\n## Axel\n"),
+            ("file:///data.json", "json", #"{"Östen": {"Anna": 1, "Bo": [2]}, "Åsa": {"Alma": null}, "Axel": true}"#),
+            ("file:///names.txt", "plaintext", "Östen\n\nAnna\nBo\n  Åsa\nAlma\r\nÖrn\nAxel"),
+        ]
+        for (uri, languageId, text) in documents {
+            try pair.client.open(uri: uri, languageId: languageId, text: text)
+            try await assertPartsEqualTheAnswer(pair, uri)
+            if languageId != "json" {
+                try pair.client.change(uri: uri, version: 2, range: PositionRange(start: Position(line: 2, character: 0), end: Position(line: 2, character: 0)), text: "Ärla\n")
+                try await assertPartsEqualTheAnswer(pair, uri)
+            }
+        }
+    }
+
+    private func assertPartsEqualTheAnswer(_ pair: InProcessPair, _ uri: String) async throws {
+        // Parts first, so that they come from a fresh index (the plain answer does not build one).
+        _ = try await pair.client.documentSymbols(uri: uri, workDoneToken: .string("w"), partialResultToken: .string("p"))
+        var parts: [DocumentSymbol] = []
+        for await progress in pair.client.progress {
+            if progress.token == .string("p") { parts += try [DocumentSymbol](json: progress.value, path: "value") }
+            if progress.token == .string("w"), progress.value["kind"]?.stringValue == "end" { break }
+        }
+        guard case .symbols(let whole) = try await pair.client.documentSymbols(uri: uri).decoded() else { return XCTFail("symbols") }
+        XCTAssertFalse(whole.isEmpty, uri)
+        XCTAssertEqual(parts, whole, uri)
+    }
+
     func testATokenOfTheWrongTypeIsInvalidParams() async throws {
         let pair = try await pairWithALargeDocument()
         do {

@@ -1,0 +1,82 @@
+import Collation
+import Entries
+
+/// An index frozen at one text: copied out under the store's lock (the ids in sectioned order and their positions,
+/// a few bytes per entry), read outside it, so writing a million-entry outline never holds up an edit.
+public struct OutlineIndexView: Sendable {
+    /// The collation of the index.
+    public let collation: IndexedCollation
+    /// The client's version of the text.
+    public let version: Int
+    /// The text the view is current with.
+    public let document: TextDocument
+    /// The non-empty sections, with counts and offsets into the sectioned order.
+    public let sections: [SectionedOutline.SectionSummary]
+    private let format: OutlineIndex.Format
+    private let order: [Int32]
+    private let position: [Int32]
+    private let sectionOf: [UInt16]
+    private let stored: [Entry]
+    private let entryAtLine: [Int32]
+
+    init(_ index: OutlineIndex, document: TextDocument) {
+        collation = index.collation
+        version = index.version
+        self.document = document
+        sections = index.sections
+        format = index.format
+        order = index.runs.flatMap { $0 }
+        position = index.position
+        sectionOf = index.sectionOf
+        stored = index.stored
+        entryAtLine = index.entryAtLine
+    }
+
+    /// The entry at a position of the sectioned order.
+    public func entry(at offset: Int) -> Entry { entry(order[offset]) }
+
+    private func entry(_ id: Int32) -> Entry {
+        guard format == .lines else { return stored[Int(id)] }
+        let line = Int(position[Int(id)])
+        let content = document.lineRange(line)
+        return document.bytes.withUnsafeBufferPointer { p in
+            PlainTextExtractor.entry(onLine: line, p, content.lowerBound, content.upperBound)!
+        }
+    }
+
+    /// The entry before (`step` -1) or after (+1) entry `id` in document order.
+    private func neighbour(of id: Int32, _ step: Int) -> Int32? {
+        if format == .entries {
+            let next = Int(id) + step
+            return stored.indices.contains(next) ? Int32(next) : nil
+        }
+        var line = Int(position[Int(id)]) + step
+        while entryAtLine.indices.contains(line) {
+            if entryAtLine[line] >= 0 { return entryAtLine[line] }
+            line += step
+        }
+        return nil
+    }
+
+    /// The range of section `sections[position]` as a symbol: the run of its entries next to each other in the
+    /// document around its first entry (see `Protocol/`, "Section ranges"), as `SectionedOutline` draws it.
+    public func sectionRange(ofSectionAt position: Int) -> TextRange {
+        let first = order[sections[position].offset]
+        let section = sectionOf[Int(first)]
+        var low = first, high = first
+        while let previous = neighbour(of: low, -1), sectionOf[Int(previous)] == section { low = previous }
+        while let next = neighbour(of: high, 1), sectionOf[Int(next)] == section { high = next }
+        let lowEntry = entry(low), highEntry = entry(high)
+        var end = highEntry.range.end
+        // An entry whose range holds the next ones (a heading and its subsections) ends at its own line here.
+        if let next = neighbour(of: high, 1), entry(next).selectionRange.start < end {
+            end = max(highEntry.selectionRange.end, lowEntry.range.start)
+        }
+        return TextRange(start: lowEntry.range.start, end: end)
+    }
+}
+
+extension OutlineIndex {
+    /// The index frozen at `document` (the text it is current with).
+    public func view(document: TextDocument) -> OutlineIndexView { OutlineIndexView(self, document: document) }
+}
