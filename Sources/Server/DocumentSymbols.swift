@@ -15,11 +15,21 @@ extension LanguageServer {
         let hierarchical = server.clientHasHierarchicalSymbols
         if let partial = params.partialResultToken, grouping == .sections, hierarchical {
             // Parts straight from the document's index (sorted once, then following edits), written outside its lock.
+            // Without an index yet, the first part comes before the whole sort: only its sections are sorted.
+            var first: LeadingSections?
+            if !context.hasIndex(params.textDocument, CollationChoice()) {
+                let leading = try context.leadingSections(params.textDocument, CollationChoice(), entries: OutlineSymbols.firstPartEntries)
+                server.progress(partial, .serialized(OutlineSymbols.sections(leading, document: document, encoding: context.encoding)))
+                first = leading
+            }
             let view = try context.withIndex(params.textDocument, CollationChoice()) { index, current in index.view(document: current) }
             let runs = OutlineSymbols.partialRuns(of: view.sections.map(\.count))
             for (done, run) in runs.enumerated() {
                 try context.check()
-                server.progress(partial, .serialized(OutlineSymbols.sections(run, of: view, encoding: context.encoding)))
+                // The first part went out already: the view is of the same snapshot, so its first run is those sections.
+                if !(done == 0 && first != nil) {
+                    server.progress(partial, .serialized(OutlineSymbols.sections(run, of: view, encoding: context.encoding)))
+                }
                 if let token = params.workDoneToken { server.progress(token, ProgressNotification.report(percentage: (done + 1) * 100 / runs.count)) }
             }
             return .symbols([])

@@ -80,9 +80,22 @@ extension OutlineSymbols {
         return stream.finish()
     }
 
+    /// The section symbols of the leading sections of a document not sorted yet, as one JSON array.
+    static func sections(_ leading: LeadingSections, document: TextDocument, encoding: PositionEncoding) -> SerializedJSON {
+        let writer = SymbolWriter(document: document, encoding: encoding)
+        var stream = JSONStream(capacity: leading.sections.reduce(0) { $0 + $1.entries.count } * 240 + 1024)
+        stream.beginArray()
+        for section in leading.sections { writer.section(title: section.title, entries: section.entries, range: section.range, into: &stream) }
+        stream.endArray()
+        return stream.finish()
+    }
+
+    /// How many entries the first part of a partial outline holds at least (whole sections).
+    static let firstPartEntries = 2_000
+
     /// Runs of whole sections for partial results: the first small, so that it arrives soon, the others larger, so
     /// that a large outline is not cut into thousands of messages.
-    static func partialRuns(of counts: [Int], first: Int = 2_000, then: Int = 20_000) -> [Range<Int>] {
+    static func partialRuns(of counts: [Int], first: Int = firstPartEntries, then: Int = 20_000) -> [Range<Int>] {
         var runs: [Range<Int>] = []
         var start = 0, entries = 0
         for (position, count) in counts.enumerated() {

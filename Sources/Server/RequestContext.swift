@@ -76,6 +76,19 @@ struct RequestContext: Sendable {
         }
     }
 
+    /// Whether the document has an index under a request's collation (that can serve its snapshot).
+    func hasIndex(_ uri: TextDocumentIdentifier, _ choice: CollationChoice) -> Bool {
+        guard let document = try? requireDocument(uri), let collation = try? self.collation(choice) else { return false }
+        return server.documents.withExistingIndex(document, cacheKey: cacheKey(collation)) { _, _ in true } ?? false
+    }
+
+    /// The first sections of a document sorted before the rest (for a first partial result).
+    func leadingSections(_ uri: TextDocumentIdentifier, _ choice: CollationChoice, entries: Int) throws(ResponseError) -> LeadingSections {
+        let document = try requireDocument(uri)
+        let collation = try self.collation(choice)
+        return LeadingSections(document, collation: collation, format: indexFormat(document), entries: entries, extract: extractor(collation))
+    }
+
     /// How a document's index keeps its entries: read off lines (plain text; localized names need the table, so
     /// those are stored), by start line (Markdown), or rebuilt per version.
     private func indexFormat(_ document: TextDocument) -> OutlineIndex.Format {
