@@ -36,6 +36,21 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
         XCTAssertEqual(index.page(offset: 0, limit: 10, in: json).map(\.entry.name), ["a", "b", "c"])
     }
 
+    func testTheCatalogExampleHolds() throws {
+        // Sources/Outlines/Outlines.docc/Outlines.md
+        var text = TextDocument(uri: "file:///names.txt", languageId: "plaintext", version: 1,
+                                text: "Östen\nAnna\nÅsa\nWallin\nVallin\n42 Street\nBertil\n")
+        let index = OutlineIndex.make(text, collation: try IndexedCollation(locale: "sv_SE"), format: .lines) { _ in [] }
+        let edit = try text.apply([ContentChange(range: EncodedRange(start: EncodedPosition(line: 0, character: 0),
+                                                                     end: EncodedPosition(line: 0, character: 0)),
+                                                 text: "Cecilia\n")], version: 2, encoding: .utf16)
+        XCTAssertEqual(edit, LineEdit(start: 0, oldEnd: 1, newEnd: 2))
+        XCTAssertTrue(index.update(to: text, edit: edit))
+        XCTAssertEqual(index.page(offset: 1, limit: 2, in: text).map(\.entry.name), ["Bertil", "Cecilia"])
+        XCTAssertEqual(index.page(offset: 1, limit: 2, in: text).map(\.entry.range.start.line), [7, 0])
+        XCTAssertEqual(index.sections.map(\.title), ["A", "B", "C", "V", "W", "Å", "Ö", "#"])
+    }
+
     func testSetextHeadingChangedBelowItsFirstLineMoves() throws {
         // The heading starts on line 0; the edit touches only line 1, yet renames it ("B xA" → "B xZ").
         let collation = try IndexedCollation(locale: "en_US")
