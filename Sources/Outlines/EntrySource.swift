@@ -52,6 +52,10 @@ public final class EntrySource: Sendable {
     public func entries(
         of text: String, languageId: String, fileName: String?, name: String, settings: ExtractionSettings, language: String
     ) -> (entries: [Entry], problems: [OutlineProblem]) {
+        var text = text
+        if let problem = text.withUTF8({ TextCheck.problem(in: $0) }) {
+            return ([], [OutlineProblem(severity: .error, message: "\(name): \(problem)", key: nil)])
+        }
         guard let extractor = Extractors.extractor(forLanguageId: languageId) else {
             return ([], [OutlineProblem(severity: .warning, message: "no entries for languageId \(languageId) (\(name))", key: "language:\(languageId)")])
         }

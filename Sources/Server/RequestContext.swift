@@ -92,7 +92,9 @@ struct RequestContext: Sendable {
     /// How a document's index keeps its entries: read off lines (plain text; localized names need the table, so
     /// those are stored), by start line (Markdown), or rebuilt per version.
     private func indexFormat(_ document: TextDocument) -> OutlineIndex.Format {
-        if PlainTextExtractor.languageIds.contains(document.languageId) && settings.localizationTables.isEmpty { return .lines }
+        // A binary text goes through extraction, which refuses it with a message, instead of being read as lines.
+        let binary = TextCheck.problem(in: document.bytes) != nil
+        if PlainTextExtractor.languageIds.contains(document.languageId) && settings.localizationTables.isEmpty && !binary { return .lines }
         return MarkdownExtractor.languageIds.contains(document.languageId) ? .startLines : .entries
     }
 

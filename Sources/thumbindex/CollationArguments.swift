@@ -1,5 +1,6 @@
 import ArgumentParser
 import Collation
+import Entries
 import Foundation
 
 extension IndexedCollation.Style: ExpressibleByArgument {}
@@ -45,15 +46,43 @@ struct CommandFailure: Error, CustomStringConvertible {
 
 /// Reads a whole file, or stdin for nil or "-".
 func readInput(_ path: String?) throws -> [UInt8] {
-    if let path, path != "-" {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            throw CommandFailure(exists ? (isDirectory.boolValue ? "\(path) is a directory" : "cannot read \(path)") : "no such file: \(path)")
+    guard let path, path != "-" else { return try readAll(STDIN_FILENO, name: "standard input") }
+    // open(2) and read(2) rather than FileManager: pipes, named FIFOs, /dev/stdin and process substitution
+    // (`<(…)`, a /dev/fd path) have no size to read up front.
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else {
+        switch errno {
+        case ENOENT, ENOTDIR: throw CommandFailure("no such file: \(path)")
+        case EACCES: throw CommandFailure("cannot read \(path): permission denied")
+        default: throw CommandFailure("cannot read \(path): \(String(cString: strerror(errno)))")
         }
-        return [UInt8](data)
     }
-    return [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+    defer { close(fd) }
+    var info = stat()
+    if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { throw CommandFailure("\(path) is a directory, not a file") }
+    return try readAll(fd, name: path)
+}
+
+/// Every byte of `fd` up to its end.
+private func readAll(_ fd: Int32, name: String) throws -> [UInt8] {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    while true {
+        let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if count == 0 { return bytes }
+        if count < 0 {
+            if errno == EINTR { continue }
+            if errno == EISDIR { throw CommandFailure("\(name) is a directory, not a file") }
+            throw CommandFailure("cannot read \(name): \(String(cString: strerror(errno)))")
+        }
+        bytes += chunk[..<count]
+    }
+}
+
+/// Refuses input that is not text: a NUL byte, or more than a few bytes that are not UTF-8, means a binary file (or
+/// another encoding), whose "lines" would only print garbage.
+func requireText(_ bytes: [UInt8], name: String) throws {
+    if let problem = TextCheck.problem(in: bytes) { throw CommandFailure("\(name): \(problem)") }
 }
 
 /// Buffered writes to stdout in large chunks (one `write` per megabyte, not per line).

@@ -36,12 +36,12 @@ struct Outline: ParsableCommand {
     @Flag(help: "Print the DocumentSymbol JSON the server sends.")
     var json = false
 
-    @Argument(help: "The file to outline.")
+    @Argument(help: "The file to outline ('-' or a pipe: standard input, read as plain text unless --language says otherwise).")
     var file: String
 
     func run() throws {
         let collation = try self.collation.makeCollation()
-        guard let language = languageId ?? Extractors.languageId(forPath: file) else {
+        guard let language = languageId ?? Extractors.languageId(forPath: file) ?? Self.streamLanguage(file) else {
             throw CommandFailure("cannot tell the format of \(file) from its extension; name it with --language (one of: \(Extractors.languageIds.joined(separator: ", ")))")
         }
         var settings = ExtractionSettings()
@@ -104,8 +104,25 @@ struct Outline: ParsableCommand {
     /// U+FFFD). Its own function, so that the bytes read and the decoded text are freed before the outline is made.
     static func document(_ file: String, language: String) throws -> TextDocument {
         let bytes = try readInput(file)
-        let text = (try? StringsFile.decode(data: Data(bytes))) ?? String(decoding: bytes, as: UTF8.self)
+        let name = file == "-" ? "standard input" : file
+        let text: String
+        if var decoded = try? StringsFile.decode(data: Data(bytes)) {
+            if let problem = decoded.withUTF8({ TextCheck.problem(in: $0) }) { throw CommandFailure("\(name): \(problem)") }
+            text = decoded
+        } else {
+            try requireText(bytes, name: name)
+            text = String(decoding: bytes, as: UTF8.self)
+        }
         return TextDocument(uri: URL(fileURLWithPath: file).absoluteString, languageId: language, version: 0, text: text)
+    }
+
+    /// Standard input (`-`), a pipe, a FIFO or `/dev/stdin` has no extension to tell its format: plain text, unless
+    /// `--language` says otherwise. A regular file with an unknown extension still needs `--language`.
+    static func streamLanguage(_ file: String) -> String? {
+        if file == "-" { return "plaintext" }
+        var info = stat()
+        guard stat(file, &info) == 0 else { return nil }
+        return info.st_mode & S_IFMT == S_IFREG ? nil : "plaintext"
     }
 
     static var style: TerminalStyle {

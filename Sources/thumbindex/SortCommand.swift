@@ -1,5 +1,6 @@
 import ArgumentParser
 import Collation
+import Entries
 import JSONRPC
 import ThumbIndexJSON
 
@@ -13,22 +14,26 @@ struct Sort: ParsableCommand {
     @Flag(help: "Group lines into sections; each non-empty section starts with a '== TITLE ==' line.")
     var sections = false
 
-    @Flag(help: "With --sections, print JSON: {\"sections\": [{\"title\", \"items\"}]}.")
+    @Flag(help: "Print JSON: {\"items\": [...]} sorted, or with --sections {\"sections\": [{\"title\", \"items\"}]}.")
     var json = false
 
     @Argument(help: "The file to sort.")
     var file: String?
 
-    func validate() throws {
-        if json && !sections { throw ValidationError("--json prints sections: use it with --sections") }
-    }
-
     func run() throws {
         let collation = try self.collation.makeCollation()
-        let batch = UTF8Batch(lines: try readInput(file))
+        let bytes = try readInput(file)
+        try requireText(bytes, name: file.flatMap { $0 == "-" ? nil : $0 } ?? "standard input")
+        let batch = UTF8Batch(lines: bytes)
         var out = StandardOutput()
         if !sections {
             let order = SortKeys(batch, collator: collation.collator).sortedOrder()
+            if json {
+                out.write((["items": .array(order.map { .string(batch.string(at: Int($0))) })] as JSON).serialized())
+                out.write("\n")
+                out.flush()
+                return
+            }
             for i in order {
                 out.write(batch[Int(i)])
                 out.write(CollectionOfOne(UInt8(ascii: "\n")))

@@ -62,9 +62,6 @@ final class CommandLineTests: XCTestCase {
         let (fromLang, _, langErr) = try Binary.run(["sort"], stdin: "a\n", environment: ["LANG": "zz_ZZ.UTF-8"])
         XCTAssertNotEqual(fromLang, 0)
         XCTAssertTrue(langErr.contains("from LANG=zz_ZZ.UTF-8"), langErr)
-        let (jsonAlone, _, jsonErr) = try Binary.run(["sort", "--json"], stdin: "a\n")
-        XCTAssertNotEqual(jsonAlone, 0)
-        XCTAssertTrue(jsonErr.contains("--sections"), jsonErr)
         let (missing, _, missingErr) = try Binary.run(["sort", "/no/such/file"])
         XCTAssertNotEqual(missing, 0)
         XCTAssertTrue(missingErr.contains("/no/such/file"))
@@ -123,10 +120,11 @@ final class CommandLineTests: XCTestCase {
         let (forced, forcedOut, _) = try Binary.run(["outline", "--language", "plaintext", file.path])
         XCTAssertEqual(forced, 0)
         XCTAssertTrue(forcedOut.contains("X"))
-        // Control bytes in a file's lines are shown as pictures, never sent to the terminal.
-        try Data([0x61, 0x1B, 0x5B, 0x32, 0x4A, 0x00, 0x62, 0x0A]).write(to: file)
+        // Control bytes in a file's lines are shown as pictures, never sent to the terminal (NUL makes it binary:
+        // CommandLineInputTests).
+        try Data([0x61, 0x1B, 0x5B, 0x32, 0x4A, 0x07, 0x62, 0x0A]).write(to: file)
         let (_, binaryOut, _) = try Binary.run(["outline", "--language", "plaintext", file.path])
-        XCTAssertTrue(binaryOut.contains("a\u{241B}[2J\u{2400}b"), binaryOut)
+        XCTAssertTrue(binaryOut.contains("a\u{241B}[2J\u{2407}b"), binaryOut)
         XCTAssertFalse(binaryOut.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0 })
     }
 }

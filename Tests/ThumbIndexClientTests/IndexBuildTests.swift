@@ -51,4 +51,21 @@ final class IndexBuildTests: XCTestCase {
         XCTAssertEqual(last.entries.count, 1)
         XCTAssertGreaterThan(last.entries[0].range.start.line, 0, "entries below the insert moved down")
     }
+
+    func testABinaryDocumentHasNoEntriesAndTheLogSaysWhy() async throws {
+        let pair = try await InProcessPair.start(locale: "sv_SE")
+        let uri = "file:///a.out"
+        try pair.client.open(uri: uri, languageId: "plaintext", version: 1, text: "Anna\n\u{0}\u{1}ELF\nÖsten\n")
+        let sections = try await pair.client.sections(uri: uri)
+        XCTAssertEqual(sections.totalCount, 0, "no garbage entries")
+        let page = try await pair.client.entries(uri: uri, offset: 0, limit: 10)
+        XCTAssertEqual(page.entries.count, 0)
+        for await message in pair.client.logMessages {
+            if message.message.contains(uri) {
+                XCTAssertEqual(message.message, "\(uri): a binary file (it holds NUL bytes), not text")
+                XCTAssertEqual(message.type, .error)
+                break
+            }
+        }
+    }
 }
