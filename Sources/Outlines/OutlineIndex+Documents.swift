@@ -60,6 +60,10 @@ extension OutlineIndex {
         guard format != .entries, touched <= max(1024, count / 4) else { return false }
         switch format {
         case .lines:
+            // A NUL makes the text binary: then the document is not read as lines at all (extraction refuses it).
+            let first = document.lineStarts[edit.start]
+            let end = edit.newEnd < document.lineCount ? document.lineStarts[edit.newEnd] : document.bytes.count
+            guard !document.bytes[first ..< end].contains(0) else { return false }
             let (batch, lines) = Self.names(document, lines: edit.start ..< edit.newEnd)
             replace(edit, in: document, batch: batch, lines: lines, entries: [])
         case .startLines:
