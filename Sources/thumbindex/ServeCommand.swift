@@ -14,7 +14,17 @@ struct Serve: ParsableCommand {
     @Flag(help: "Newline-delimited JSON-RPC instead of Content-Length framing (for scripts and jq).")
     var jsonl = false
 
+    static let terminalHint = """
+        thumbindex: a language server, speaking LSP (JSON-RPC) on stdin/stdout for an editor to start; \
+        `thumbindex --help` lists the commands (sort, outline, titles). Ctrl-D quits.\n
+        """
+
     func run() throws {
+        // A person who typed `thumbindex` in a terminal would otherwise face a blank screen. Only stderr, and only when
+        // stdin is a terminal: an editor's pipe gets nothing but protocol.
+        if isatty(STDIN_FILENO) == 1 {
+            FileHandle.standardError.write(Data(Self.terminalHint.utf8))
+        }
         // From here on, nothing but protocol messages may reach the real stdout.
         let (input, output) = try StandardStreams.protectStdout()
         let connection = Connection(input: input, output: output, framing: jsonl ? .lines : .contentLength)

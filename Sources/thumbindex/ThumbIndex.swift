@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Server
 
 /// `thumbindex`: with no arguments (or `serve`, or `--stdio`) a language server on stdin/stdout;
@@ -16,4 +17,16 @@ struct ThumbIndex: ParsableCommand {
         subcommands: [Serve.self, Titles.self, Sort.self, Outline.self],
         defaultSubcommand: Serve.self
     )
+
+    /// A first argument that is no subcommand would otherwise go to the default one (`serve`), whose usage would then
+    /// be shown: say it is an unknown command and show the tool's usage instead.
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let commands = configuration.subcommands.map { $0._commandName } + ["help"]
+        if let first = arguments.first, !first.hasPrefix("-"), !commands.contains(first) {
+            FileHandle.standardError.write(Data("Error: unknown command '\(first)' (commands: \(commands.dropLast().joined(separator: ", ")))\n\n\(helpMessage())\n".utf8))
+            Foundation.exit(ExitCode.validationFailure.rawValue)
+        }
+        main(nil)
+    }
 }

@@ -12,8 +12,13 @@ struct Titles: ParsableCommand {
     @Flag(help: "Start the index titles with the {search} entry.")
     var search = false
 
-    @Option(name: .customLong("max-titles"), help: "Condense the index titles to at most N entries (• for elided runs).")
+    // `.unconditional`, so that `--max-titles -3` is read as a (bad) number, not as a missing value.
+    @Option(name: .customLong("max-titles"), parsing: .unconditional, help: "Condense the index titles to at most N entries (• for elided runs).")
     var maxTitles: Int?
+
+    func validate() throws {
+        if let maxTitles, maxTitles < 1 { throw ValidationError("--max-titles must be at least 1, got \(maxTitles)") }
+    }
 
     @Flag(help: "Print JSON: {\"locale\", \"sectionTitles\", \"sectionIndexTitles\"}.")
     var json = false

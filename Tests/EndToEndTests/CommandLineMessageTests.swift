@@ -1,0 +1,46 @@
+import Foundation
+import XCTest
+
+/// What the CLI says to a person: usage for an unknown command, flags named in errors, a hint in a terminal.
+final class CommandLineMessageTests: XCTestCase {
+    func testAnUnknownCommandShowsTheToolsUsage() throws {
+        let (code, out, err) = try Binary.run(["frobnicate"])
+        XCTAssertEqual(code, 64)
+        XCTAssertEqual(out, "")
+        XCTAssertTrue(err.hasPrefix("Error: unknown command 'frobnicate' (commands: serve, titles, sort, outline)\n"), err)
+        XCTAssertTrue(err.contains("USAGE: thumbindex <subcommand>"), err)
+        XCTAssertFalse(err.contains("thumbindex serve [--stdio]"), "not the default subcommand's usage")
+    }
+
+    func testMaxTitlesBelowOneIsRefusedNamingTheFlag() throws {
+        for value in [["--max-titles", "-3"], ["--max-titles=0"]] {
+            let (code, _, err) = try Binary.run(["titles", "--locale", "sv"] + value)
+            XCTAssertEqual(code, 64, "\(value)")
+            XCTAssertTrue(err.hasPrefix("Error: --max-titles must be at least 1, got "), err)
+            XCTAssertFalse(err.contains("maxIndexTitles"), "CLI words, not protocol ones: \(err)")
+        }
+    }
+
+    func testInATerminalTheServerSaysWhatItIsOnStderrOnly() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { throw XCTSkip("no script(1) for a pty") }
+        // script(1) gives the server a terminal for stdin; Ctrl-D there is the end of input, and the server exits.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qfc", Binary.url.path, "/dev/null"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        Thread.sleep(forTimeInterval: 1)
+        input.fileHandleForWriting.write(Data([0x04]))
+        let shown = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertTrue(shown.contains("thumbindex: a language server, speaking LSP (JSON-RPC) on stdin/stdout"), shown)
+        XCTAssertTrue(shown.contains("`thumbindex --help` lists the commands"), shown)
+
+        // From a pipe (an editor): nothing but protocol, and no hint on stderr either.
+        let (_, out, err) = try Binary.run([], stdin: "")
+        XCTAssertEqual(out, "")
+        XCTAssertFalse(err.contains("a language server, speaking LSP"), err)
+    }
+}
