@@ -35,6 +35,23 @@ public struct CollationLocale: Hashable, Sendable, CustomStringConvertible {
         (0 ..< ti_locale_count()).compactMap { ti_locale_at($0).map { String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)), as: UTF8.self) } }
     }
 
+    /// The region subtag when it is no ISO 3166 region (`XX` for `sv-XX`, `KO` for the seeds' `ko-KO`), else nil.
+    /// ICU accepts any region and collates by the language, so such a region is worth a warning, not an error.
+    public var unknownRegion: String? {
+        let subtags = identifier.split(separator: "-").dropFirst()
+        // After the language: an optional four-letter script, then the region (two letters or three digits).
+        let candidate = subtags.first.flatMap { $0.count == 4 ? subtags.dropFirst().first : $0 }
+        guard let region = candidate, region.count == 2 || (region.count == 3 && region.allSatisfy(\.isNumber)) else { return nil }
+        return Self.isoRegions.contains(region.uppercased()) ? nil : String(region)
+    }
+
+    private static let isoRegions = Set(Locale.Region.isoRegions.map(\.identifier))
+
+    /// A warning for a region that is not one, naming it (nil when there is nothing to say).
+    public func regionWarning(given: String) -> String? {
+        unknownRegion.map { "\(given): \($0) is not a known region; collating as \(language)" }
+    }
+
     /// The language subtag (`sv` for `sv-SE`).
     public var language: String {
         String(identifier.prefix { $0 != "-" })

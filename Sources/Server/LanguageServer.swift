@@ -207,7 +207,8 @@ public final class LanguageServer: @unchecked Sendable {
         if settings.locale == nil { settings.locale = CollationLocale.fromEnvironment(environment) }
         // Check the locale now, so a typo is reported at once rather than on every request.
         do {
-            _ = try collations.collation(locale: settings.locale!, style: IndexedCollation.Style(settings.style), options: settings.collationOptions)
+            let collation = try collations.collation(locale: settings.locale!, style: IndexedCollation.Style(settings.style), options: settings.collationOptions)
+            if let warning = collation.locale.regionWarning(given: settings.locale!) { problems.append(warning) }
         } catch {
             problems.append("\(error.message); using en")
             settings.locale = "en"

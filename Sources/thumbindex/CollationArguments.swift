@@ -27,7 +27,11 @@ struct CollationArguments: ParsableArguments {
     func makeCollation() throws -> IndexedCollation {
         let options = CollationOptions(numeric: numeric ? true : nil, caseFirst: caseFirst)
         do {
-            return try IndexedCollation(locale: localeIdentifier, style: style, options: options)
+            let collation = try IndexedCollation(locale: localeIdentifier, style: style, options: options)
+            if let warning = collation.locale.regionWarning(given: localeIdentifier) {
+                FileHandle.standardError.write(Data("thumbindex: warning: \(warning)\n".utf8))
+            }
+            return collation
         } catch {
             // Say where a locale nobody typed came from.
             if locale == nil, let source = CollationLocale.environmentSource(ProcessInfo.processInfo.environment) {

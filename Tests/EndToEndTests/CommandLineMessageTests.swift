@@ -43,4 +43,15 @@ final class CommandLineMessageTests: XCTestCase {
         XCTAssertEqual(out, "")
         XCTAssertFalse(err.contains("a language server, speaking LSP"), err)
     }
+
+    func testAnUnknownRegionIsWarnedAboutByName() throws {
+        let (code, out, err) = try Binary.run(["titles", "--locale", "sv_XX"])
+        XCTAssertEqual(code, 0)
+        XCTAssertEqual(err, "thumbindex: warning: sv_XX: XX is not a known region; collating as sv\n")
+        let (_, swedish, quiet) = try Binary.run(["titles", "--locale", "sv_SE"])
+        XCTAssertEqual(quiet, "", "a real region is not warned about")
+        XCTAssertEqual(out.split(separator: "\n").dropFirst(), swedish.split(separator: "\n").dropFirst(), "same sections as sv_SE")
+        let (_, _, seed) = try Binary.run(["titles", "--locale", "ko_KO"])
+        XCTAssertTrue(seed.contains("KO is not a known region"), "the seeds' ko_KO is accepted, with a word: \(seed)")
+    }
 }

@@ -68,4 +68,16 @@ final class IndexBuildTests: XCTestCase {
             }
         }
     }
+
+    func testAnUnknownRegionAtInitializeIsLogged() async throws {
+        let pair = try await InProcessPair.start(locale: "sv_XX")
+        for await message in pair.client.logMessages where message.message.contains("sv_XX") {
+            XCTAssertEqual(message.message, "sv_XX: XX is not a known region; collating as sv")
+            XCTAssertEqual(message.type, .warning)
+            break
+        }
+        try pair.client.open(uri: "file:///n.txt", languageId: "plaintext", version: 1, text: "Östen\nAnna\n")
+        let sections = try await pair.client.sections(uri: "file:///n.txt")
+        XCTAssertEqual(sections.sections.map(\.title), ["A", "Ö"], "collated as Swedish")
+    }
 }
