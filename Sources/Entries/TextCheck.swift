@@ -8,8 +8,7 @@ public enum TextCheck {
 
     /// Why `bytes` is not text (a NUL byte; more than `toleratedMalformed` malformed UTF-8 sequences), or nil.
     public static func problem(in bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return nil }
-        if memchr(base, 0, bytes.count) != nil { return "a binary file (it holds NUL bytes), not text" }
+        if let binary = binaryProblem(in: bytes) { return binary }
         var malformed = 0, i = 0
         let n = bytes.count
         while i < n {
@@ -29,6 +28,12 @@ public enum TextCheck {
             }
         }
         return nil
+    }
+
+    /// Why bytes that are valid UTF-8 (a `String`'s) are not text: a NUL byte (one `memchr`), or nil.
+    public static func binaryProblem(in bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return nil }
+        return memchr(base, 0, bytes.count) != nil ? "a binary file (it holds NUL bytes), not text" : nil
     }
 
     /// Why `bytes` is not text, or nil.

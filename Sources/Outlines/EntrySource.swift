@@ -53,7 +53,7 @@ public final class EntrySource: Sendable {
         of text: String, languageId: String, fileName: String?, name: String, settings: ExtractionSettings, language: String
     ) -> (entries: [Entry], problems: [OutlineProblem]) {
         var text = text
-        if let problem = text.withUTF8({ TextCheck.problem(in: $0) }) {
+        if let problem = text.withUTF8({ TextCheck.binaryProblem(in: $0) }) {
             return ([], [OutlineProblem(severity: .error, message: "\(name): \(problem)", key: nil)])
         }
         guard let extractor = Extractors.extractor(forLanguageId: languageId) else {

@@ -28,10 +28,7 @@ public struct LeadingSections: Sendable {
         if format == .lines {
             let (names, lines) = OutlineIndex.names(document, lines: 0 ..< document.lineCount)
             batch = names
-            entry = { i in
-                let content = document.lineRange(lines[i])
-                return document.bytes.withUnsafeBufferPointer { PlainTextExtractor.entry(onLine: lines[i], $0, content.lowerBound, content.upperBound)! }
-            }
+            entry = { document.plainTextEntry(onLine: lines[$0])! }
         } else {
             let items = DocumentOutline(version: document.version, roots: extract(document)).items.map(\.entry)
             var strings = UTF8Batch([String]())
@@ -60,17 +57,10 @@ public struct LeadingSections: Sendable {
         for j in order { byTitle[Int(sectionOf[members[Int(j)]]), default: []].append(members[Int(j)]) }
         sections = leading.map { title in
             let ids = byTitle[title]!
-            // The run of the section's entries next to each other in document order around its first entry.
-            var low = ids[0], high = ids[0]
-            while low > 0, sectionOf[low - 1] == Int32(title) { low -= 1 }
-            while high + 1 < sectionOf.count, sectionOf[high + 1] == Int32(title) { high += 1 }
-            let lowEntry = entry(low), highEntry = entry(high)
-            var end = highEntry.range.end
-            if high + 1 < sectionOf.count, entry(high + 1).selectionRange.start < end {
-                end = max(highEntry.selectionRange.end, lowEntry.range.start)
-            }
-            return Section(title: collation.sectionTitles[title], entries: ids.map(entry),
-                           range: TextRange(start: lowEntry.range.start, end: end))
+            let range = SectionedOutline.symbolRange(
+                around: ids[0], neighbour: { sectionOf.indices.contains($0 + $1) ? $0 + $1 : nil },
+                inSection: { sectionOf[$0] == Int32(title) }, entry: entry)
+            return Section(title: collation.sectionTitles[title], entries: ids.map(entry), range: range)
         }
     }
 }

@@ -63,7 +63,7 @@ extension OutlineIndex {
             // A NUL makes the text binary: then the document is not read as lines at all (extraction refuses it).
             let first = document.lineStarts[edit.start]
             let end = edit.newEnd < document.lineCount ? document.lineStarts[edit.newEnd] : document.bytes.count
-            guard !document.bytes[first ..< end].contains(0) else { return false }
+            guard document.bytes[first ..< end].withUnsafeBufferPointer({ TextCheck.binaryProblem(in: $0) }) == nil else { return false }
             let (batch, lines) = Self.names(document, lines: edit.start ..< edit.newEnd)
             replace(edit, in: document, batch: batch, lines: lines, entries: [])
         case .startLines:
@@ -108,5 +108,13 @@ extension OutlineIndex {
         // Entries that kept their place may still have changed (a range reaching to the next heading).
         for (n, entry) in new.enumerated() { stored[Int(entryAtLine[newLines[n]])] = entry }
         return true
+    }
+}
+
+extension TextDocument {
+    /// The plain-text entry of line `line`, read off the text by the extractor's own code; nil for a blank line.
+    func plainTextEntry(onLine line: Int) -> Entry? {
+        let content = lineRange(line)
+        return bytes.withUnsafeBufferPointer { PlainTextExtractor.entry(onLine: line, $0, content.lowerBound, content.upperBound) }
     }
 }

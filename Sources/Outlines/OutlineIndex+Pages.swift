@@ -22,12 +22,7 @@ extension OutlineIndex {
 
     /// The entry with id `id`, its positions in `document` (the text the index is current with).
     func entry(_ id: Int32, in document: TextDocument) -> Entry {
-        guard format == .lines else { return stored[Int(id)] }
-        let line = Int(position[Int(id)])
-        let content = document.lineRange(line)
-        return document.bytes.withUnsafeBufferPointer { p in
-            PlainTextExtractor.entry(onLine: line, p, content.lowerBound, content.upperBound)!
-        }
+        format == .lines ? document.plainTextEntry(onLine: Int(position[Int(id)]))! : stored[Int(id)]
     }
 
     /// Up to `limit` entries from `offset` of the sectioned order (none past the end).
@@ -45,11 +40,6 @@ extension OutlineIndex {
             }
         }
         return entries
-    }
-
-    /// The entry at a position of the sectioned order.
-    public func entry(at offset: Int, in document: TextDocument) -> Entry? {
-        page(offset: offset, limit: 1, in: document).first?.entry
     }
 
     /// The jump for the index title at `index` of `titles` (drawn with this index's collation).

@@ -36,12 +36,7 @@ public struct OutlineIndexView: Sendable {
     public func entry(at offset: Int) -> Entry { entry(order[offset]) }
 
     private func entry(_ id: Int32) -> Entry {
-        guard format == .lines else { return stored[Int(id)] }
-        let line = Int(position[Int(id)])
-        let content = document.lineRange(line)
-        return document.bytes.withUnsafeBufferPointer { p in
-            PlainTextExtractor.entry(onLine: line, p, content.lowerBound, content.upperBound)!
-        }
+        format == .lines ? document.plainTextEntry(onLine: Int(position[Int(id)]))! : stored[Int(id)]
     }
 
     /// The entry before (`step` -1) or after (+1) entry `id` in document order.
@@ -63,16 +58,7 @@ public struct OutlineIndexView: Sendable {
     public func sectionRange(ofSectionAt position: Int) -> TextRange {
         let first = order[sections[position].offset]
         let section = sectionOf[Int(first)]
-        var low = first, high = first
-        while let previous = neighbour(of: low, -1), sectionOf[Int(previous)] == section { low = previous }
-        while let next = neighbour(of: high, 1), sectionOf[Int(next)] == section { high = next }
-        let lowEntry = entry(low), highEntry = entry(high)
-        var end = highEntry.range.end
-        // An entry whose range holds the next ones (a heading and its subsections) ends at its own line here.
-        if let next = neighbour(of: high, 1), entry(next).selectionRange.start < end {
-            end = max(highEntry.selectionRange.end, lowEntry.range.start)
-        }
-        return TextRange(start: lowEntry.range.start, end: end)
+        return SectionedOutline.symbolRange(around: first, neighbour: neighbour, inSection: { sectionOf[Int($0)] == section }, entry: entry)
     }
 }
 

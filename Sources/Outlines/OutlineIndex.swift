@@ -191,10 +191,4 @@ public final class OutlineIndex: @unchecked Sendable {
         out += run[from...]
         return out
     }
-
-    /// Bytes held by the index (not counting the document's text), for the memory budget.
-    public var byteCount: Int {
-        position.capacity * 4 + sectionOf.capacity * 2 + entryAtLine.capacity * 4
-            + runs.reduce(0) { $0 + $1.capacity * 4 } + stored.capacity * MemoryLayout<Entry>.stride
-    }
 }

@@ -70,6 +70,44 @@ extension SectionedOutline {
     }
 }
 
+/// The range of a section as a symbol (`documentSymbol` with `sections` grouping), for every shape of outline.
+extension SectionedOutline {
+    /// The run of the section's entries around its first one that are next to each other in the document, with no
+    /// entry of another section between them. Sections interleave in the document, so the hull of all a section's
+    /// entries would cover other sections' entries, and a client looking for the symbol at the cursor (the first
+    /// symbol whose range holds it, then the same among its children) would show the wrong section there. Within the
+    /// run it finds the right one; elsewhere no section claims the line.
+    ///
+    /// - Parameters:
+    ///   - first: the section's first entry in sorted order.
+    ///   - neighbour: the entry before (-1) or after (+1) one in document order, if any.
+    ///   - inSection: whether an entry belongs to the section.
+    ///   - entry: an entry's positions.
+    public static func symbolRange<ID>(
+        around first: ID, neighbour: (ID, Int) -> ID?, inSection: (ID) -> Bool, entry: (ID) -> Entry
+    ) -> TextRange {
+        var low = first, high = first
+        while let previous = neighbour(low, -1), inSection(previous) { low = previous }
+        while let next = neighbour(high, 1), inSection(next) { high = next }
+        let lowEntry = entry(low), highEntry = entry(high)
+        var end = highEntry.range.end
+        // An entry whose range holds the next ones (a heading and its subsections) ends at its own line here.
+        if let next = neighbour(high, 1), entry(next).selectionRange.start < end {
+            end = max(highEntry.selectionRange.end, lowEntry.range.start)
+        }
+        return TextRange(start: lowEntry.range.start, end: end)
+    }
+
+    /// The symbol range of one of this outline's non-empty sections.
+    public func symbolRange(of range: SectionedOrder.SectionRange) -> TextRange {
+        let items = outline.items, sectionOf = order.sectionOfItem
+        let first = Int(order.order[range.range.lowerBound])
+        return Self.symbolRange(
+            around: first, neighbour: { items.indices.contains($0 + $1) ? $0 + $1 : nil },
+            inSection: { sectionOf[$0] == sectionOf[first] }, entry: { items[$0].entry })
+    }
+}
+
 /// Jumps over a sectioned outline's non-empty sections, and titles by their text.
 extension SectionIndexTitles {
     /// For each index title, where a touch lands: `.top` for `{search}`, a position in the non-empty sections, or

@@ -165,7 +165,7 @@ private struct SymbolWriter: Sendable {
     /// A section: one parent symbol, named by its title, the entries inside in sorted order.
     func section(_ range: SectionedOrder.SectionRange, of sectioned: SectionedOutline, into stream: inout JSONStream) {
         section(title: sectioned.collation.sectionTitles[range.section], entries: range.range.map { sectioned.item(at: $0).entry },
-                range: Self.sectionRange(range, of: sectioned), into: &stream)
+                range: sectioned.symbolRange(of: range), into: &stream)
     }
 
     /// A section from its title, its entries in sorted order and its symbol's range.
@@ -179,27 +179,6 @@ private struct SymbolWriter: Sendable {
         for entry in entries { begin(entry, into: &stream); stream.endObject() }
         stream.endArray()
         stream.endObject()
-    }
-
-    /// The range of a section's symbol: the run of the section's entries around its first one that are next to each
-    /// other in the document, with no entry of another section between them. Sections interleave in the document,
-    /// so the hull of all a section's entries would cover other sections' entries, and a client looking for the
-    /// symbol at the cursor (the first symbol whose range holds it, then the same among its children) would show
-    /// the wrong section there. Within the run it finds the right one; elsewhere no section claims the line.
-    static func sectionRange(_ range: SectionedOrder.SectionRange, of sectioned: SectionedOutline) -> TextRange {
-        let items = sectioned.outline.items
-        let sectionOf = sectioned.order.sectionOfItem
-        let first = Int(sectioned.order.order[range.range.lowerBound])
-        let section = sectionOf[first]
-        var low = first, high = first
-        while low > 0 && sectionOf[low - 1] == section { low -= 1 }
-        while high + 1 < items.count && sectionOf[high + 1] == section { high += 1 }
-        var end = items[high].entry.range.end
-        // An entry whose range holds the next ones (a heading and its subsections) ends at its own line here.
-        if high + 1 < items.count && items[high + 1].entry.selectionRange.start < end {
-            end = max(items[high].entry.selectionRange.end, items[low].entry.range.start)
-        }
-        return TextRange(start: items[low].entry.range.start, end: end)
     }
 
     /// A `SymbolInformation` object.

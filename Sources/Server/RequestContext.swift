@@ -93,7 +93,7 @@ struct RequestContext: Sendable {
     /// those are stored), by start line (Markdown), or rebuilt per version.
     private func indexFormat(_ document: TextDocument) -> OutlineIndex.Format {
         // A binary text goes through extraction, which refuses it with a message, instead of being read as lines.
-        let binary = TextCheck.problem(in: document.bytes) != nil
+        let binary = document.bytes.withUnsafeBufferPointer { TextCheck.binaryProblem(in: $0) } != nil
         if PlainTextExtractor.languageIds.contains(document.languageId) && settings.localizationTables.isEmpty && !binary { return .lines }
         return MarkdownExtractor.languageIds.contains(document.languageId) ? .startLines : .entries
     }
