@@ -30,11 +30,9 @@ public struct LeadingSections: Sendable {
             batch = names
             entry = { document.plainTextEntry(onLine: lines[$0])! }
         } else {
-            let items = DocumentOutline(version: document.version, roots: extract(document)).items.map(\.entry)
-            var strings = UTF8Batch([String]())
-            for item in items { strings.append(item.sortString) }
-            batch = strings
-            entry = { items[$0] }
+            let (entries, sortStrings) = OutlineIndex.extracted(document, extract)
+            batch = sortStrings
+            entry = { entries[$0] }
         }
         let sectionOf = collation.sections(of: batch)
         var sizes = [Int](repeating: 0, count: collation.sectionTitles.count)

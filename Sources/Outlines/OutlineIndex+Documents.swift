@@ -14,9 +14,7 @@ extension OutlineIndex {
             return OutlineIndex(collation: collation, format: .lines, document: document, batch: batch,
                                 positions: lines.map { Int32($0) }, entries: [], extract: extract)
         }
-        let entries = DocumentOutline(version: document.version, roots: extract(document)).items.map(\.entry)
-        var batch = UTF8Batch([String]())
-        for entry in entries { batch.append(entry.sortString) }
+        let (entries, batch) = extracted(document, extract)
         let lines = entries.map { $0.range.start.line }
         let distinct = zip(lines, lines.dropFirst()).allSatisfy { $0 < $1 }
         let kept: Format = format == .startLines && distinct ? .startLines : .entries
@@ -28,10 +26,13 @@ extension OutlineIndex {
     /// The sort strings of a document's entries in document order, as `make` would sort them (for a layout before
     /// the sort).
     public static func sortStrings(_ document: TextDocument, format: Format, extract: (TextDocument) -> [Entry]) -> UTF8Batch {
-        if format == .lines { return names(document, lines: 0 ..< document.lineCount).0 }
-        var batch = UTF8Batch([String]())
-        for item in DocumentOutline(version: document.version, roots: extract(document)).items { batch.append(item.entry.sortString) }
-        return batch
+        format == .lines ? names(document, lines: 0 ..< document.lineCount).0 : extracted(document, extract).sortStrings
+    }
+
+    /// A document's entries flattened depth-first (document order), and their sort strings.
+    static func extracted(_ document: TextDocument, _ extract: (TextDocument) -> [Entry]) -> (entries: [Entry], sortStrings: UTF8Batch) {
+        let entries = DocumentOutline(version: document.version, roots: extract(document)).items.map(\.entry)
+        return (entries, UTF8Batch(entries.lazy.map(\.sortString)))
     }
 
     /// The sort strings of the lines of `range` that hold an entry (plain text), as ranges of the document's own
@@ -79,7 +80,7 @@ extension OutlineIndex {
     /// Extracts again and compares with what the index holds: the entries whose sort string and line are the same
     /// before and after the edit (up to the line delta) keep their place; only the ones between are replaced.
     private func updateStartLines(to document: TextDocument, edit: LineEdit) -> Bool {
-        let new = DocumentOutline(version: document.version, roots: extract(document)).items.map(\.entry)
+        let new = Self.extracted(document, extract).entries
         let newLines = new.map { $0.range.start.line }
         guard zip(newLines, newLines.dropFirst()).allSatisfy({ $0 < $1 }) else { return false }
         let old = entryAtLine.indices.filter { entryAtLine[$0] >= 0 }

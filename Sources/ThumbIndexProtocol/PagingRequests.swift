@@ -230,14 +230,11 @@ public enum EntriesRequest: LSPRequest {
             stream.endObject()
         }
 
-        /// The `Entry` as JSON.
+        /// The `Entry` as JSON (the text `write(into:)` writes).
         public var json: JSON {
-            var object: JSONObject = [
-                "name": .string(name), "kind": kind.json, "range": range.json, "selectionRange": selectionRange.json,
-                "section": .int(Int64(section)),
-            ]
-            object.setIfPresent("detail", detail)
-            return .object(object)
+            var stream = JSONStream(capacity: 256)
+            write(into: &stream)
+            return .serialized(stream.finish())
         }
     }
 
