@@ -74,7 +74,10 @@ enum SwiftOptlib {
 
     /// Modifiers and attributes before a keyword: `public final`, `@MainActor`, `private(set)`.
     private static let prefix = #"^[ \t]*(([A-Za-z@()_]+[ \t]+)*)"#
-    private static let identifier = "([A-Za-z_][A-Za-z0-9_]*)"
+    /// A letter, `_` or any non-ASCII character, then those or digits: Swift names may be `Café` or `Öl`, and
+    /// `[^ -~\t]` (outside printable ASCII and tab) takes a non-ASCII character in ctags' regex engine whether it
+    /// reads bytes or UTF-8. Operators (`==`, `+`) stay out, as before.
+    private static let identifier = "(([A-Za-z_]|[^ -~\t])([A-Za-z0-9_]|[^ -~\t])*)"
 
     /// (keywords, kind letter, kind name) — kind names are the usual ctags ones, mapped like any parser's.
     private static let declarations: [(String, String, String)] = [

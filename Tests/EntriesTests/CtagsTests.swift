@@ -106,6 +106,39 @@ final class CtagsTests: XCTestCase {
         ])
     }
 
+    /// Names with letters outside ASCII are whole (the optlib's identifiers once stopped at `é` and skipped `Ä`),
+    /// and their selection covers the whole name.
+    func testSwiftNamesWithNonASCIILettersAreWhole() throws {
+        let text = """
+        struct Café {
+            func äpple(_ x: Int) -> Int { x }
+            var ölSort = 1
+            static func == (a: Café, b: Café) -> Bool { true }
+        }
+        enum Öl {
+            case ljus, mörk, 黒
+        }
+        class 𝔘nicode {}
+        """
+        let entries = try extract("swift", text).entries
+        XCTAssertEqual(outline(entries), [
+            "Café 23 0-4", "  äpple 6 1-1", "  ölSort 7 2-2",
+            "Öl 10 5-7", "  ljus 22 6-6", "  mörk 22 6-6", "  黒 22 6-6",
+            "𝔘nicode 5 8-8",
+        ])
+        XCTAssertEqual(entries[0].selectionRange, r(0, 7, 0, 12), "UTF-8 columns: é is two bytes")
+        XCTAssertEqual(entries.named("𝔘nicode")?.selectionRange, r(8, 6, 8, 16), "𝔘 is four bytes")
+    }
+
+    /// Other languages get non-ASCII names from ctags' own parsers (C's does not take them: a ctags limit, in README).
+    func testPythonRustAndGoNamesWithNonASCIILetters() throws {
+        XCTAssertEqual(outline(try extract("python", "def café():\n    pass\nclass Äpple:\n    def öl(self): pass\n").entries),
+                       ["café 12 0-1", "Äpple 5 2-3", "  öl 6 3-3"])
+        XCTAssertEqual(try extract("rust", "fn café() {}\nstruct Öl;\n").entries.map(\.name), ["café", "Öl"])
+        XCTAssertEqual(try extract("go", "package main\nfunc Café() {}\ntype Öl struct{}\n").entries.flatMap { [$0.name] + $0.children.map(\.name) }.filter { $0 != "main" }.sorted(),
+                       ["Café", "Öl"])
+    }
+
     func testLanguageFromFileNameWhenNoLanguageId() throws {
         let extractor = CtagsExtractor()
         let result = try extractor.extract("def f():\n    pass\n", options: ExtractionOptions(fileName: "/some/dir/tool.py"))
