@@ -69,7 +69,7 @@ public final class EntrySource: Sendable {
         do {
             extraction = try extractor.extract(text, options: options)
         } catch {
-            return ([], [OutlineProblem(severity: .error, message: "\(name): \(error)", key: nil)])
+            return ([], [OutlineProblem(severity: .error, message: Self.naming(name, fileName: fileName, in: "\(error)"), key: nil)])
         }
         var problems = extraction.warnings.map { OutlineProblem(severity: .warning, message: $0, key: "warning:\(name):\($0)") }
         let tables = LocalizationCache.resolve(settings.localizationTables, workspaceFolders: settings.workspaceFolders)
@@ -82,5 +82,14 @@ public final class EntrySource: Sendable {
         case nil:
             return (extraction.entries, problems)
         }
+    }
+
+    /// An extractor's message names the file as it knows it ("names.csv:3: …"); the problem names it as the user gave
+    /// it (a path, a uri) once: "/data/names.csv:3: …", not "/data/names.csv: names.csv:3: …".
+    static func naming(_ name: String, fileName: String?, in message: String) -> String {
+        if let fileName, !fileName.isEmpty, message.hasPrefix(fileName + ":") {
+            return name + message.dropFirst(fileName.count)
+        }
+        return "\(name): \(message)"
     }
 }

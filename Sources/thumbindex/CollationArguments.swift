@@ -37,7 +37,7 @@ struct CollationArguments: ParsableArguments {
             if locale == nil, let source = CollationLocale.environmentSource(ProcessInfo.processInfo.environment) {
                 throw CommandFailure("\(error.message) (from \(source.variable)=\(ProcessInfo.processInfo.environment[source.variable] ?? ""); give --locale to override)")
             }
-            throw CommandFailure(error.message)
+            throw CommandFailure("--locale \(localeIdentifier): \(error.message)")
         }
     }
 }

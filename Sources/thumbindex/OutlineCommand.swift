@@ -18,7 +18,7 @@ struct Outline: ParsableCommand {
 
     @OptionGroup var collation: CollationArguments
 
-    @Option(name: .customLong("language"), help: "The LSP languageId (default: from the file extension).")
+    @Option(name: .customLong("language"), help: "The format: plaintext, markdown, csv, tsv, vcard, strings, xcstrings, json, yaml, swift, python, … (default: from the file extension).")
     var languageId: String?
 
     @Option(help: "sections (one header per letter), sorted (flat, collation order) or document (source order).")
@@ -38,6 +38,12 @@ struct Outline: ParsableCommand {
 
     @Argument(help: "The file to outline ('-' or a pipe: standard input, read as plain text unless --language says otherwise).")
     var file: String
+
+    func validate() throws {
+        if let languageId, !Extractors.languageIds.contains(languageId) {
+            throw ValidationError("--language \(languageId) is not a format thumbindex reads (one of: \(Extractors.languageIds.joined(separator: ", ")))")
+        }
+    }
 
     func run() throws {
         let collation = try self.collation.makeCollation()

@@ -21,6 +21,31 @@ final class CommandLineMessageTests: XCTestCase {
         }
     }
 
+    /// Each failure names what the user typed (a flag, a path) once, in CLI words: no `languageId`, `params`, `uri`.
+    func testErrorsNameTheFlagOrPathTheUserGaveInCLIWords() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("thumbindex-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let csv = dir.appendingPathComponent("people.csv").path, json = dir.appendingPathComponent("broken.json").path
+        try "name,city\nAnna,Lund\n".write(toFile: csv, atomically: true, encoding: .utf8)
+        try "{\"a\": 1".write(toFile: json, atomically: true, encoding: .utf8)
+        let cases: [([String], Int32, String)] = [
+            (["outline", "--language", "klingon", csv], 64, "Error: --language klingon is not a format thumbindex reads (one of: plaintext, "),
+            (["outline", "--locale", "sv", "--column", "town", csv], 1, "Error: \(csv):1: no column named \"town\"; the header row has: name, city\n"),
+            (["outline", "--locale", "sv", json], 1, "Error: \(json):1:1: "),
+            (["sort", "--locale", "xx_YY_zz"], 1, "Error: --locale xx_YY_zz: malformed locale identifier"),
+        ]
+        for (arguments, status, start) in cases {
+            let (code, out, err) = try Binary.run(arguments, stdin: "")
+            XCTAssertEqual(code, status, "\(arguments): \(err)")
+            XCTAssertEqual(out, "", "\(arguments)")
+            XCTAssertTrue(err.hasPrefix(start), "\(arguments): \(err)")
+            for word in ["languageId", "params", "textDocument", "uri", "file://", "-326"] {
+                XCTAssertFalse(err.contains(word), "\(arguments): protocol word \(word) in \(err)")
+            }
+        }
+    }
+
     func testInATerminalTheServerSaysWhatItIsOnStderrOnly() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { throw XCTSkip("no script(1) for a pty") }
         // script(1) gives the server a terminal for stdin; Ctrl-D there is the end of input, and the server exits.
