@@ -19,11 +19,12 @@
 ;;   modes in `thumbindex-modes' (text-mode as plaintext, markdown-mode,
 ;;   csv-mode and tsv-mode when you have them).
 ;; - In those buffers `imenu' (M-g i, or `imenu-list') shows the
-;;   sectioned outline: one submenu per letter, the entries sorted in it.
+;;   sectioned outline, in the server's order (Å Ä Ö, then #) and with its
+;;   names: one submenu per letter, the entries sorted in it.
 ;; - `thumbindex-jump' asks for an index title (a letter, with
 ;;   completion) and moves point to the first entry of its section; a
 ;;   letter without entries goes to the nearest section before it, as the
-;;   server decides.
+;;   server decides.  The letters are offered in the server's order too.
 ;; - `thumbindex-outline' lists the sections and entries in a buffer of
 ;;   their own; RET visits the entry on the current line.
 ;;
@@ -326,7 +327,38 @@ Eglot converts the column from the encoding the server chose."
   "VALUE (a JSON array: a vector, or a list) as a list."
   (append value nil))
 
-;;;; imenu
+;;;; imenu, and completion in the server's order
+
+(defun thumbindex--ordered-table (candidates)
+  "A completion table of CANDIDATES (strings, or an alist) in their order.
+Its metadata's display-sort-function and cycle-sort-function are `identity',
+so the completion UI does not sort them by code point (# first, Ä before Å)."
+  (lambda (string predicate action)
+    (if (eq action 'metadata)
+        '(metadata (display-sort-function . identity)
+                   (cycle-sort-function . identity))
+      (complete-with-action action candidates string predicate))))
+
+(defconst thumbindex--imenu-options
+  '(imenu-space-replacement imenu-sort-function imenu-max-item-length imenu-flatten)
+  "The imenu options that are nil in the buffers thumbindex manages.
+So no space of a name becomes a dot in imenu's completion, the menu is
+not re-sorted, no long name is cut, no section is flattened (Emacs 30).")
+
+(defvar-local thumbindex--saved-imenu-options nil
+  "The buffer's own (VARIABLE LOCAL-P VALUE) of `thumbindex--imenu-options'.")
+
+(defun thumbindex--set-imenu-options (managed)
+  "Make `thumbindex--imenu-options' nil when MANAGED, else give them back."
+  (cond ((and managed (not thumbindex--saved-imenu-options))
+         (dolist (var (seq-filter #'boundp thumbindex--imenu-options))
+           (push (list var (local-variable-p var) (symbol-value var))
+                 thumbindex--saved-imenu-options)
+           (set (make-local-variable var) nil)))
+        ((not managed)
+         (pcase-dolist (`(,var ,local ,value) thumbindex--saved-imenu-options)
+           (if local (set var value) (kill-local-variable var)))
+         (setq thumbindex--saved-imenu-options nil))))
 
 (defun thumbindex--imenu-item (symbol)
   "The imenu item of DocumentSymbol SYMBOL: its name and position."
@@ -353,14 +385,33 @@ A submenu per section, with the section's entries sorted in it."
      (thumbindex--request :textDocument/documentSymbol
                           `(:textDocument ,(thumbindex--document))))))
 
+(defun thumbindex--managed-p ()
+  "Non-nil when thumbindex manages the current buffer through Eglot."
+  (and (bound-and-true-p eglot--managed-mode)
+       (cl-typep (eglot-current-server) 'thumbindex-server)))
+
 (defun thumbindex--managed-mode-hook ()
-  "Use `thumbindex-imenu' in buffers that thumbindex manages."
-  (if (and (bound-and-true-p eglot--managed-mode)
-           (cl-typep (eglot-current-server) 'thumbindex-server))
-      (add-function :before-until (local 'imenu-create-index-function)
-                    #'thumbindex-imenu)
-    (remove-function (local 'imenu-create-index-function)
-                     #'thumbindex-imenu)))
+  "In managed buffers: `thumbindex-imenu', `thumbindex--imenu-options' nil."
+  (let ((managed (thumbindex--managed-p)))
+    (if managed
+        (add-function :before-until (local 'imenu-create-index-function)
+                      #'thumbindex-imenu)
+      (remove-function (local 'imenu-create-index-function)
+                       #'thumbindex-imenu))
+    (thumbindex--set-imenu-options managed)))
+
+(defun thumbindex--imenu-choose (choose &rest args)
+  "Call CHOOSE, `imenu-choose-buffer-index', with ARGS, in the server's order.
+In a buffer thumbindex manages, imenu's `completing-read' gets the index
+alist as a `thumbindex--ordered-table', not sorted by code point."
+  (let* ((read completing-read-function)
+         (completing-read-function
+          (if (not (thumbindex--managed-p))
+              read
+            (lambda (prompt table &rest rest)
+              (when (listp table) (setq table (thumbindex--ordered-table table)))
+              (apply read prompt table rest)))))
+    (apply choose args)))
 
 ;;;; Jumping
 
@@ -404,7 +455,8 @@ Return the server's answer, or nil when the document has no entries."
 Interactively, TITLE is read with completion from the document's thumb
 index.  A letter without entries goes to the nearest section before it."
   (interactive
-   (list (completing-read "Index title: " (thumbindex--titles) nil t)))
+   (list (completing-read "Index title: "
+                          (thumbindex--ordered-table (thumbindex--titles)) nil t)))
   (thumbindex--jump-to title))
 
 ;;;; The outline buffer
@@ -523,7 +575,7 @@ A title without entries moves to the nearest section before it."
   (interactive
    (list (completing-read "Index title: "
                           (with-current-buffer thumbindex--source
-                            (thumbindex--titles))
+                            (thumbindex--ordered-table (thumbindex--titles)))
                           nil t)))
   (let ((result (with-current-buffer thumbindex--source
                   (thumbindex--jump-request
@@ -535,7 +587,14 @@ A title without entries moves to the nearest section before it."
                (when header (goto-char header)))))))
 
 (add-hook 'eglot-managed-mode-hook #'thumbindex--managed-mode-hook)
+(advice-add 'imenu-choose-buffer-index :around #'thumbindex--imenu-choose)
 (thumbindex-register)
+
+(defun thumbindex-unload-function ()
+  "Remove the advice and the entries of thumbindex, then unload as usual."
+  (advice-remove 'imenu-choose-buffer-index #'thumbindex--imenu-choose)
+  (thumbindex-unregister)
+  nil)
 
 (provide 'thumbindex)
 ;;; thumbindex.el ends here

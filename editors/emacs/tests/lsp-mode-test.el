@@ -80,7 +80,7 @@
 (lsp-register-client
  (make-lsp-client
   :new-connection (lsp-stdio-connection (list thumbindex-lsp-test--program))
-  :activation-fn (lsp-activate-on "plaintext")
+  :activation-fn (lsp-activate-on "plaintext" "json")
   :initialization-options '(:thumbindex (:locale "sv_SE"))
   :server-id 'thumbindex))
 
@@ -105,12 +105,16 @@
       (accept-process-output nil 0.05))
     (or value (ert-fail (format "timed out waiting for %s" what)))))
 
-(defun thumbindex-lsp-test--write (lines)
-  "A new file in a fresh temporary folder holding the names of LINES, one a line."
-  (let ((file (expand-file-name "names.txt" (make-temp-file "thumbindex-lsp-test" t)))
+(defun thumbindex-lsp-test--write (name text)
+  "A new file NAME in a fresh temporary folder holding TEXT."
+  (let ((file (expand-file-name name (make-temp-file "thumbindex-lsp-test" t)))
         (coding-system-for-write 'utf-8-unix))
-    (write-region (mapconcat (lambda (line) (concat (car line) "\n")) lines "") nil file nil 'silent)
+    (write-region text nil file nil 'silent)
     file))
+
+(defun thumbindex-lsp-test--lines (lines)
+  "The text of the names of LINES, one a line."
+  (mapconcat (lambda (line) (concat (car line) "\n")) lines ""))
 
 (defun thumbindex-lsp-test--initialized-p ()
   "Non-nil when the buffer's thumbindex workspace is initialized."
@@ -120,12 +124,18 @@
 (defmacro thumbindex-lsp-test--with-file (lines &rest body)
   "Visit a new file of LINES in `text-mode' with lsp-mode on thumbindex; run BODY."
   (declare (indent 1))
+  `(thumbindex-lsp-test--with-text "names.txt" (thumbindex-lsp-test--lines ,lines) #'text-mode
+     ,@body))
+
+(defmacro thumbindex-lsp-test--with-text (name text mode &rest body)
+  "Visit a new file NAME of TEXT in MODE with lsp-mode on thumbindex; run BODY."
+  (declare (indent 3))
   `(with-timeout (90 (ert-fail "the test took more than 90 s"))
-     (let ((buffer (find-file-noselect (thumbindex-lsp-test--write ,lines)))
+     (let ((buffer (find-file-noselect (thumbindex-lsp-test--write ,name ,text)))
            process)
        (unwind-protect
            (with-current-buffer buffer
-             (text-mode)
+             (funcall ,mode)
              (lsp)
              (thumbindex-lsp-test--wait #'thumbindex-lsp-test--initialized-p
                                         "the lsp-mode workspace to be initialized")
@@ -219,31 +229,115 @@ leave out the B entry between them."
         (should (equal (list line at-start) (list line (list section entry))))
         (should (equal (list line at-end) (list line (list section entry))))))))
 
+;;; imenu: `lsp-imenu-sort-methods' nil keeps the server's order (editors/README.md)
+
+(defconst thumbindex-lsp-test--mixed
+  '(("Örjan" . "Ö") ("Zorro" . "Z") ("Anna Berg" . "A") ("#hash" . "#") ("Åsa" . "Å") ("anna" . "A")
+    ("Zoë" . "Z") ("123" . "#") ("Ärla" . "Ä") ("Axel" . "A"))
+  "Names whose Swedish order is not their code point order.")
+
+(defconst thumbindex-lsp-test--mixed-sections
+  '(("A" "anna" "Anna Berg" "Axel") ("Z" "Zoë" "Zorro") ("Å" "Åsa") ("Ä" "Ärla") ("Ö" "Örjan")
+    ("#" "#hash" "123"))
+  "The sv_SE sections of `thumbindex-lsp-test--mixed', in the server's order.")
+
+(defun thumbindex-lsp-test--name (name)
+  "NAME of an imenu item without the detail lsp-mode adds to it (\" 2 entries\")."
+  (substring-no-properties
+   name 0 (or (text-property-any 0 (length name) 'face 'lsp-signature-face name) (length name))))
+
 (defun thumbindex-lsp-test--imenu ()
-  "lsp-mode's imenu index as ((SECTION ENTRY...)...).
-The section titles are without their detail (\"3 entries\")."
+  "lsp-mode's imenu index as ((SECTION ENTRY...)...), without the details."
   (mapcar (lambda (item)
-            (cons (car (split-string (substring-no-properties (car item))))
-                  (mapcar #'car (cdr item))))
+            (cons (thumbindex-lsp-test--name (car item))
+                  (mapcar (lambda (entry) (thumbindex-lsp-test--name (car entry))) (cdr item))))
           (funcall imenu-create-index-function)))
 
-(ert-deftest thumbindex-lsp-test-imenu ()
-  "lsp-mode's imenu has a submenu per section, in Swedish order when it does not re-sort.
-By default (`lsp-imenu-sort-methods' (kind name)) lsp-mode sorts the
-sections by name in code point order, Ä before Å; sorting by kind
-alone keeps the server's order, as all sections have the same kind."
-  (thumbindex-lsp-test--with-file thumbindex-lsp-test--scattered
+(defun thumbindex-lsp-test--server-order ()
+  "The server's documentSymbol answer as ((SECTION ENTRY...)...)."
+  (mapcar (lambda (section)
+            (cons (lsp:document-symbol-name section)
+                  (mapcar #'lsp:document-symbol-name (lsp:document-symbol-children? section))))
+          (lsp--get-document-symbols)))
+
+(defun thumbindex-lsp-test--imenu-with (methods)
+  "lsp-mode's imenu index, as `thumbindex-lsp-test--imenu' gives it.
+With `lsp-imenu-sort-methods' METHODS."
+  (let* ((lsp-imenu-sort-methods methods)
+         (index (thumbindex-lsp-test--imenu)))
+    (message "  imenu, lsp-imenu-sort-methods %S: %S" methods index)
+    index))
+
+(defun thumbindex-lsp-test--imenu-read (answers)
+  "Run `imenu' answering its reads with ANSWERS; return each read's candidates.
+An answer is the candidate whose name is that without its detail.  Each
+read's candidates are in the order *Completions* shows them (the index
+is a plain alist, so sorted by `string-lessp'), without their details."
+  (let* ((shown nil)
+         (completing-read-function
+          (lambda (_prompt collection &rest _)
+            (let ((candidates (sort (mapcar #'car collection) #'string-lessp))
+                  (answer (pop answers)))
+              (push (mapcar #'thumbindex-lsp-test--name candidates) shown)
+              (or (cl-find answer candidates :key #'thumbindex-lsp-test--name :test #'equal)
+                  (ert-fail (format "no %S among %S" answer candidates))))))
+         (last-nonmenu-event ?\r))      ; from the keyboard: completion, no popup menu
+    (setq imenu--index-alist nil)
+    (call-interactively #'imenu)
+    (nreverse shown)))
+
+(ert-deftest thumbindex-lsp-test-imenu-order ()
+  "With `lsp-imenu-sort-methods' nil lsp-mode's imenu keeps the server's order.
+By default, (kind name), lsp-mode sorts the sections and their entries
+by kind and then by name in code point order: # first, Ä before Å,
+\"Anna Berg\" before \"anna\".  (position) gives the document's order."
+  (thumbindex-lsp-test--with-file thumbindex-lsp-test--mixed
     (should (eq imenu-create-index-function #'lsp--imenu-create-index))
-    (message "  imenu, lsp-imenu-sort-methods %S: %S" lsp-imenu-sort-methods (thumbindex-lsp-test--imenu))
-    (let ((lsp-imenu-sort-methods '(kind)))
-      (let ((index (thumbindex-lsp-test--imenu)))
-        (message "  imenu, lsp-imenu-sort-methods (kind): %S" index)
-        (should (equal index '(("A" "Alva" "Anna" "Axel") ("B" "Bertil" "Bo") ("Å" "Åsa") ("Ä" "Ärla")
-                               ("Ö" "Örjan" "Östen")))))
-      ;; The entries go where they are.
+    (should (equal (thumbindex-lsp-test--server-order) thumbindex-lsp-test--mixed-sections))
+    (should (equal (default-value 'lsp-imenu-sort-methods) '(kind name)))
+    (should (equal (thumbindex-lsp-test--imenu-with '(kind name))
+                   '(("#" "#hash" "123") ("A" "Anna Berg" "Axel" "anna") ("Z" "Zorro" "Zoë") ("Ä" "Ärla")
+                     ("Å" "Åsa") ("Ö" "Örjan"))))
+    (should (equal (thumbindex-lsp-test--imenu-with '(position))
+                   '(("Ö" "Örjan") ("#" "#hash" "123") ("Å" "Åsa") ("A" "Anna Berg" "anna" "Axel")
+                     ("Z" "Zorro" "Zoë") ("Ä" "Ärla"))))
+    (should (equal (thumbindex-lsp-test--imenu-with nil) thumbindex-lsp-test--mixed-sections))
+    (let ((lsp-imenu-sort-methods nil))
+      ;; imenu's completion: the index sorted by code point again in *Completions*, and its
+      ;; spaces made dots unless `imenu-space-replacement' is nil.
+      (should (equal (thumbindex-lsp-test--imenu-read '("A" "Anna.Berg"))
+                     '(("#" "*Rescan*" "A" "Z" "Ä" "Å" "Ö") ("Anna.Berg" "Axel" "anna"))))
+      (should (looking-at "Anna Berg"))
+      (let ((imenu-space-replacement nil))
+        (goto-char (point-min))
+        (should (equal (cadr (thumbindex-lsp-test--imenu-read '("A" "Anna Berg")))
+                       '("Anna Berg" "Axel" "anna")))
+        (should (looking-at "Anna Berg"))))))
+
+(ert-deftest thumbindex-lsp-test-imenu-scattered ()
+  "An unsorted list's imenu, with `lsp-imenu-sort-methods' nil: the server's sections.
+The entries go where they are."
+  (thumbindex-lsp-test--with-file thumbindex-lsp-test--scattered
+    (let ((lsp-imenu-sort-methods nil))
+      (should (equal (thumbindex-lsp-test--imenu)
+                     '(("A" "Alva" "Anna" "Axel") ("B" "Bertil" "Bo") ("Å" "Åsa") ("Ä" "Ärla")
+                       ("Ö" "Örjan" "Östen"))))
       (goto-char (cdr (assoc "Östen" (cdr (assoc "Ö 2 entries" (funcall imenu-create-index-function))))))
       (should (= (line-number-at-pos) 6))
       (should (looking-at "Östen")))))
+
+(ert-deftest thumbindex-lsp-test-imenu-kinds ()
+  "Entries of different kinds: (kind) re-sorts them, nil does not.
+In JSON the keys are entries whose kind is their value's (String,
+Number, Boolean), so sorting by kind alone takes them out of the
+server's order."
+  (thumbindex-lsp-test--with-text "fruit.json"
+      "{\"avocado\": \"green\", \"almond\": 1, \"apple\": true, \"banana\": \"yellow\"}\n" #'js-mode
+    (should (equal (lsp-buffer-language) "json"))
+    (should (equal (thumbindex-lsp-test--server-order) '(("A" "almond" "apple" "avocado") ("B" "banana"))))
+    (should (equal (thumbindex-lsp-test--imenu-with '(kind))
+                   '(("A" "avocado" "almond" "apple") ("B" "banana"))))
+    (should (equal (thumbindex-lsp-test--imenu-with nil) (thumbindex-lsp-test--server-order)))))
 
 (defun thumbindex-lsp-test--flat-capabilities (capabilities)
   "CAPABILITIES without hierarchicalDocumentSymbolSupport.
