@@ -38,6 +38,16 @@ function S.edit(name)
   return api.nvim_get_current_buf(), path
 end
 
+--- Edits a new file `name` holding `lines`, in a fresh temporary folder; returns the buffer and path.
+function S.edit_text(name, lines)
+  local folder = vim.fn.tempname()
+  vim.fn.mkdir(folder, "p")
+  local path = folder .. "/" .. name
+  vim.fn.writefile(lines, path)
+  vim.cmd("edit " .. vim.fn.fnameescape(path))
+  return api.nvim_get_current_buf(), path
+end
+
 --- Edits a file of generated lines (deterministic pseudo-random Swedish-looking names).
 function S.edit_generated(count)
   local syllables = {
@@ -85,6 +95,15 @@ end
 
 function S.lines(state)
   return api.nvim_buf_get_lines(state.outbuf, 0, -1, false)
+end
+
+--- The outline's lines as one text, the wrapped lines of a message joined again by spaces.
+function S.text(state)
+  local words = {}
+  for _, line in ipairs(S.lines(state)) do
+    table.insert(words, vim.trim(line))
+  end
+  return (table.concat(words, " "):gsub("%s+", " "))
 end
 
 function S.placeholder()

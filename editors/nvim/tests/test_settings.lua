@@ -309,9 +309,8 @@ local function restart_server(options)
   S.setup(options)
 end
 
-local function open(fixture, filetype)
-  local buf = S.edit(fixture)
-  vim.bo[buf].filetype = filetype -- Neovim 0.7 detects neither csv nor vcard
+local function open(fixture)
+  S.edit(fixture) -- Neovim 0.7 has no filetype for .csv or .vcf: the plugin goes by the extension
   local state = S.open_outline()
   S.wait_all_loaded(state)
   return state
@@ -332,7 +331,7 @@ end
 
 H.test("settings reach the server: csv.column names the rows", function()
   restart_server({ settings = { csv = { column = "city" } } })
-  local state = open("people.csv", "csv")
+  local state = open("people.csv")
   H.eq({ "Berlin" }, section_entries(state, "B"), "rows named by their city")
   H.eq({ "Åmål" }, section_entries(state, "Å"), "Å")
   H.eq(nil, S.row_of(state, "  Anna"), "no row named by its name")
@@ -349,7 +348,7 @@ end)
 
 H.test("settings reach the server: vcard.familyNameFirst orders people", function()
   restart_server({ settings = { vcard = { familyNameFirst = false } } })
-  local state = open("contacts.vcf", "vcard")
+  local state = open("contacts.vcf")
   H.eq({ "Anna Svensson" }, section_entries(state, "A"), "given name first: Anna under A")
   H.eq({ "Östen Berg" }, section_entries(state, "Ö"), "given name first: Östen under Ö")
   S.setup()

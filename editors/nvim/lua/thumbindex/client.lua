@@ -1,6 +1,7 @@
 -- Starting the language server, or finding the one already running, and attaching it to buffers.
 local compat = require("thumbindex.compat")
 local config = require("thumbindex.config")
+local languages = require("thumbindex.languages")
 
 local M = {}
 
@@ -19,6 +20,42 @@ function M.init_options()
   return { thumbindex = config.server_settings() }
 end
 
+--- The languageId each buffer was last opened with in the server (didOpen), by buffer.
+M.sent = {}
+
+--- What the server logged (window/logMessage), for an empty outline to tell why: the last
+--- messages with a sequence number, and the languageIds it said it has no reader for.
+M.log = { seq = 0, messages = {}, unsupported = {} }
+
+local function remember(message)
+  local log = M.log
+  log.seq = log.seq + 1
+  table.insert(log.messages, { seq = log.seq, text = message })
+  if #log.messages > 100 then
+    table.remove(log.messages, 1)
+  end
+  -- Protocol/README.md, textDocument/didOpen: "no entries for languageId X (uri)", once per languageId.
+  local id = message:match("no entries for languageId (%S*) %(")
+  if id then
+    log.unsupported[id] = true
+  end
+end
+
+--- What the server logged about `uri` after message number `seq`.
+function M.said_since(seq, uri)
+  local found = {}
+  for _, message in ipairs(M.log.messages) do
+    if message.seq > seq and message.text:find(uri, 1, true) then
+      table.insert(found, message.text)
+    end
+  end
+  return found
+end
+
+-- How each client's process ended, by client id (code and signal), for the message of a server
+-- that stopped before it was ready.
+local exits = {}
+
 local function lsp_config()
   local options = config.get()
   root_dir = root_dir or vim.fn.getcwd()
@@ -27,11 +64,43 @@ local function lsp_config()
     cmd = options.cmd,
     root_dir = root_dir,
     init_options = M.init_options(),
-    get_language_id = function(_, filetype)
-      return config.language_id(filetype)
+    -- Called when didOpen is sent; a buffer without a filetype is named by its extension.
+    get_language_id = function(bufnr)
+      local id = languages.language_id(bufnr)
+      M.sent[bufnr] = id
+      return id
+    end,
+    handlers = {
+      ["window/logMessage"] = function(err, result, ctx, handler_config)
+        if type(result) == "table" and type(result.message) == "string" then
+          remember(result.message)
+        end
+        return vim.lsp.handlers["window/logMessage"](err, result, ctx, handler_config)
+      end,
+    },
+    on_exit = function(code, signal, client_id)
+      exits[client_id] = { code = code, signal = signal }
     end,
     flags = { debounce_text_changes = 80 },
   }
+end
+
+-- Why the client `id` is gone: its command and how it ended.
+local function stopped_message(id)
+  local cmd = table.concat(config.get().cmd, " ")
+  local exit = exits[id]
+  local how = "stopped"
+  if exit and exit.signal ~= 0 then
+    how = "was killed by signal " .. exit.signal
+  elseif exit then
+    how = "exited with code " .. exit.code
+  end
+  return string.format(
+    "the server (%s) %s before it was ready; its error output is in the LSP log (%s)",
+    cmd,
+    how,
+    vim.lsp.get_log_path()
+  )
 end
 
 -- vim.lsp.start (0.9+) reuses a running client of the same name, whatever the folder.
@@ -59,7 +128,8 @@ function M.check_cmd()
     return "the cmd option must be a list such as { \"thumbindex\" }"
   end
   if vim.fn.executable(cmd[1]) ~= 1 then
-    return string.format("%s is not executable (set the cmd option, or put thumbindex on PATH)", cmd[1])
+    local message = "cannot start the server: %s is not executable (set the cmd option, or put thumbindex on PATH)"
+    return string.format(message, cmd[1])
   end
   return nil
 end
@@ -97,6 +167,30 @@ function M.attach(bufnr)
   return id
 end
 
+--- Opens `bufnr` in the server again when its languageId is no longer the one it was opened with
+--- (its filetype changed): didClose, then didOpen with the new languageId and the current text.
+--- Returns true when it did.
+function M.reopen(bufnr)
+  local client = M.get(bufnr)
+  local id = languages.language_id(bufnr)
+  if not client or not client.initialized or M.sent[bufnr] == nil or M.sent[bufnr] == id then
+    return false
+  end
+  local uri = vim.uri_from_bufnr(bufnr)
+  compat.notify(client, "textDocument/didClose", { textDocument = { uri = uri } })
+  -- The text as Neovim sends it in its own didOpen.
+  local ending = ({ dos = "\r\n", mac = "\r" })[vim.bo[bufnr].fileformat] or "\n"
+  local text = table.concat(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false), ending)
+  if vim.bo[bufnr].eol then
+    text = text .. ending
+  end
+  compat.notify(client, "textDocument/didOpen", {
+    textDocument = { uri = uri, languageId = id, version = vim.lsp.util.buf_versions[bufnr] or 0, text = text },
+  })
+  M.sent[bufnr] = id
+  return true
+end
+
 --- Calls `callback(client)` once the server has been initialized and told about `bufnr`, or
 --- `callback(nil, message)` when that does not happen within `timeout` ms.
 function M.when_ready(bufnr, callback, timeout)
@@ -109,7 +203,7 @@ function M.when_ready(bufnr, callback, timeout)
   local function poll()
     local client = vim.lsp.get_client_by_id(id)
     if not client or compat.is_stopped(client) then
-      callback(nil, "the server stopped")
+      callback(nil, stopped_message(id))
     elseif client.initialized and vim.lsp.buf_is_attached(bufnr, id) then
       callback(client)
     elseif compat.uv.now() > deadline then

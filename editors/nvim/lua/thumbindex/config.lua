@@ -10,8 +10,23 @@ M.defaults = {
   -- (Without it, `:ThumbIndexOutline` still starts the server for the buffer it is run in.)
   autostart = true,
 
-  -- The filetypes the server is attached to.
-  filetypes = { "text", "markdown", "csv", "tsv", "vcard" },
+  -- The filetypes the server is attached to: every format the server reads.
+  filetypes = { "text", "markdown", "csv", "tsv", "vcard", "strings", "xcstrings", "json", "yaml" },
+
+  -- The filetype a buffer is taken to have when its 'filetype' is empty, by its file's extension
+  -- (lower case): Neovim 0.7 has no filetype for .csv, .tsv, .vcf, .strings or .xcstrings. The
+  -- buffer's 'filetype' is left as it is; a filetype set by the user or another plugin wins.
+  extensions = {
+    txt = "text", text = "text",
+    md = "markdown", markdown = "markdown", mdown = "markdown", mkd = "markdown", mkdn = "markdown",
+    csv = "csv",
+    tsv = "tsv", tab = "tsv",
+    vcf = "vcard", vcard = "vcard",
+    strings = "strings",
+    xcstrings = "xcstrings",
+    json = "json", geojson = "json", webmanifest = "json",
+    yaml = "yaml", yml = "yaml",
+  },
 
   -- The LSP languageId sent for a filetype, where it differs from the filetype's name.
   -- The server knows plaintext, markdown, csv, tsv, vcard, strings, xcstrings, json, yaml and
@@ -85,6 +100,7 @@ M.rules = {
   cmd = "list",
   autostart = "boolean",
   filetypes = "list",
+  extensions = "map",
   language_ids = "map",
   settings = {
     fields = {
@@ -122,6 +138,7 @@ local function is_list(value)
   end
   return vim.tbl_islist(value)
 end
+M.is_list = is_list
 
 -- A deep copy that keeps vim.NIL (vim.deepcopy of Neovim 0.7 cannot copy it).
 local function copy(value)
@@ -172,6 +189,18 @@ local function of_kind(rule, value)
   return false
 end
 
+-- What to tell about an unknown option `key` at `path` ("" or "settings.csv."...), where the
+-- options are `spec`: the known ones, and where server settings go when one is given outside.
+local function unknown(path, key, spec)
+  local known = vim.tbl_keys(spec)
+  table.sort(known)
+  local hint = string.format("; the options here are %s", table.concat(known, ", "))
+  if path == "" and (M.rules.settings.fields[key] or key == "thumbindex" or key == "init_options") then
+    hint = string.format("; server settings go under settings, e.g. settings = { %s = ... }", key)
+  end
+  return string.format("unknown option %s%s (ignored%s)", path, key, hint)
+end
+
 -- Checks `options` against `spec` and puts the default back where a value is wrong.
 -- Returns the problems found, as sentences.
 local function check(options, defaults, spec, path, problems)
@@ -179,7 +208,7 @@ local function check(options, defaults, spec, path, problems)
     local where = path .. key
     local rule = spec[key]
     if rule == nil then
-      table.insert(problems, string.format("unknown option %s (ignored)", where))
+      table.insert(problems, unknown(path, tostring(key), spec))
       options[key] = nil
     elseif type(rule) == "string" then
       if not of_kind(rule, value) then
@@ -211,6 +240,72 @@ local function check(options, defaults, spec, path, problems)
   end
 end
 
+-- The keys of a table in a fixed order (numbers and strings alike), so that problems are reported
+-- the same way every time.
+local function sorted_keys(tree)
+  local keys = vim.tbl_keys(tree)
+  table.sort(keys, function(a, b)
+    return tostring(a) < tostring(b)
+  end)
+  return keys
+end
+
+--- The `settings` option in its nested form. Protocol/README.md lets the server be given a setting
+--- nested (csv = { column = "city" }), dotted (["csv.column"] = "city"), with the prefix
+--- (["thumbindex.csv.column"]), under a "thumbindex" table, and `grouping` bare; so does the plugin,
+--- and all of them become the nested form here, which the rules check and which is sent. A setting
+--- given twice with different values is reported; the one given later in that order wins.
+function M.nest_settings(settings, problems)
+  if type(settings) ~= "table" or is_list(settings) and next(settings) then
+    return settings
+  end
+  local result, spelt = {}, {}
+  local function put(parts, value, spelling)
+    local node = result
+    for i = 1, #parts - 1 do
+      if type(node[parts[i]]) ~= "table" then
+        node[parts[i]] = {}
+      end
+      node = node[parts[i]]
+    end
+    local last, key = parts[#parts], table.concat(parts, ".")
+    local old = node[last]
+    if type(old) == "table" and type(value) == "table" and next(value) == nil then
+      return -- an empty group changes nothing that was given
+    elseif old ~= nil and not (type(old) == "table" and type(value) == "table") and not vim.deep_equal(old, value) then
+      local message = "settings.%s is given twice, as %s and as %s; using %s"
+      table.insert(problems, string.format(message, key, spelt[key], spelling, show(value)))
+    end
+    node[last] = value
+    spelt[key] = spelling
+  end
+  local function walk(tree, prefix, spelling)
+    for _, key in ipairs(sorted_keys(tree)) do
+      local value, name = tree[key], tostring(key)
+      local parts = vim.list_extend(vim.deepcopy(prefix), vim.split(name, ".", { plain = true }))
+      if #prefix == 0 and parts[1] == "thumbindex" then
+        table.remove(parts, 1) -- "thumbindex.locale", or a "thumbindex" table
+      elseif #prefix == 0 and #parts == 1 and name == "grouping" then
+        parts = { "outline", "grouping" } -- the bare form the server takes for outline.grouping
+      end
+      local here = spelling .. (spelling == "" and "" or ".") .. name
+      if type(value) == "table" and not (is_list(value) and next(value)) and getmetatable(value) == nil then
+        if #parts == 0 or next(value) then
+          walk(value, parts, here)
+        else
+          put(parts, value, here) -- an empty table: a list (localization.tables) or nothing to set
+        end
+      elseif #parts == 0 then
+        put({ "thumbindex" }, value, here) -- not a table: the rules will say so
+      else
+        put(parts, value, here)
+      end
+    end
+  end
+  walk(settings, {}, "")
+  return result
+end
+
 M.options = copy(M.defaults)
 
 --- Merges `user` over the defaults, checks the result and makes it the current options.
@@ -221,6 +316,9 @@ function M.setup(user)
   if type(user) ~= "table" then
     problems = { "setup() takes a table, got " .. show(user) }
     user = {}
+  end
+  if type(user.settings) == "table" then
+    user = vim.tbl_extend("force", {}, user, { settings = M.nest_settings(user.settings, problems) })
   end
   local options = merge(M.defaults, user)
   check(options, M.defaults, M.rules, "", problems)

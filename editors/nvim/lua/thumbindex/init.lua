@@ -2,6 +2,7 @@
 -- language server. See :help thumbindex.
 local compat = require("thumbindex.compat")
 local config = require("thumbindex.config")
+local languages = require("thumbindex.languages")
 local lsp = require("thumbindex.client")
 local outline = require("thumbindex.outline")
 
@@ -14,10 +15,7 @@ local function notify(message, level)
 end
 
 local function autostart(buf)
-  if not api.nvim_buf_is_valid(buf) or vim.bo[buf].buftype ~= "" then
-    return
-  end
-  if not vim.tbl_contains(config.get().filetypes, vim.bo[buf].filetype) then
+  if not languages.wanted(buf) then
     return
   end
   local id, problem = lsp.attach(buf)
@@ -27,17 +25,83 @@ local function autostart(buf)
   end
 end
 
+-- A buffer's filetype was set or changed: one the server is told about in another languageId is
+-- opened there again with the new one (its outline asks again); another is attached when wanted.
+local function filetype_changed(buf)
+  if lsp.reopen(buf) then
+    local state = outline.states[buf]
+    if state then
+      outline.refresh(state, true)
+    end
+  elseif config.get().autostart then
+    autostart(buf)
+  end
+end
+
+-- The settings, dotted ("csv.column" = "city"), as they were last sent.
+local sent_settings
+
+local function flatten(tree, prefix, found)
+  found = found or {}
+  for key, value in pairs(tree) do
+    if type(value) == "table" and not config.is_list(value) then
+      flatten(value, prefix .. key .. ".", found)
+    else
+      found[prefix .. key] = value
+    end
+  end
+  return found
+end
+
+-- Sends the settings to the running server. A setting no longer given keeps its value there
+-- (a notification changes only the keys it gives, and null counts as not given): the user is told.
+local function send_settings(client)
+  local now = flatten(lsp.init_options().thumbindex, "")
+  local kept = {}
+  for key in pairs(sent_settings or {}) do
+    if now[key] == nil then
+      table.insert(kept, key)
+    end
+  end
+  table.sort(kept)
+  if #kept > 0 then
+    notify(
+      string.format(
+        "%s left to the server again: the running server keeps the last value until it restarts",
+        table.concat(kept, ", ")
+      ),
+      vim.log.levels.INFO
+    )
+  end
+  compat.notify(client, "workspace/didChangeConfiguration", { settings = lsp.init_options() })
+  sent_settings = now
+end
+
 --- Sets the options (see :help thumbindex-options) and, with `autostart`, attaches the server to
---- buffers of the configured filetypes. A running server is sent the new settings.
+--- buffers of the configured filetypes (or extensions, when a buffer has no filetype). A running
+--- server is sent the new settings.
 function M.setup(options)
   config.setup(options)
+  local client = lsp.get()
+  if not client then
+    sent_settings = flatten(lsp.init_options().thumbindex, "")
+  end
   local group = api.nvim_create_augroup("thumbindex_autostart", { clear = true })
+  api.nvim_create_autocmd("FileType", {
+    group = group,
+    callback = function(args)
+      filetype_changed(args.buf)
+    end,
+  })
   if config.get().autostart then
-    api.nvim_create_autocmd("FileType", {
+    -- A file whose extension names the format but which has no filetype. Only once every autocmd of
+    -- the read has run (filetype detection, the user's own), so a filetype set there wins.
+    api.nvim_create_autocmd({ "BufReadPost", "BufNewFile" }, {
       group = group,
-      pattern = config.get().filetypes,
       callback = function(args)
-        autostart(args.buf)
+        vim.schedule(function()
+          autostart(args.buf)
+        end)
       end,
     })
     for _, buf in ipairs(api.nvim_list_bufs()) do
@@ -46,9 +110,8 @@ function M.setup(options)
       end
     end
   end
-  local client = lsp.get()
   if client then
-    compat.notify(client, "workspace/didChangeConfiguration", { settings = lsp.init_options() })
+    send_settings(client)
   end
 end
 
@@ -173,20 +236,21 @@ function M.info_lines()
     facts.problem = err
     table.insert(lines, "  server: does not answer: " .. tostring(err))
   end
-  local ft = vim.bo[src].filetype
+  local ft, by_extension = languages.filetype(src)
+  local shown_ft = by_extension and string.format("none (.%s: %s)", languages.extension(src), ft) or ft
   local attached = lsp.get(src)
   if attached then
     table.insert(
       lines,
       string.format(
         "  this buffer: attached, filetype %s sent as languageId %s, positions in %s",
-        ft,
-        config.language_id(ft),
+        shown_ft,
+        lsp.sent[src] or languages.language_id(src),
         attached.offset_encoding or "utf-16"
       )
     )
   else
-    table.insert(lines, string.format("  this buffer: not attached (filetype %q)", ft))
+    table.insert(lines, string.format("  this buffer: not attached (filetype %s)", shown_ft))
   end
   if state and state.layout then
     local pager = state.pager

@@ -5,10 +5,13 @@
 --   paging.lua    its rows filled page by page (the pager of pager.lua, fed by thumbindex/entries)
 --   thumb.lua     the thumb index window at its right edge
 --   commands.lua  jumps, going to an entry, following the source cursor, the letter keys
+--   guard.lua     the outline's windows keep their buffers (:edit there opens in the source window)
 local Layout = require("thumbindex.layout")
 local commands = require("thumbindex.commands")
 local compat = require("thumbindex.compat")
 local config = require("thumbindex.config")
+local guard = require("thumbindex.guard")
+local languages = require("thumbindex.languages")
 local lsp = require("thumbindex.client")
 local paging = require("thumbindex.paging")
 local thumb = require("thumbindex.thumb")
@@ -39,16 +42,28 @@ end
 
 -- Layout and refresh ---------------------------------------------------------------------------
 
+-- Why the outline of `state.src` is empty, as sentences: what the server logged since message
+-- number `since` (the sections request was sent) tells an unknown languageId and other problems.
+local function why_empty(state, since)
+  local language_id = lsp.sent[state.src] or languages.language_id(state.src)
+  local uri = vim.uri_from_bufnr(state.src)
+  local said = vim.tbl_filter(function(message)
+    return not message:find("no entries for languageId", 1, true)
+  end, lsp.said_since(since or 0, uri))
+  return languages.why_empty(state.src, language_id, lsp.log.unsupported[language_id] == true, said)
+end
+
 --- Lays the outline out for a thumbindex/sections result: every header and a placeholder for every
---- entry at once, so the scrollbar is right from the start; then fetches what is in view.
-function M.lay_out(state, result)
+--- entry at once, so the scrollbar is right from the start; then fetches what is in view. `since`:
+--- the number of the server's last log message when the sections were asked for.
+function M.lay_out(state, result, since)
   local layout = Layout.new(result)
   local cursor = ui.valid_win(state.outwin) and api.nvim_win_get_cursor(state.outwin)[1] or 1
   if state.pager then
     state.pager:close()
   end
   state.layout, state.entries, state.by_line = layout, {}, {}
-  window.draw(state, layout)
+  window.draw(state, layout, layout.total == 0 and why_empty(state, since) or nil)
   if layout.total == 0 then
     state.pager = nil
   else
@@ -79,12 +94,13 @@ function M.refresh(state, force)
   state.refresh_seq = (state.refresh_seq or 0) + 1
   local seq = state.refresh_seq
   local params = { textDocument = lsp.text_document(state.src) }
+  local since = lsp.log.seq
   lsp.request(state.client, state.src, "thumbindex/sections", params, function(err, result)
     if state.closed or seq ~= state.refresh_seq then
       return
     end
     if err then
-      window.set_message(state, "thumbindex: " .. ui.error_message(err))
+      window.set_message(state, { "thumbindex: " .. ui.error_message(err) })
       ui.notify("sections: " .. ui.error_message(err))
       return
     end
@@ -92,7 +108,7 @@ function M.refresh(state, force)
     if not force and layout and layout.version == result.version and layout.total == result.totalCount then
       return
     end
-    M.lay_out(state, result)
+    M.lay_out(state, result, since)
   end)
 end
 
@@ -135,6 +151,7 @@ end
 local function watch(state)
   local group = api.nvim_create_augroup("thumbindex_outline_" .. state.src, { clear = true })
   state.augroup = group
+  guard.watch(state, group)
   local refresh = compat.debounce(config.get().outline.update_delay, function()
     M.refresh(state)
   end)
@@ -237,7 +254,7 @@ function M.open(src)
       return
     end
     if not client then
-      window.set_message(state, "thumbindex: " .. problem)
+      window.set_message(state, { "thumbindex: " .. problem })
       ui.notify(problem, vim.log.levels.ERROR)
       return
     end

@@ -18,6 +18,24 @@ function M.set_lines(buf, first, last, lines)
   vim.bo[buf].modifiable = false
 end
 
+--- `text` cut into lines of at most `width` characters at spaces (a longer word gets a line of its
+--- own), each line starting with `indent`.
+function M.wrap(text, width, indent)
+  local lines, line = {}, nil
+  for word in text:gmatch("%S+") do
+    if line and vim.fn.strchars(line .. " " .. word) > width then
+      table.insert(lines, indent .. line)
+      line = word
+    else
+      line = line and (line .. " " .. word) or word
+    end
+  end
+  if line then
+    table.insert(lines, indent .. line)
+  end
+  return lines
+end
+
 function M.notify(message, level)
   vim.notify("thumbindex: " .. message, level or vim.log.levels.WARN)
 end

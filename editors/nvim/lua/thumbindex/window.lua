@@ -34,12 +34,25 @@ function M.entry_text(entry)
   return "  " .. (entry.name:gsub("[\r\n]", " "))
 end
 
---- Replaces the outline with one line of text.
+--- Replaces the outline with a message: a line, or sentences wrapped to the window's width.
 function M.set_message(state, message)
-  if ui.valid_buf(state.outbuf) then
-    api.nvim_buf_clear_namespace(state.outbuf, M.ns, 0, -1)
-    ui.set_lines(state.outbuf, 0, -1, { message })
+  if not ui.valid_buf(state.outbuf) then
+    return
   end
+  local lines = { message }
+  if type(message) == "table" then
+    local width = ui.valid_win(state.outwin) and api.nvim_win_get_width(state.outwin) or config.get().outline.width
+    lines = {}
+    for i, sentence in ipairs(message) do
+      if i > 1 then
+        table.insert(lines, "")
+      end
+      vim.list_extend(lines, ui.wrap(sentence, math.max(width - 3, 20), "  "))
+    end
+  end
+  api.nvim_buf_clear_namespace(state.outbuf, M.ns, 0, -1)
+  api.nvim_buf_clear_namespace(state.outbuf, ns_current, 0, -1)
+  ui.set_lines(state.outbuf, 0, -1, lines)
 end
 
 --- Sets the window-local options of the outline and thumb index windows.
@@ -61,10 +74,12 @@ function M.window_options(win, cursorline)
   end
 end
 
---- A buffer for the outline or the thumb index: not a file, not modifiable, wiped when hidden.
+--- A buffer for the outline or the thumb index: not a file, not modifiable. Hidden, not wiped,
+--- when another buffer takes its window (:edit in the outline), so that it can be put back
+--- (outline.lua); closing the outline deletes it.
 function M.scratch_buffer(filetype)
   local buf = api.nvim_create_buf(false, true)
-  vim.bo[buf].bufhidden = "wipe"
+  vim.bo[buf].bufhidden = "hide"
   vim.bo[buf].swapfile = false
   vim.bo[buf].modifiable = false
   vim.bo[buf].filetype = filetype
@@ -91,11 +106,11 @@ function M.set_syntax(state)
   end)
 end
 
---- Draws a layout: every header (with its count) and a placeholder row for every entry, or a
---- message when there are no entries.
-function M.draw(state, layout)
+--- Draws a layout: every header (with its count) and a placeholder row for every entry, or, when
+--- there are no entries, `empty`: the sentences that say why.
+function M.draw(state, layout, empty)
   if layout.total == 0 then
-    M.set_message(state, "  (no entries)")
+    M.set_message(state, empty or { "No entries." })
     return
   end
   local placeholder = "  " .. config.get().outline.placeholder
