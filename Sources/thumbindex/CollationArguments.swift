@@ -11,7 +11,7 @@ struct CollationArguments: ParsableArguments {
     @Option(name: .shortAndLong, help: "Locale identifier (default: LC_ALL, LC_COLLATE or LANG, else en).")
     var locale: String?
 
-    @Option(help: "Section style: apple (A–Z, the locale's letters, #) or icu (ICU's buckets).")
+    @Option(help: "Section style: apple (A to Z, the locale's letters, #) or icu (ICU's buckets).")
     var style: IndexedCollation.Style = .apple
 
     @Flag(help: "Compare digits by numeric value (BCP 47 kn): item2 before item10.")
