@@ -28,6 +28,8 @@ public final class LanguageServer: @unchecked Sendable {
     private let lock = NSLock()
     private var lifecycle = Lifecycle.uninitialized
     private var _settings = Settings()
+    /// The settings' locale as last found good (at initialize or a configuration change).
+    private var lastCheckedLocale: String?
     private var _encoding = PositionEncoding.utf16
     private var trace = "off"
     private var _workspaceFolders: [String] = []
@@ -173,7 +175,8 @@ public final class LanguageServer: @unchecked Sendable {
             case DidSaveNotification.method: _ = try params(DidSaveNotification.self)
             case DidChangeConfigurationNotification.method:
                 let settings = try params(DidChangeConfigurationNotification.self).settings
-                let problems = lock.withLock { _settings.update(from: settings) }
+                var problems = lock.withLock { _settings.update(from: settings) }
+                problems += checkLocaleChange()
                 documents.invalidateDerivedState()
                 for problem in problems { log(.warning, problem) }
             default: break  // unknown notifications are ignored, as LSP says
@@ -222,6 +225,7 @@ public final class LanguageServer: @unchecked Sendable {
             _workDoneProgress = params.workDoneProgress
             lifecycle = .running
             _settings = settings
+            lastCheckedLocale = settings.locale
             _encoding = encoding
             _workspaceFolders = paths
         }
@@ -230,6 +234,21 @@ public final class LanguageServer: @unchecked Sendable {
             positionEncoding: encoding.rawValue,
             thumbindexMethods: Self.handlers.keys.filter { $0.hasPrefix("thumbindex/") }.sorted(),
             serverName: "thumbindex", serverVersion: Self.version)
+    }
+
+    /// A locale set by `didChangeConfiguration` is checked as at `initialize`: one ICU cannot open is not taken (the
+    /// previous one stays, and the log says so), a region that is no ISO 3166 region is warned about.
+    private func checkLocaleChange() -> [String] {
+        let (settings, previous) = lock.withLock { (_settings, lastCheckedLocale) }
+        guard let locale = settings.locale, locale != previous else { return [] }
+        do {
+            let collation = try collations.collation(locale: locale, style: IndexedCollation.Style(settings.style), options: settings.collationOptions)
+            lock.withLock { lastCheckedLocale = locale }
+            return collation.locale.regionWarning(given: locale).map { [$0] } ?? []
+        } catch {
+            lock.withLock { _settings.locale = previous }
+            return ["\(error.message); keeping \(previous ?? "en")"]
+        }
     }
 
     /// The version `initialize` and `thumbindex --version` report.

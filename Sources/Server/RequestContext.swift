@@ -28,7 +28,12 @@ struct RequestContext: Sendable {
         let style = IndexedCollation.Style(choice.style ?? settings.style)
         let locale = choice.locale ?? settings.locale ?? "en"
         do {
-            return try server.collations.collation(locale: locale, style: style, options: settings.collationOptions)
+            let collation = try server.collations.collation(locale: locale, style: style, options: settings.collationOptions)
+            // A request's own locale with a region that is no ISO 3166 region: said once per locale, never silent.
+            if let given = choice.locale, let warning = collation.locale.regionWarning(given: given) {
+                server.logOnce("region:\(given)", .warning, warning)
+            }
+            return collation
         } catch {
             throw .invalidParams(error.message)
         }
