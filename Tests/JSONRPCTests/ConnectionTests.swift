@@ -236,7 +236,7 @@ final class ConnectionTests: XCTestCase {
         // stdin redirected from a file: poll always says readable, read returns 0 at the end.
         let path = NSTemporaryDirectory() + "jsonrpc-\(UUID().uuidString).txt"
         let body = Message.request(Request(id: 1, method: "m")).serialized()
-        FileManager.default.createFile(atPath: path, contents: Data(ContentLengthFramer.frame(body)))
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(ContentLengthFramer.frame(body))))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let connection = Connection(input: open(path, O_RDONLY), output: open("/dev/null", O_WRONLY))
         let received = Received()

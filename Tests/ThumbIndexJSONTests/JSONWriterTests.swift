@@ -35,7 +35,7 @@ final class JSONWriterTests: XCTestCase {
     }
 
     func testDoublesReadBackExactly() throws {
-        for value in [0.1, 1.0 / 3.0, -2.5e-300, 1.7976931348623157e308, 5e-324, 123456.789, 2e53, 1e16] {
+        for value in [0.1, 1.0 / 3.0, -2.5e-300, 1.7976931348623157e308, Double.leastNonzeroMagnitude, 123456.789, 2e53, 1e16] {
             let parsed = try JSONParser().parse(JSONWriter().write(.double(value)))
             XCTAssertEqual(parsed.doubleValue, value, "\(value)")
         }
