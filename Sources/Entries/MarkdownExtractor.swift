@@ -5,11 +5,12 @@ import Foundation
 /// Kind: every heading is `.string`, as marksman and VS Code's built-in Markdown outline report them;
 /// a heading is text, not a namespace or class, and editors show String-kind entries plainly.
 ///
-/// The block structure is approximated line by line, enough not to mistake things for headings: fenced
-/// code (``` and ~~~, closed by a fence of the same character at least as long), indented code (a line
-/// indented 4+ columns that does not continue a paragraph), HTML comments (`<!--` to `-->`, often
-/// commented-out sections) and YAML front matter are skipped; headings
-/// inside block quotes, list items and HTML blocks are not outlined.
+/// The headings are the ones CommonMark's reference implementation (cmark 0.30.2) finds, ATX and setext, also
+/// inside block quotes and list items: `MarkdownScanner` follows cmark's block parser line by line, so heading-like
+/// lines in fenced or indented code and in HTML blocks (all seven kinds, comments among them) are not headings, nor
+/// is a setext underline under link reference definitions or under a lazy continuation line. YAML front matter
+/// (`---` on the first line up to `---` or `...`) is skipped. A heading's name is its raw text, trimmed, without an
+/// ATX closing sequence (a setext heading's lines joined by spaces); headings with no text are left out.
 public struct MarkdownExtractor: EntryExtractor {
     /// `markdown`.
     public static let languageIds = ["markdown"]
@@ -19,10 +20,13 @@ public struct MarkdownExtractor: EntryExtractor {
     /// A Markdown extractor.
     public init() {}
 
-    struct Heading {
+    /// A heading as the scanner finds it: from `startLine` (a setext heading's first line of text) to `endLine`
+    /// (its underline; an ATX heading's own line), named by its text.
+    struct Heading: Equatable {
         var level: Int
         var name: String
         var startLine: Int
+        var endLine: Int
         var selection: TextRange
     }
 

@@ -54,6 +54,18 @@ final class MarkdownTests: XCTestCase {
         XCTAssertEqual(entries[0].range, r(8, 0, 8, 3))
     }
 
+    func testHeadingsInBlockQuotesAndListItemsAreOutlined() throws {
+        let text = "# Top\n> ## Quoted ##\n- ### Item\n  Under\n  ---\n1. > #### Both\n<div>\n# in HTML\n"
+        let entries = try extract("markdown", text).entries
+        XCTAssertEqual(entries.flattened.names, ["Top", "Quoted", "Item", "Under", "Both"])
+        XCTAssertEqual(entries.named("Quoted")?.selectionRange, r(1, 5, 1, 11))
+        XCTAssertEqual(entries.named("Item")?.selectionRange, r(2, 6, 2, 10))
+        XCTAssertEqual(entries.named("Under")?.range, r(3, 0, 7, 9))  // "Both" is deeper
+        XCTAssertEqual(entries.named("Under")?.selectionRange, r(3, 2, 3, 7))
+        XCTAssertEqual(entries.named("Both")?.selectionRange, r(5, 10, 5, 14))
+        XCTAssertEqual(entries.named("Both")?.range, r(5, 0, 7, 9))  // to the end: "# in HTML" is in the HTML block
+    }
+
     func testFencedCodeIsSkipped() throws {
         let text = """
         ```swift

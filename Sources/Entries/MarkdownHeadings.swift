@@ -1,0 +1,55 @@
+/// The headings the scanner reports: their levels, lines, names (the raw text, trimmed) and selection ranges.
+extension MarkdownScanner {
+    /// An ATX heading on `line` whose text runs from byte `text` (after the `#`s) to `end`: trimmed, without a
+    /// closing run of `#` that follows a blank (or is all there is).
+    func atxHeading(_ level: Int, line: Int, text: Int, end: Int, _ p: UnsafeBufferPointer<UInt8>) -> MarkdownExtractor.Heading {
+        var (a, b) = UTF8Whitespace.trim(p, text, end)
+        var c = b
+        while c > a, p[c - 1] == UInt8(ascii: "#") { c -= 1 }
+        if c < b, c == a || MarkdownLine.isSpaceOrTab(p[c - 1]) {
+            (a, b) = UTF8Whitespace.trim(p, a, c)
+        }
+        return .init(level: level, name: String(utf8Slice: bytes[a..<b]), startLine: line, endLine: line,
+                     selection: TextRange(start: position(line, a), end: position(line, b)))
+    }
+
+    /// The heading a setext underline on line `underline` makes of `paragraph` (open in `containers`), or nil when
+    /// its text is nothing but link reference definitions. The name is the text's lines after any definitions,
+    /// trimmed and joined by single spaces; the heading starts on the paragraph's first line, as in cmark.
+    func setextHeading(_ level: Int, underline: Int, _ paragraph: Paragraph, in containers: [Container],
+                       _ p: UnsafeBufferPointer<UInt8>) -> MarkdownExtractor.Heading? {
+        let first = underline - paragraph.textLinesBack
+        var lines = paragraphLines(p, containers: containers, first: first, column: paragraph.textColumn,
+                                   through: underline - 1)
+        var firstLine = first
+        if lines[0].start < lines[0].end, p[lines[0].start] == UInt8(ascii: "[") {
+            var text: [UInt8] = [], lineOffsets: [Int] = []
+            for l in lines {
+                lineOffsets.append(text.count)
+                text += repeatElement(MarkdownLine.space, count: l.padding)
+                text += p[l.start..<l.end]
+                text.append(MarkdownLine.newline)
+            }
+            let used = MarkdownLinkReferences.definitionsLength(text)
+            let k = lineOffsets.firstIndex { $0 >= used } ?? lines.count
+            lines.removeFirst(k)
+            firstLine += k
+            guard let rest = lines.first, rest.padding > 0 || p[rest.start..<rest.end].contains(where: { !MarkdownLine.isSpaceOrTab($0) })
+            else { return nil }
+        }
+        var parts: [String] = []
+        for l in lines {
+            let (a, b) = UTF8Whitespace.trim(p, l.start, l.end)
+            if a < b { parts.append(String(utf8Slice: bytes[a..<b])) }
+        }
+        let (a, _) = UTF8Whitespace.trim(p, lines[0].start, lines[0].end)
+        let (_, b) = UTF8Whitespace.trim(p, lines[lines.count - 1].start, lines[lines.count - 1].end)
+        return .init(level: level, name: parts.joined(separator: " "), startLine: underline - paragraph.linesBack,
+                     endLine: underline,
+                     selection: TextRange(start: position(firstLine, a), end: position(underline - 1, b)))
+    }
+
+    private func position(_ line: Int, _ offset: Int) -> TextPosition {
+        TextPosition(line: line, column: offset - map.lineStarts[line])
+    }
+}
