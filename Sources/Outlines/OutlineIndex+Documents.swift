@@ -4,11 +4,15 @@ import Entries
 /// Building an index from a document, and following the document's edits.
 extension OutlineIndex {
     /// The index of a document's entries. `.lines` reads names straight off the text (no entries are made);
-    /// `.startLines` falls back to `.entries` when two entries start on one line.
+    /// `.headings` scans Markdown itself (`extract` is not used), keeping the scanner's state every
+    /// `checkpointSpacing` lines; `.startLines` falls back to `.entries` when two entries start on one line.
     public static func make(
-        _ document: TextDocument, collation: IndexedCollation, format: Format,
+        _ document: TextDocument, collation: IndexedCollation, format: Format, checkpointSpacing: Int = 256,
         extract: @escaping @Sendable (TextDocument) -> [Entry]
     ) -> OutlineIndex {
+        if format == .headings {
+            return makeHeadings(document, collation: collation, spacing: checkpointSpacing, extract: extract)
+        }
         if format == .lines {
             let (batch, lines) = names(document, lines: 0 ..< document.lineCount)
             return OutlineIndex(collation: collation, format: .lines, document: document, batch: batch,
@@ -67,6 +71,8 @@ extension OutlineIndex {
             guard document.bytes[first ..< end].withUnsafeBufferPointer({ TextCheck.binaryProblem(in: $0) }) == nil else { return false }
             let (batch, lines) = Self.names(document, lines: edit.start ..< edit.newEnd)
             replace(edit, in: document, batch: batch, lines: lines, entries: [])
+        case .headings:
+            guard updateHeadings(to: document, edit: edit) else { return false }
         case .startLines:
             guard updateStartLines(to: document, edit: edit) else { return false }
         case .entries:

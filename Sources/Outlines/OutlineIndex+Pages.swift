@@ -22,7 +22,11 @@ extension OutlineIndex {
 
     /// The entry with id `id`, its positions in `document` (the text the index is current with).
     func entry(_ id: Int32, in document: TextDocument) -> Entry {
-        format == .lines ? document.plainTextEntry(onLine: Int(position[Int(id)]))! : stored[Int(id)]
+        switch format {
+        case .lines: document.plainTextEntry(onLine: Int(position[Int(id)]))!
+        case .headings: OutlineIndex.served(stored[Int(id)], at: position[Int(id)])
+        case .startLines, .entries: stored[Int(id)]
+        }
     }
 
     /// Up to `limit` entries from `offset` of the sectioned order (none past the end).

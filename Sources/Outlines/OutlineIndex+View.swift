@@ -36,7 +36,11 @@ public struct OutlineIndexView: Sendable {
     public func entry(at offset: Int) -> Entry { entry(order[offset]) }
 
     private func entry(_ id: Int32) -> Entry {
-        format == .lines ? document.plainTextEntry(onLine: Int(position[Int(id)]))! : stored[Int(id)]
+        switch format {
+        case .lines: document.plainTextEntry(onLine: Int(position[Int(id)]))!
+        case .headings: OutlineIndex.served(stored[Int(id)], at: position[Int(id)])
+        case .startLines, .entries: stored[Int(id)]
+        }
     }
 
     /// The entry before (`step` -1) or after (+1) entry `id` in document order.

@@ -19,8 +19,11 @@ public final class OutlineIndex: @unchecked Sendable {
         /// One entry per non-blank line (plain text): entries are not stored but read off their line when a page is
         /// served, and an edit re-reads only the lines it touched.
         case lines
-        /// Entries starting on distinct lines (Markdown headings): an edit extracts the document again (a fence or a
-        /// setext underline reaches far), but only entries whose sort string or line changed are moved.
+        /// Markdown headings, found again after an edit only from the scanner's checkpoint before it until its state
+        /// is the old one again (see `MarkdownHeadingScan`); only the headings of that window are moved.
+        case headings
+        /// Entries starting on distinct lines (Markdown with localized names): an edit extracts the document again,
+        /// but only entries whose sort string or line changed are moved.
         case startLines
         /// Anything else: built again for every version of the text.
         case entries
@@ -42,10 +45,14 @@ public final class OutlineIndex: @unchecked Sendable {
     /// Document order of entry id: its start line (depth-first index for `.entries`); -1 for a free id.
     var position: [Int32] = []
     var sectionOf: [UInt16] = []
-    /// The entries by id, when they are not read off their line (`.startLines`, `.entries`).
+    /// The entries by id, when they are not read off their line (`.headings` with lines counted from their start
+    /// line, `.startLines`, `.entries`).
     var stored: [Entry] = []
+    /// `.headings`: the scan that finds them again after an edit, and each heading's level by id.
+    var markdown: MarkdownHeadingScan?
+    var levels: [UInt8] = []
     private var freeIDs: [Int32] = []
-    /// The id of the entry starting on each line, or -1 (`.lines` and `.startLines`).
+    /// The id of the entry starting on each line, or -1 (all formats but `.entries`).
     var entryAtLine: [Int32] = []
     /// Ids by section title position, in collation order.
     var runs: [[Int32]]

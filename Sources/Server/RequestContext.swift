@@ -95,12 +95,14 @@ struct RequestContext: Sendable {
     }
 
     /// How a document's index keeps its entries: read off lines (plain text; localized names need the table, so
-    /// those are stored), by start line (Markdown), or rebuilt per version.
+    /// those are stored), as headings re-scanned near an edit (Markdown; localized, by start line), or rebuilt per
+    /// version.
     private func indexFormat(_ document: TextDocument) -> OutlineIndex.Format {
         // A binary text goes through extraction, which refuses it with a message, instead of being read as lines.
         let binary = document.bytes.withUnsafeBufferPointer { TextCheck.binaryProblem(in: $0) } != nil
         if PlainTextExtractor.languageIds.contains(document.languageId) && settings.localizationTables.isEmpty && !binary { return .lines }
-        return MarkdownExtractor.languageIds.contains(document.languageId) ? .startLines : .entries
+        guard MarkdownExtractor.languageIds.contains(document.languageId) else { return .entries }
+        return settings.localizationTables.isEmpty ? .headings : .startLines
     }
 
     /// The entries of a document as this request's settings extract them (localized for the collation's language).

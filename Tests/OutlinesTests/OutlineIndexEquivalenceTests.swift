@@ -21,9 +21,15 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
     }
 
     func testMarkdownFollowsEditsInEveryEncoding() throws {
+        // Checkpoints every few lines, so that edits restart from checkpoints and meet old ones again.
         for (n, encoding) in [PositionEncoding.utf16, .utf8, .utf32].enumerated() {
-            try run(languageId: "markdown", locale: ["en_US", "sv_SE", "ko_KR"][n], encoding: encoding, seed: Self.seed &+ 100 &+ UInt64(n))
+            try run(languageId: "markdown", format: .headings, checkpointSpacing: [4, 8, 16][n], locale: ["en_US", "sv_SE", "ko_KR"][n],
+                    encoding: encoding, seed: Self.seed &+ 100 &+ UInt64(n))
         }
+    }
+
+    func testLocalizedMarkdownFollowsEditsByStartLine() throws {
+        try run(languageId: "markdown", format: .startLines, locale: "sv_SE", encoding: .utf16, seed: Self.seed &+ 200)
     }
 
     func testMarkdownWithRepeatedStartLinesIsRebuiltPerVersion() throws {
@@ -55,7 +61,8 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
         // The heading starts on line 0; the edit touches only line 1, yet renames it ("B xA" → "B xZ").
         let collation = try IndexedCollation(locale: "en_US")
         var document = TextDocument(uri: "file:///t.md", languageId: "markdown", version: 1, text: "B\nxA\n===\n\n# B xM\n")
-        let index = OutlineIndex.make(document, collation: collation, format: .startLines) { Self.extract($0) }
+        let index = OutlineIndex.make(document, collation: collation, format: .headings) { Self.extract($0) }
+        XCTAssertEqual(index.format, .headings)
         XCTAssertEqual(index.page(offset: 0, limit: 9, in: document).map(\.entry.name), ["B xA", "B xM"])
         let range = EncodedRange(start: EncodedPosition(line: 1, character: 1), end: EncodedPosition(line: 1, character: 2))
         let edit = try document.apply([ContentChange(range: range, text: "Z")], version: 2, encoding: .utf16)
@@ -67,17 +74,18 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
 
     // MARK: The run
 
-    private func run(languageId: String, locale: String, encoding: PositionEncoding, seed: UInt64) throws {
+    private func run(languageId: String, format: OutlineIndex.Format = .lines, checkpointSpacing: Int = 256, locale: String,
+                     encoding: PositionEncoding, seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
         let collation = try IndexedCollation(locale: locale)
-        let format: OutlineIndex.Format = languageId == "plaintext" ? .lines : .startLines
         let lines = (0 ..< 120).map { _ in Self.line(languageId, &random) }
         var document = TextDocument(uri: "file:///doc", languageId: languageId, version: 1, text: lines.joined())
-        let index = OutlineIndex.make(document, collation: collation, format: format) { Self.extract($0) }
-        let context = "seed \(seed) (THUMBINDEX_SEED=\(Self.seed)), \(languageId), \(encoding), \(locale)"
+        var index = OutlineIndex.make(document, collation: collation, format: format, checkpointSpacing: checkpointSpacing) { Self.extract($0) }
+        let context = "seed \(seed) (THUMBINDEX_SEED=\(Self.seed)), \(languageId), \(format), \(encoding), \(locale)"
         try compare(index, document, collation, "\(context), open")
         for step in 1 ... Self.editsPerRun {
             let (change, expected) = Self.randomChange(document, encoding: encoding, languageId: languageId, &random)
+            let bytesBefore = document.bytes
             let edit = try document.apply([change], version: step + 1, encoding: encoding)
             let fresh = TextDocument(uri: document.uri, languageId: languageId, version: step + 1, text: String(decoding: expected, as: UTF8.self))
             let where_ = "\(context), edit \(step) (\(change.range.map(\.description) ?? "all") ← \(change.text.debugDescription))"
@@ -85,7 +93,11 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
                 return XCTFail("\(document.bytes == expected ? "line starts" : "text") differ after \(where_)")
             }
             if !index.update(to: document, edit: edit) {
-                return XCTFail("the index gave up on a small edit: \(where_), \(edit)")
+                // Whether line 0 opens front matter depends on a line further on: such an edit is built anew.
+                guard format == .headings, document.bytes.starts(with: Array("---".utf8)) || bytesBefore.starts(with: Array("---".utf8)) else {
+                    return XCTFail("the index gave up on a small edit: \(where_), \(edit)")
+                }
+                index = OutlineIndex.make(document, collation: collation, format: format, checkpointSpacing: checkpointSpacing) { Self.extract($0) }
             }
             guard try compare(index, document, collation, where_) else { return }
         }
@@ -141,10 +153,11 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
         guard languageId == "markdown" else {
             return Int.random(in: 0 ..< 8, using: &random) == 0 ? end : name + end
         }
-        let kinds = ["# ", "## ", "### ", "", "", "```", "~~~", "<!-- ", "-->", "---", "===", "    ", "- ", "> ", "**"]
+        let kinds = ["# ", "## ", "### ", "", "", "```", "~~~", "<!-- ", "-->", "---", "===", "    ", "- ", "> ", "**",
+                     "1. ", "> ## ", "- # ", "  ", "<div>", "</div>", "[a]: /u", "> ```", "\t"]
         let kind = kinds.randomElement(using: &random)!
         switch kind {
-        case "```", "~~~", "---", "===", "-->": return kind + end
+        case "```", "~~~", "---", "===", "-->", "<div>", "</div>", "[a]: /u", "> ```": return kind + end
         case "**": return "## **\(name)**" + end
         default: return kind + name + end
         }

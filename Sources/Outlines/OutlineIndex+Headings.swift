@@ -1,0 +1,103 @@
+import Collation
+import Entries
+
+/// Markdown headings (`.headings`): found by a scan that restarts near an edit (`MarkdownHeadingScan`) and stored
+/// with their lines counted from their own start line, so the headings below an edit move with their position alone.
+/// A heading's range runs to the line before the next heading of its level or a higher one, or to the end: an edit
+/// changes it only for the headings in its window and the few before it whose range reaches into it.
+extension OutlineIndex {
+    static func makeHeadings(
+        _ document: TextDocument, collation: IndexedCollation, spacing: Int, extract: @escaping @Sendable (TextDocument) -> [Entry]
+    ) -> OutlineIndex {
+        let (scan, headings) = MarkdownHeadingScan.scan(bytes: document.bytes, lineStarts: document.lineStarts, spacing: spacing)
+        let starts = headings.map(\.startLine)
+        guard zip(starts, starts.dropFirst()).allSatisfy({ $0 < $1 }) else {
+            return make(document, collation: collation, format: .startLines, extract: extract)
+        }
+        let entries = headings.map(Self.entry)
+        let index = OutlineIndex(collation: collation, format: .headings, document: document,
+                                 batch: UTF8Batch(entries.lazy.map(\.sortString)), positions: starts.map { Int32($0) },
+                                 entries: entries, extract: extract)
+        index.markdown = scan
+        index.levels = headings.map { UInt8($0.level) }
+        // Each heading ends where a later one of its level or higher starts: one pass with a stack of open headings.
+        var open: [Int] = []
+        for (i, heading) in headings.enumerated() {
+            while let last = open.last, headings[last].level >= heading.level {
+                index.setEnd(ofEntry: Int32(last), toLine: heading.startLine - 1, in: document)
+                open.removeLast()
+            }
+            open.append(i)
+        }
+        for i in open { index.setEnd(ofEntry: Int32(i), toLine: Self.lastContentLine(document), in: document) }
+        return index
+    }
+
+    /// Follows an edit: the scan finds the window of lines whose headings changed, and only those are replaced.
+    func updateHeadings(to document: TextDocument, edit: LineEdit) -> Bool {
+        guard var scan = markdown,
+              let window = scan.update(bytes: document.bytes, lineStarts: document.lineStarts,
+                                       start: edit.start, oldEnd: edit.oldEnd, newEnd: edit.newEnd) else { return false }
+        let entries = window.headings.map(Self.entry)
+        replace(LineEdit(start: window.start, oldEnd: window.oldEnd, newEnd: window.newEnd), in: document,
+                batch: UTF8Batch(entries.lazy.map(\.sortString)), lines: window.headings.map(\.startLine), entries: entries)
+        markdown = scan
+        for heading in window.headings {
+            let id = Int(entryAtLine[heading.startLine])
+            if id >= levels.count { levels += repeatElement(0, count: id + 1 - levels.count) }
+            levels[id] = UInt8(heading.level)
+        }
+        for heading in window.headings { findEnd(ofEntryOnLine: heading.startLine, in: document) }
+        // Before the window, a heading's range reaches into it only when no heading between has its level or higher.
+        var highest = UInt8.max, line = window.start - 1
+        while line >= 0, highest > 1 {
+            let id = entryAtLine[line]
+            if id >= 0, levels[Int(id)] < highest {
+                findEnd(ofEntryOnLine: line, in: document)
+                highest = levels[Int(id)]
+            }
+            line -= 1
+        }
+        return true
+    }
+
+    /// Sets the end of the range of the heading starting on `line`: the line before the next heading of its level or
+    /// a higher one, or the last line.
+    private func findEnd(ofEntryOnLine line: Int, in document: TextDocument) {
+        let id = entryAtLine[line], level = levels[Int(id)]
+        var next = line + 1
+        while next < entryAtLine.count, entryAtLine[next] < 0 || levels[Int(entryAtLine[next])] > level { next += 1 }
+        setEnd(ofEntry: id, toLine: next < entryAtLine.count ? next - 1 : Self.lastContentLine(document), in: document)
+    }
+
+    private func setEnd(ofEntry id: Int32, toLine end: Int, in document: TextDocument) {
+        let start = Int(position[Int(id)])
+        stored[Int(id)].range.end = TextPosition(line: end - start, column: document.lineRange(end).count)
+    }
+
+    /// A heading as the index stores it: its lines counted from its start line (the range's end is set apart).
+    private static func entry(_ heading: MarkdownHeadingScan.Heading) -> Entry {
+        var selection = heading.selection
+        selection.start.line -= heading.startLine
+        selection.end.line -= heading.startLine
+        return Entry(name: heading.name, kind: .string, range: TextRange(start: TextPosition(line: 0, column: 0), end: TextPosition(line: 0, column: 0)),
+                     selectionRange: selection, collationString: heading.collationString)
+    }
+
+    /// The last line that holds text, as the extractors' ranges end (a final line break starts no line of its own).
+    static func lastContentLine(_ document: TextDocument) -> Int {
+        let last = document.lineCount - 1
+        return last > 0 && document.lineStarts[last] == document.bytes.count ? last - 1 : last
+    }
+
+    /// Entry `id` as served: `stored` with its lines moved to where it starts in the document.
+    static func served(_ stored: Entry, at line: Int32) -> Entry {
+        var entry = stored
+        let line = Int(line)
+        entry.range.start.line += line
+        entry.range.end.line += line
+        entry.selectionRange.start.line += line
+        entry.selectionRange.end.line += line
+        return entry
+    }
+}
