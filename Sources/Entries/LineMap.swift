@@ -3,27 +3,42 @@
 struct LineMap: Sendable {
     /// Byte offset of the first byte of each line; always has at least one element (0).
     let lineStarts: [Int]
-    /// Byte offset just past the content of each line (before its terminator).
-    let lineEnds: [Int]
+    /// Byte offset just past the content of each line (before its terminator), read off the byte before the next
+    /// line's start: an edited document's map is then made from the line starts it keeps, without a pass.
+    let lineEnds: LineEnds
     let byteCount: Int
 
-    init<C: Collection>(_ bytes: C) where C.Element == UInt8, C.Index == Int {
-        var starts = [0], ends: [Int] = []
-        var i = bytes.startIndex
-        let end = bytes.endIndex
+    struct LineEnds: Sendable {
+        let starts: [Int]
+        let bytes: [UInt8]
+
+        subscript(line: Int) -> Int {
+            guard line + 1 < starts.count else { return bytes.count }
+            let end = starts[line + 1] - 1  // the LF, or a lone CR
+            return bytes[end] == 0x0A && end > starts[line] && bytes[end - 1] == 0x0D ? end - 1 : end
+        }
+    }
+
+    init(_ bytes: [UInt8]) {
+        var starts = [0]
+        var i = 0
+        let end = bytes.count
         while i < end {
             let b = bytes[i]
             if b == 0x0A || b == 0x0D {
-                ends.append(i)
                 if b == 0x0D, i + 1 < end, bytes[i + 1] == 0x0A { i += 1 }
                 starts.append(i + 1)
             }
             i += 1
         }
-        ends.append(end)
-        lineStarts = starts
-        lineEnds = ends
-        byteCount = end
+        self.init(bytes, lineStarts: starts)
+    }
+
+    /// The map of a text whose line starts are known (an edited document keeps them).
+    init(_ bytes: [UInt8], lineStarts: [Int]) {
+        self.lineStarts = lineStarts.isEmpty ? [0] : lineStarts
+        lineEnds = LineEnds(starts: self.lineStarts, bytes: bytes)
+        byteCount = bytes.count
     }
 
     var lineCount: Int { lineStarts.count }

@@ -109,21 +109,3 @@ extension MarkdownHeadingScan.Heading {
                   selection: h.selection)
     }
 }
-
-extension LineMap {
-    /// The map of a text whose line starts are known (an edited document keeps them): only the line ends are found,
-    /// from the byte before each next start.
-    init(_ bytes: [UInt8], lineStarts: [Int]) {
-        var ends = [Int]()
-        ends.reserveCapacity(lineStarts.count)
-        for i in 1 ..< max(1, lineStarts.count) {
-            var end = lineStarts[i] - 1  // the LF or lone CR
-            if bytes[end] == 0x0A, end > lineStarts[i - 1], bytes[end - 1] == 0x0D { end -= 1 }
-            ends.append(end)
-        }
-        ends.append(bytes.count)
-        self.lineStarts = lineStarts.isEmpty ? [0] : lineStarts
-        lineEnds = ends
-        byteCount = bytes.count
-    }
-}

@@ -38,14 +38,37 @@ extension OutlineIndex {
         guard var scan = markdown,
               let window = scan.update(bytes: document.bytes, lineStarts: document.lineStarts,
                                        start: edit.start, oldEnd: edit.oldEnd, newEnd: edit.newEnd) else { return false }
-        let entries = window.headings.map(Self.entry)
-        replace(LineEdit(start: window.start, oldEnd: window.oldEnd, newEnd: window.newEnd), in: document,
-                batch: UTF8Batch(entries.lazy.map(\.sortString)), lines: window.headings.map(\.startLine), entries: entries)
+        let new = window.headings, entries = new.map(Self.entry), delta = edit.lineDelta
+        // The window holds about `spacing` lines of headings the edit did not touch: those keep their ids and places
+        // in the runs (matched from both ends by line and name); only the ones between are replaced.
+        let old = (window.start ..< window.oldEnd).filter { entryAtLine[$0] >= 0 }
+        func same(_ o: Int, _ n: Int, shift: Int) -> Bool {
+            let kept = stored[Int(entryAtLine[old[o]])]
+            return old[o] + shift == new[n].startLine && kept.name == entries[n].name && kept.sortString == entries[n].sortString
+        }
+        var prefix = 0, suffix = 0
+        while prefix < min(old.count, new.count), old[prefix] < edit.start, same(prefix, prefix, shift: 0) { prefix += 1 }
+        while suffix < min(old.count, new.count) - prefix, old[old.count - 1 - suffix] >= edit.oldEnd,
+              same(old.count - 1 - suffix, new.count - 1 - suffix, shift: delta) { suffix += 1 }
+        var replaced = edit
+        if prefix < old.count - suffix {
+            replaced.start = min(replaced.start, old[prefix])
+            replaced.oldEnd = max(replaced.oldEnd, old[old.count - 1 - suffix] + 1)
+        }
+        if prefix < new.count - suffix {
+            replaced.start = min(replaced.start, new[prefix].startLine)
+            replaced.oldEnd = max(replaced.oldEnd, new[new.count - 1 - suffix].startLine + 1 - delta)
+        }
+        replaced.newEnd = replaced.oldEnd + delta
+        let added = prefix ..< new.count - suffix
+        replace(replaced, in: document, batch: UTF8Batch(entries[added].lazy.map(\.sortString)),
+                lines: new[added].map(\.startLine), entries: Array(entries[added]))
         markdown = scan
-        for heading in window.headings {
+        for (heading, entry) in zip(new, entries) {
             let id = Int(entryAtLine[heading.startLine])
             if id >= levels.count { levels += repeatElement(0, count: id + 1 - levels.count) }
             levels[id] = UInt8(heading.level)
+            stored[id] = entry  // a kept heading's selection may have moved on its line; its end is set below
         }
         for heading in window.headings { findEnd(ofEntryOnLine: heading.startLine, in: document) }
         // Before the window, a heading's range reaches into it only when no heading between has its level or higher.
