@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // ThumbIndex: locale-aware sectioned outlines over LSP.
 //
-// Data flows one way: ICUShim → Collation; Entries (extractors) → Outlines (entries → sections, pages, jumps) →
+// Data flows one way: ICUShim, MeCabShim → Collation; Entries (extractors) → Outlines (entries → sections, pages, jumps) →
 // ThumbIndexProtocol (typed requests) → Server (the LSP adapter) → JSONRPC (transport) → stdio. The CLI
 // (thumbindex) and the Swift client (ThumbIndexClient: protocol types over the transport) are thin clients of the
 // same types. ThumbIndexJSON is the one JSON implementation under all of them.
@@ -33,8 +33,11 @@ let package = Package(
             linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("stdc++")]
         ),
 
-        // MARK: Collation core — IndexedCollation (UILocalizedIndexedCollation on ICU), sort keys, jump rules.
-        .target(name: "Collation", dependencies: ["ICUShim"]),
+        // MARK: MeCab shim — Japanese readings, loaded with dlopen at run time (optional: the binary runs without it).
+        .target(name: "MeCabShim", linkerSettings: [.linkedLibrary("dl")]),
+
+        // MARK: Collation core — IndexedCollation (UILocalizedIndexedCollation on ICU), sort keys, jump rules, readings.
+        .target(name: "Collation", dependencies: ["ICUShim", "MeCabShim"]),
         .testTarget(name: "CollationTests", dependencies: ["Collation"]),
 
         // MARK: JSON — values, the parser and the writers, shared by the transport, the protocol and the extractors.

@@ -1,3 +1,4 @@
+import Collation
 import Entries
 
 /// What extraction takes from the session's settings.
@@ -12,6 +13,8 @@ public struct ExtractionSettings: Hashable, Sendable {
     public var localizationTables: [String] = []
     /// Folders that relative table paths are looked up in.
     public var workspaceFolders: [String] = []
+    /// Under `ja`, entries in kanji with no reading of their own collate by their MeCab reading (see `Readings`).
+    public var readings = true
 
     /// The defaults: no tables, ctags on `PATH`, the first column, family names first.
     public init() {}
@@ -73,15 +76,40 @@ public final class EntrySource: Sendable {
         }
         var problems = extraction.warnings.map { OutlineProblem(severity: .warning, message: $0, key: "warning:\(name):\($0)") }
         let tables = LocalizationCache.resolve(settings.localizationTables, workspaceFolders: settings.workspaceFolders)
+        var entries = extraction.entries
         switch localizations.table(paths: tables, language: language) {
         case .success(let table)?:
-            return (Localization.apply(table, to: extraction.entries), problems)
+            entries = Localization.apply(table, to: entries)
         case .failure(let error)?:
             problems.append(OutlineProblem(severity: .error, message: "localization table: \(error.message)", key: "localization:\(error.message)"))
-            return (extraction.entries, problems)
         case nil:
-            return (extraction.entries, problems)
+            break
         }
+        if settings.readings, language == "ja" {
+            let (read, problem) = Self.withReadings(entries)
+            entries = read
+            problems += problem.map { [OutlineProblem(severity: .warning, message: $0, key: "readings")] } ?? []
+        }
+        return (entries, problems)
+    }
+
+    /// Entries in kanji with no collation string of their own (a vCard's phonetic name, a localized value) collate by
+    /// their reading; without MeCab they stay as they are and the problem says why (once there is kanji to read).
+    static func withReadings(_ entries: [Entry], readings: Readings = .shared) -> ([Entry], String?) {
+        var sawKanji = false
+        func visit(_ entries: [Entry]) -> [Entry] {
+            entries.map { entry in
+                var entry = entry
+                if entry.collationString == nil, Readings.hasKanji(entry.name) {
+                    sawKanji = true
+                    entry.collationString = readings.collationString(for: entry.name)
+                }
+                if !entry.children.isEmpty { entry.children = visit(entry.children) }
+                return entry
+            }
+        }
+        let read = visit(entries)
+        return (read, sawKanji ? readings.problem : nil)
     }
 
     /// An extractor's message names the file as it knows it ("names.csv:3: …"); the problem names it as the user gave

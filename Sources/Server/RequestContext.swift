@@ -51,7 +51,7 @@ struct RequestContext: Sendable {
         let collation = try self.collation(choice)
         let key = cacheKey(collation)
         if let layout = server.documents.withExistingIndex(document, cacheKey: key, { index, _ in index.layout }) { return layout }
-        let format = indexFormat(document), extract = extractor(collation)
+        let format = indexFormat(document, collation), extract = extractor(collation)
         return try derive(uri, choice, title: "Sectioning", cached: server.documents.cachedLayout) { document, collation, key, _, _ in
             server.documents.layout(document, collation: collation, cacheKey: key) {
                 OutlineIndex.sortStrings($0, format: format, extract: extract)
@@ -72,7 +72,7 @@ struct RequestContext: Sendable {
         let key = cacheKey(collation)
         let run = { (index: OutlineIndex, current: TextDocument) in Result { () throws(ResponseError) -> T in try body(index, current) } }
         if let hit = server.documents.withExistingIndex(document, cacheKey: key, run) { return try hit.get() }
-        let format = indexFormat(document), extract = extractor(collation)
+        let format = indexFormat(document, collation), extract = extractor(collation)
         let name = document.uri.split(separator: "/").last.map(String.init) ?? document.uri
         return try server.longWork("Sorting", name) { () throws(ResponseError) -> T in
             try server.documents.withIndex(document, cacheKey: key, make: {
@@ -91,18 +91,20 @@ struct RequestContext: Sendable {
     func leadingSections(_ uri: TextDocumentIdentifier, _ choice: CollationChoice, entries: Int) throws(ResponseError) -> LeadingSections {
         let document = try requireDocument(uri)
         let collation = try self.collation(choice)
-        return LeadingSections(document, collation: collation, format: indexFormat(document), entries: entries, extract: extractor(collation))
+        return LeadingSections(document, collation: collation, format: indexFormat(document, collation), entries: entries, extract: extractor(collation))
     }
 
     /// How a document's index keeps its entries: read off lines (plain text; localized names need the table, so
     /// those are stored), as headings re-scanned near an edit (Markdown; localized, by start line), or rebuilt per
     /// version.
-    private func indexFormat(_ document: TextDocument) -> OutlineIndex.Format {
+    private func indexFormat(_ document: TextDocument, _ collation: IndexedCollation) -> OutlineIndex.Format {
         // A binary text goes through extraction, which refuses it with a message, instead of being read as lines.
         let binary = document.bytes.withUnsafeBufferPointer { TextCheck.binaryProblem(in: $0) } != nil
-        if PlainTextExtractor.languageIds.contains(document.languageId) && settings.localizationTables.isEmpty && !binary { return .lines }
+        // Names collated by a reading (Japanese) or a localized value are not the text on the line: extracted.
+        let asWritten = settings.localizationTables.isEmpty && !(settings.readings && collation.locale.language == "ja")
+        if PlainTextExtractor.languageIds.contains(document.languageId) && asWritten && !binary { return .lines }
         guard MarkdownExtractor.languageIds.contains(document.languageId) else { return .entries }
-        return settings.localizationTables.isEmpty ? .headings : .startLines
+        return asWritten ? .headings : .startLines
     }
 
     /// The entries of a document as this request's settings extract them (localized for the collation's language).
@@ -211,6 +213,7 @@ extension Settings {
         var extraction = ExtractionSettings()
         extraction.ctagsPath = ctagsPath
         extraction.familyNameFirst = familyNameFirst
+        extraction.readings = readings
         extraction.localizationTables = localizationTables
         switch csvColumn {
         case .index(let index)?: extraction.csvColumn = .index(index)

@@ -52,6 +52,9 @@ public struct Settings: Equatable, Sendable {
     public var csvColumn: Column?
     /// vcard: collate by "family given" (true) or "given family".
     public var familyNameFirst = true
+    /// `thumbindex.readings`: under `ja`, names in kanji collate by their MeCab readings (`true`, "auto", the default)
+    /// or land in `#` (false, "off").
+    public var readings = true
 
     /// The defaults, before any settings are applied.
     public init() {}
@@ -122,6 +125,11 @@ public struct Settings: Equatable, Sendable {
             }
         }
         if let familyFirst = bool("vcard.familyNameFirst") { familyNameFirst = familyFirst }
+        if let readings = string("readings") {
+            if readings == "auto" || readings == "off" { self.readings = readings == "auto" } else {
+                problems.append("setting thumbindex.readings must be auto or off, got \(readings)")
+            }
+        }
         return problems
     }
 }

@@ -42,6 +42,23 @@ struct CollationArguments: ParsableArguments {
     }
 }
 
+/// `--readings`, for the commands that sort names (`sort`, `outline`).
+struct ReadingArguments: ParsableArguments {
+    enum Choice: String, ExpressibleByArgument, CaseIterable { case auto, off }
+
+    @Option(help: "Under ja: names in kanji sort and section by their MeCab readings (auto) or go to # (off).")
+    var readings: Choice = .auto
+
+    /// Whether readings apply under `collation`.
+    func apply(to collation: IndexedCollation) -> Bool { readings == .auto && collation.locale.language == "ja" }
+
+    /// Tells once, on stderr, that kanji names go to `#` because MeCab is missing.
+    static func noteMissing() {
+        guard let problem = Readings.shared.problem else { return }
+        FileHandle.standardError.write(Data("thumbindex: note: \(problem)\n".utf8))
+    }
+}
+
 /// A failure a person can act on; ArgumentParser prints it to stderr and exits non-zero.
 struct CommandFailure: Error, CustomStringConvertible {
     var description: String

@@ -17,6 +17,7 @@ struct Outline: ParsableCommand {
             """)
 
     @OptionGroup var collation: CollationArguments
+    @OptionGroup var readings: ReadingArguments
 
     @Option(name: .customLong("language"), help: "The format: plaintext, markdown, csv, tsv, vcard, strings, xcstrings, json, yaml, swift, python, … (default: from the file extension).")
     var languageId: String?
@@ -53,12 +54,15 @@ struct Outline: ParsableCommand {
         var settings = ExtractionSettings()
         settings.familyNameFirst = !givenNameFirst
         settings.localizationTables = localizationTables
+        settings.readings = readings.apply(to: collation)
         if let column { settings.csvColumn = Int(column).map(ColumnSelector.index) ?? .name(column) }
         let document = try Self.document(file, language: language)
         if !json, grouping == .sections {
             var out = StandardOutput()
             // Streamed from an index: plain text keeps no entries at all, only ids in sorted runs.
-            let format: OutlineIndex.Format = PlainTextExtractor.languageIds.contains(language) && localizationTables.isEmpty ? .lines : .entries
+            // Names collated as written are read off their lines; a localized value or a reading needs the entries.
+            let asWritten = localizationTables.isEmpty && !settings.readings
+            let format: OutlineIndex.Format = PlainTextExtractor.languageIds.contains(language) && asWritten ? .lines : .entries
             let problems = ProblemLog()
             let (file, settings) = (file, settings)
             let index = OutlineIndex.make(document, collation: collation, format: format) { document in

@@ -10,6 +10,7 @@ struct Sort: ParsableCommand {
         discussion: "Reads FILE, or stdin when FILE is absent or '-'. Equal lines keep their input order.")
 
     @OptionGroup var collation: CollationArguments
+    @OptionGroup var readings: ReadingArguments
 
     @Flag(help: "Group lines into sections; each non-empty section starts with a '== TITLE ==' line.")
     var sections = false
@@ -25,9 +26,16 @@ struct Sort: ParsableCommand {
         let bytes = try readInput(file)
         try requireText(bytes, name: file.flatMap { $0 == "-" ? nil : $0 } ?? "standard input")
         let batch = UTF8Batch(lines: bytes)
+        // What the lines collate by: themselves, or under ja their readings (the lines printed stay as written).
+        var keys = batch
+        if readings.apply(to: collation) {
+            let read = Readings.shared.collationStrings(batch)
+            keys = read.batch
+            if read.sawKanji { ReadingArguments.noteMissing() }
+        }
         var out = StandardOutput()
         if !sections {
-            let order = SortKeys(batch, collator: collation.collator).sortedOrder()
+            let order = SortKeys(keys, collator: collation.collator).sortedOrder()
             if json {
                 out.write((["items": .array(order.map { .string(batch.string(at: Int($0))) })] as JSON).serialized())
                 out.write("\n")
@@ -39,7 +47,7 @@ struct Sort: ParsableCommand {
                 out.write(CollectionOfOne(UInt8(ascii: "\n")))
             }
         } else {
-            let sectioned = collation.sectioned(batch)
+            let sectioned = collation.sectioned(keys)
             if json {
                 let sections: [JSON] = sectioned.ranges.map { range in
                     [

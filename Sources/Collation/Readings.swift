@@ -1,0 +1,117 @@
+import Foundation
+import MeCabShim
+
+/// Readings of Japanese names written in kanji, from MeCab and its system dictionary (IPADIC's reading field),
+/// as hiragana: ICU cannot read kanji, so without them 佐藤 and 近藤 land in `#` under `ja`; with them, in さ and か.
+///
+/// MeCab is loaded at run time (`dlopen`), so the binary runs without it; `problem` then says why and what to
+/// install. Taggers are not thread-safe: each is used by one thread at a time, taken from a pool. Readings are
+/// cached per distinct string (a list of names repeats its surnames).
+public final class Readings: @unchecked Sendable {
+    /// The process's readings (MeCab loaded on first use).
+    public static let shared = Readings(library: ProcessInfo.processInfo.environment["THUMBINDEX_MECAB_LIBRARY"])
+
+    /// Why there are no readings (MeCab or its dictionary missing), with what to install; nil when there are.
+    public let problem: String?
+    private let lock = NSLock()
+    private var taggers: [UnsafeMutableRawPointer] = []
+    private var cache: [String: String] = [:]
+
+    /// Readings from the MeCab library at `library` (nil: libmecab.so.2, as the system installs it).
+    init(library: String?) {
+        var error = [CChar](repeating: 0, count: 512)
+        if thumbindex_mecab_load(library, &error, error.count) != 0 {
+            problem = Self.install("MeCab could not be loaded (\(Self.text(error)))")
+            return
+        }
+        // A first tagger now: a missing dictionary is found at once, not on the first name.
+        guard let tagger = thumbindex_mecab_new("-Oyomi", &error, error.count) else {
+            problem = Self.install("MeCab has no dictionary (\(Self.text(error)))")
+            return
+        }
+        problem = nil
+        taggers = [tagger]
+    }
+
+    private static func text(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private static func install(_ what: String) -> String {
+        "\(what): Japanese names written in kanji go to #; install libmecab2 and mecab-ipadic-utf8 (Debian, Ubuntu) to sort them by their readings"
+    }
+
+    deinit {
+        for tagger in taggers { thumbindex_mecab_destroy(tagger) }
+    }
+
+    /// Whether readings can be had.
+    public var isAvailable: Bool { problem == nil }
+
+    /// The string to collate `name` by: its reading, then (after U+FFFE, which sorts before everything, so names
+    /// with one reading keep a stable order) the name itself. Nil when `name` has no kanji or there are no readings.
+    public func collationString(for name: String) -> String? {
+        guard problem == nil, Self.hasKanji(name), let reading = reading(of: name), reading != name else { return nil }
+        return reading + "\u{FFFE}" + name
+    }
+
+    /// What to collate the strings of `batch` by: each one in kanji by its reading (`collationString(for:)`), the
+    /// others as they are; and whether any had kanji (without MeCab, `problem` is then worth telling).
+    public func collationStrings(_ batch: UTF8Batch) -> (batch: UTF8Batch, sawKanji: Bool) {
+        var sawKanji = false
+        let strings = (0 ..< batch.count).map { i -> String in
+            let s = batch.string(at: i)
+            guard Self.hasKanji(s) else { return s }
+            sawKanji = true
+            return collationString(for: s) ?? s
+        }
+        return sawKanji && problem == nil ? (UTF8Batch(strings), true) : (batch, sawKanji)
+    }
+
+    /// The reading of `text` in hiragana (what MeCab cannot read stays as it is); a full-width space is read as a
+    /// space, so a name keeps its context: MeCab reads a surname followed by a given name more reliably than alone.
+    public func reading(of text: String) -> String? {
+        if let cached = lock.withLock({ cache[text] }) { return cached }
+        guard let tagger = lock.withLock({ taggers.popLast() }) ?? newTagger() else { return nil }
+        defer { lock.withLock { taggers.append(tagger) } }
+        var input = text.replacingOccurrences(of: "\u{3000}", with: " ")
+        let output: String? = input.withUTF8 { utf8 in
+            utf8.withMemoryRebound(to: CChar.self) { chars in
+                thumbindex_mecab_parse(tagger, chars.baseAddress, chars.count).map { String(cString: $0) }
+            }
+        }
+        guard var yomi = output else { return nil }
+        while yomi.last == "\n" { yomi.removeLast() }
+        let reading = Self.hiragana(yomi)
+        lock.withLock { cache[text] = reading }
+        return reading
+    }
+
+    private func newTagger() -> UnsafeMutableRawPointer? {
+        var error = [CChar](repeating: 0, count: 512)
+        return thumbindex_mecab_new("-Oyomi", &error, error.count)
+    }
+
+    /// Katakana (ァ…ヶ) as hiragana; the prolonged sound mark and everything else as they are.
+    static func hiragana(_ s: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in s.unicodeScalars {
+            if (0x30A1 ... 0x30F6).contains(scalar.value), let h = Unicode.Scalar(scalar.value - 0x60) {
+                scalars.append(h)
+            } else {
+                scalars.append(scalar)
+            }
+        }
+        return String(scalars)
+    }
+
+    /// Whether `s` holds a CJK ideograph (or 々, the iteration mark), which ICU has no reading for.
+    public static func hasKanji(_ s: String) -> Bool {
+        s.unicodeScalars.contains { scalar in
+            switch scalar.value {
+            case 0x3005, 0x3400 ... 0x4DBF, 0x4E00 ... 0x9FFF, 0xF900 ... 0xFAFF, 0x20000 ... 0x3134F: true
+            default: false
+            }
+        }
+    }
+}
