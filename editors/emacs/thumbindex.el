@@ -8,12 +8,11 @@
 
 ;;; Commentary:
 
-;; ThumbIndex is a language server that sorts the entries of a document
-;; (the lines of a word list, the headings of a Markdown file, the rows
-;; of a CSV file, contacts in a vCard file...) into lettered sections the
-;; way a dictionary's thumb index does: A-Z, then the letters of the
-;; locale (Å Ä Ö in Swedish, あ か さ in Japanese), then #.  This package
-;; connects it to Eglot:
+;; ThumbIndex is a language server that sorts the entries of a document (the
+;; lines of a word list, the headings of a Markdown file, the rows of a CSV
+;; file, contacts in a vCard file...) into lettered sections the way a
+;; dictionary's thumb index does: A-Z, then the locale's letters (Å Ä Ö in
+;; Swedish, あ か さ in Japanese), then #.  This package connects it to Eglot:
 ;;
 ;; - It registers the `thumbindex' program with Eglot for the major
 ;;   modes in `thumbindex-modes' (text-mode as plaintext, markdown-mode,
@@ -21,10 +20,9 @@
 ;; - In those buffers `imenu' (M-g i, or `imenu-list') shows the
 ;;   sectioned outline, in the server's order (Å Ä Ö, then #) and with its
 ;;   names: one submenu per letter, the entries sorted in it.
-;; - `thumbindex-jump' asks for an index title (a letter, with
-;;   completion) and moves point to the first entry of its section; a
-;;   letter without entries goes to the nearest section before it, as the
-;;   server decides.  The letters are offered in the server's order too.
+;; - `thumbindex-jump' reads an index title (a letter, with completion, in
+;;   the server's order) and moves point to the first entry of its section,
+;;   or of the nearest section before it when it has none (the server says).
 ;; - `thumbindex-outline' lists the sections and entries in a buffer of
 ;;   their own; RET visits the entry on the current line.
 ;;
@@ -39,16 +37,14 @@
 ;;        (add-hook 'text-mode-hook #'eglot-ensure)  ; or M-x thumbindex-start
 ;;        (define-key eglot-mode-map (kbd "C-c j") #'thumbindex-jump)
 ;;
-;; `M-x thumbindex-start' starts the server for the current buffer
-;; without asking anything; `M-x eglot' works too.  The server settings
-;; have a variable each, in the customization group
-;; `thumbindex-server-settings' (`thumbindex-csv-column'...); they are sent
-;; as initializationOptions when the server starts: change them, then
-;; `M-x eglot-reconnect'.
+;; `M-x thumbindex-start' starts the server for the current buffer without
+;; asking anything; `M-x eglot' works too.  The server settings have a
+;; variable each, in the customization group `thumbindex-server-settings'
+;; (`thumbindex-csv-column'...); they are sent as initializationOptions when
+;; the server starts: change them, then `M-x eglot-reconnect'.
 ;;
-;; With Eglot 1.9 (Debian's elpa-eglot for Emacs 28) a server speaks one
-;; languageId, so each major mode gets its own thumbindex process; newer
-;; Eglot behaves the same with the entries registered here.
+;; Each major mode gets its own thumbindex process, with any Eglot (in 1.9,
+;; Debian's elpa-eglot for Emacs 28, a server speaks one languageId).
 
 ;;; Code:
 
@@ -89,9 +85,8 @@ installed do no harm.  After changing this, call `thumbindex-register'."
 
 (defcustom thumbindex-settings nil
   "Server settings given as a plist, merged under \"thumbindex\".
-For example (:numeric t :index (:maxTitles 20)).  Each setting has a
-variable of its own in the group `thumbindex-server-settings'; where one of
-those is not nil, it wins over this plist."
+For example (:numeric t :index (:maxTitles 20)).  A variable of the group
+`thumbindex-server-settings' (one per setting) that is not nil wins over it."
   :type 'plist)
 
 (defcustom thumbindex-page-size 1000
@@ -105,24 +100,22 @@ those is not nil, it wins over this plist."
 
 (defgroup thumbindex-server-settings nil
   "The settings of the thumbindex server, one variable each.
-They are the settings of Protocol/schemas/settings.json, and only those (the
-tests check): the variable of a setting is `thumbindex-' and its key, each
-dot and each capital letter starting a new hyphenated word, so
-vcard.familyNameFirst is `thumbindex-vcard-family-name-first'.  nil leaves a
-setting to the server: it is not sent.  For a boolean setting, t is true and
-:json-false is false.  The settings are sent as initializationOptions when
-the server starts: change them, then `M-x eglot-reconnect'.  The other
-options of the group `thumbindex' are this package's own."
+They are those of Protocol/schemas/settings.json, and only those (the tests
+check), each named `thumbindex-' and its key, each dot and each capital
+letter starting a new hyphenated word: vcard.familyNameFirst is
+`thumbindex-vcard-family-name-first'.  nil leaves a setting to the server (it
+is not sent); for a boolean, t is true and :json-false false.  They are sent
+as initializationOptions when the server starts: change them, then
+`M-x eglot-reconnect'.  The group `thumbindex' has this package's own."
   :group 'thumbindex
   :prefix "thumbindex-")
 
 (defconst thumbindex--setting-keys
-  '("style" "outline.grouping" "locale" "numeric" "caseFirst"
+  '("style" "outline.grouping" "locale" "numeric" "caseFirst" "readings"
     "index.includeSearch" "index.maxTitles" "csv.column"
     "vcard.familyNameFirst" "localization.tables" "ctags.path")
   "The keys of the server settings, as Protocol/schemas/settings.json has them.
-Each is sent from the variable `thumbindex--setting-variable' names, in this
-order.")
+Sent in this order, each from its variable (`thumbindex--setting-variable').")
 
 (defun thumbindex--setting-variable (key)
   "The variable of the server setting KEY, such as \"vcard.familyNameFirst\".
@@ -174,6 +167,13 @@ nil: the locale's default (off)."
 nil: the locale's default."
   :type '(choice (const :tag "The locale's" nil)
                  (const "off") (const "lower") (const "upper"))
+  :group 'thumbindex-server-settings)
+
+(defcustom thumbindex-readings nil
+  "Under a Japanese locale, how names in kanji sort and section.
+\"auto\": by MeCab readings (近藤 under か; libmecab2, mecab-ipadic-utf8).
+\"off\": as ICU has them, under #.  nil: the server's default (\"auto\")."
+  :type '(choice (const :tag "The server's (auto)" nil) (const "auto") (const "off"))
   :group 'thumbindex-server-settings)
 
 (defcustom thumbindex-index-include-search nil

@@ -48,6 +48,7 @@ M.defaults = {
     },
     numeric = vim.NIL,           -- true: "File 9" before "File 10"; default: the locale's (off)
     caseFirst = vim.NIL,         -- "off", "lower" or "upper"; default: the locale's
+    readings = "auto",           -- ja: "auto" sorts names in kanji by their MeCab readings; "off": under #
     index = {
       includeSearch = false,     -- start the thumb index with the {search} entry
       maxTitles = vim.NIL,       -- condense the thumb index to at most this many titles (e.g. 20)
@@ -109,6 +110,7 @@ M.rules = {
       outline = { fields = { grouping = { "sections", "sorted", "document", optional = true } } },
       numeric = "boolean?",
       caseFirst = { "off", "lower", "upper", optional = true },
+      readings = { "auto", "off", optional = true },
       index = { fields = { includeSearch = "boolean?", maxTitles = "number?" } },
       csv = { fields = { column = "number|string?" } },
       vcard = { fields = { familyNameFirst = "boolean?" } },
