@@ -58,14 +58,24 @@ public final class Readings: @unchecked Sendable {
     /// What to collate the strings of `batch` by: each one in kanji by its reading (`collationString(for:)`), the
     /// others as they are; and whether any had kanji (without MeCab, `problem` is then worth telling).
     public func collationStrings(_ batch: UTF8Batch) -> (batch: UTF8Batch, sawKanji: Bool) {
-        var sawKanji = false
-        let strings = (0 ..< batch.count).map { i -> String in
-            let s = batch.string(at: i)
-            guard Self.hasKanji(s) else { return s }
-            sawKanji = true
-            return collationString(for: s) ?? s
+        // On every core, a tagger each: a long list of distinct names is mostly MeCab's time.
+        let parts = batch.count < 4096 ? 1 : ProcessInfo.processInfo.activeProcessorCount
+        var results = [(strings: [String], sawKanji: Bool)](repeating: ([], false), count: parts)
+        results.withUnsafeMutableBufferPointer { out in
+            let out = UncheckedSendable(out)
+            DispatchQueue.concurrentPerform(iterations: parts) { part in
+                var sawKanji = false
+                let strings = (batch.count * part / parts ..< batch.count * (part + 1) / parts).map { i -> String in
+                    let s = batch.string(at: i)
+                    guard Self.hasKanji(s) else { return s }
+                    sawKanji = true
+                    return collationString(for: s) ?? s
+                }
+                out.value[part] = (strings, sawKanji)
+            }
         }
-        return sawKanji && problem == nil ? (UTF8Batch(strings), true) : (batch, sawKanji)
+        let sawKanji = results.contains { $0.sawKanji }
+        return sawKanji && problem == nil ? (UTF8Batch(results.lazy.flatMap(\.strings)), true) : (batch, sawKanji)
     }
 
     /// The reading of `text` in hiragana (what MeCab cannot read stays as it is); a full-width space is read as a
