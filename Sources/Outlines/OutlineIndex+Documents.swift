@@ -63,12 +63,14 @@ extension OutlineIndex {
     public func update(to document: TextDocument, edit: LineEdit) -> Bool {
         let touched = max(edit.oldEnd, edit.newEnd) - edit.start
         guard format != .entries, touched <= max(1024, count / 4) else { return false }
-        switch format {
-        case .lines:
-            // A NUL makes the text binary: then the document is not read as lines at all (extraction refuses it).
+        if format == .lines || format == .headings {
+            // A NUL makes the text binary: then it is not read as lines or scanned at all (extraction refuses it).
             let first = document.lineStarts[edit.start]
             let end = edit.newEnd < document.lineCount ? document.lineStarts[edit.newEnd] : document.bytes.count
             guard document.bytes[first ..< end].withUnsafeBufferPointer({ TextCheck.binaryProblem(in: $0) }) == nil else { return false }
+        }
+        switch format {
+        case .lines:
             let (batch, lines) = Self.names(document, lines: edit.start ..< edit.newEnd)
             replace(edit, in: document, batch: batch, lines: lines, entries: [])
         case .headings:

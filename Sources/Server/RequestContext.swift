@@ -103,7 +103,7 @@ struct RequestContext: Sendable {
         // Names collated by a reading (Japanese) or a localized value are not the text on the line: extracted.
         let asWritten = settings.localizationTables.isEmpty && !(settings.readings && collation.locale.language == "ja")
         if PlainTextExtractor.languageIds.contains(document.languageId) && asWritten && !binary { return .lines }
-        guard MarkdownExtractor.languageIds.contains(document.languageId) else { return .entries }
+        guard MarkdownExtractor.languageIds.contains(document.languageId), !binary else { return .entries }
         return asWritten ? .headings : .startLines
     }
 

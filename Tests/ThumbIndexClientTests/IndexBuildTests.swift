@@ -69,6 +69,21 @@ final class IndexBuildTests: XCTestCase {
         }
     }
 
+    /// Markdown headings are scanned by the index itself, not by the extractor that refuses binary text: a NUL, in
+    /// the opened text or typed into it, must still leave the document without entries (the model-based test found it).
+    func testABinaryMarkdownDocumentHasNoEntriesOpenedOrEdited() async throws {
+        let pair = try await InProcessPair.start(locale: "sv_SE")
+        try pair.client.open(uri: "file:///a.md", languageId: "markdown", version: 1, text: "# Anna\n\u{0}\n# Östen\n")
+        let opened = try await pair.client.entries(uri: "file:///a.md", offset: 0, limit: 10)
+        XCTAssertEqual(opened.totalCount, 0, "no headings in a binary file")
+        try pair.client.open(uri: "file:///b.md", languageId: "markdown", version: 1, text: "# Anna\n\n# Östen\n")
+        let before = try await pair.client.entries(uri: "file:///b.md", offset: 0, limit: 10)
+        XCTAssertEqual(before.entries.map(\.name), ["Anna", "Östen"])
+        try pair.client.change(uri: "file:///b.md", version: 2, range: PositionRange(start: Position(line: 1, character: 0), end: Position(line: 1, character: 0)), text: "\u{0}")
+        let after = try await pair.client.entries(uri: "file:///b.md", offset: 0, limit: 10, version: 2)
+        XCTAssertEqual(after.totalCount, 0, "a NUL typed in makes the text binary")
+    }
+
     func testAnUnknownRegionAtInitializeIsLogged() async throws {
         let pair = try await InProcessPair.start(locale: "sv_XX")
         for await message in pair.client.logMessages where message.message.contains("sv_XX") {
