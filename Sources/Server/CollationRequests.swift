@@ -12,24 +12,23 @@ extension LanguageServer {
     }
 
     static func sectionFor(_ context: RequestContext, _ params: SectionForRequest.Params) throws(ResponseError) -> SectionForRequest.Result {
-        var batch = UTF8Batch([String]())
-        for string in params.strings { batch.append(string) }
         let collation = try context.collation(params.collation)
+        let batch = collationStrings(params.strings.map(SortItem.init), collation, context)
         try context.check()
         return .init(sections: collation.sections(of: batch).map { Int($0) })
     }
 
     static func sort(_ context: RequestContext, _ params: SortRequest.Params) throws(ResponseError) -> SortRequest.Result {
-        let batch = collationStrings(params.items)
         let collation = try context.collation(params.collation)
+        let batch = collationStrings(params.items, collation, context)
         try context.check()
         let order = SortKeys(batch, collator: collation.collator).sortedOrder()
         return .init(items: order.map { params.items[Int($0)] }, order: order.map { Int($0) })
     }
 
     static func partition(_ context: RequestContext, _ params: PartitionRequest.Params) throws(ResponseError) -> PartitionRequest.Result {
-        let batch = collationStrings(params.items)
         let collation = try context.collation(params.collation)
+        let batch = collationStrings(params.items, collation, context)
         let titles = try context.indexTitles(collation, params.titles)
         try context.check()
         let sectioned = collation.sectioned(batch)
@@ -52,9 +51,21 @@ extension LanguageServer {
         }
     }
 
-    private static func collationStrings(_ items: [SortItem]) -> UTF8Batch {
+    /// What items collate by: `sortText ?? label`, and under `ja` (readings on) a label in kanji without a `sortText`
+    /// by its reading, as entries of documents are.
+    private static func collationStrings(_ items: [SortItem], _ collation: IndexedCollation, _ context: RequestContext) -> UTF8Batch {
         var batch = UTF8Batch([String]())
-        for item in items { batch.append(item.collationString) }
+        let readings = context.settings.readings && collation.locale.language == "ja"
+        var sawKanji = false
+        for item in items {
+            if readings, item.json["sortText"] == nil, Readings.hasKanji(item.collationString) {
+                sawKanji = true
+                batch.append(Readings.shared.collationString(for: item.collationString) ?? item.collationString)
+            } else {
+                batch.append(item.collationString)
+            }
+        }
+        if sawKanji, let problem = Readings.shared.problem { context.server.logOnce("readings", .warning, problem) }
         return batch
     }
 }

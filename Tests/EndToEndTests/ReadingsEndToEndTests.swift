@@ -58,6 +58,12 @@ final class ReadingsEndToEndTests: XCTestCase {
         let symbols = try server.result("textDocument/documentSymbol", doc)
         XCTAssertEqual(symbols.arrayValue?.compactMap { $0["name"]?.stringValue }, ["A", "あ", "か", "さ", "な", "や", "わ"])
         XCTAssertEqual(symbols.arrayValue?.flatMap { $0["children"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? [] }, cliOrder)
+        // The stateless requests read kanji the same way; an item's own sortText is its reading.
+        let sorted = try server.result("thumbindex/sort", ["locale": "ja_JP", "items": ["渡辺 謙", ["label": "佐藤 健", "sortText": "ん"], "近藤 英樹", "Anna"]])
+        XCTAssertEqual(sorted["order"]?.arrayValue?.compactMap(\.intValue), [3, 2, 0, 1], "Anna, こんどう, わたなべ, then ん")
+        let section = try server.result("thumbindex/sectionFor", ["locale": "ja_JP", "strings": ["近藤 英樹"]])
+        let titles = try server.result("thumbindex/indexTitles", ["locale": "ja_JP"])["sectionTitles"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        XCTAssertEqual(section["sections"]?.arrayValue?.compactMap(\.intValue).map { titles[Int($0)] }, ["か"])
         // Readings off: everything in kanji is in #, and nothing asks to install MeCab.
         try server.notify("workspace/didChangeConfiguration", ["settings": ["thumbindex.readings": "off"]])
         let off = try server.result("thumbindex/sections", doc)
