@@ -93,16 +93,17 @@ public final class EntrySource: Sendable {
         return (entries, problems)
     }
 
-    /// Entries in kanji with no collation string of their own (a vCard's phonetic name, a localized value) collate by
-    /// their reading; without MeCab they stay as they are and the problem says why (once there is kanji to read).
+    /// Entries whose sort string is in kanji collate by its reading (a vCard's phonetic name or SORT-AS is kana: a
+    /// reading of its own, left alone; its N in kanji is read); without MeCab they stay as they are and the problem
+    /// says why (once there is kanji to read).
     static func withReadings(_ entries: [Entry], readings: Readings = .shared) -> ([Entry], String?) {
         var sawKanji = false
         func visit(_ entries: [Entry]) -> [Entry] {
             entries.map { entry in
                 var entry = entry
-                if entry.collationString == nil, Readings.hasKanji(entry.name) {
+                if Readings.hasKanji(entry.sortString) {
                     sawKanji = true
-                    entry.collationString = readings.collationString(for: entry.name)
+                    entry.collationString = readings.collationString(for: entry.sortString) ?? entry.collationString
                 }
                 if !entry.children.isEmpty { entry.children = visit(entry.children) }
                 return entry

@@ -44,6 +44,24 @@ final class ReadingsEndToEndTests: XCTestCase {
         XCTAssertEqual(off.split(separator: "\n").count, 11, "the eight names in kanji all in #: \(off)")
     }
 
+    /// A vCard's N in kanji is read; its phonetic name is a reading of its own and wins (東海林 is read しょうじ by
+    /// MeCab, but this card says とうかいりん).
+    func testAVCardsPhoneticNameIsItsOwnReadingAndItsNIsReadOtherwise() throws {
+        try requireMeCab()
+        let cards = """
+        BEGIN:VCARD\nVERSION:3.0\nFN:近藤 英樹\nN:近藤;英樹;;;\nEND:VCARD
+        BEGIN:VCARD\nVERSION:3.0\nFN:東海林 さだお\nN:東海林;さだお;;;\nX-PHONETIC-LAST-NAME:とうかいりん\nEND:VCARD
+        BEGIN:VCARD\nVERSION:3.0\nFN:東海林 太郎\nN:東海林;太郎;;;\nEND:VCARD
+
+        """
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("thumbindex-\(UUID()).vcf")
+        try cards.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let (code, out, err) = try Binary.run(["outline", "--locale", "ja_JP", file.path])
+        XCTAssertEqual(code, 0, err)
+        XCTAssertEqual(out, "か  1 entry\n     3    近藤 英樹\nさ  1 entry\n    14    東海林 太郎\nた  1 entry\n     8    東海林 さだお\n")
+    }
+
     func testTheServersSectionsAndOutlineAgreeWithTheCLI() throws {
         try requireMeCab()
         let server = try ServerProcess()
