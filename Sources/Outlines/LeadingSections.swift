@@ -20,15 +20,15 @@ public struct LeadingSections: Sendable {
 
     /// The first non-empty sections of `document` that hold at least `entries` entries together (whole sections).
     public init(
-        _ document: TextDocument, collation: IndexedCollation, format: OutlineIndex.Format, entries wanted: Int,
-        extract: (TextDocument) -> [Entry]
+        _ document: TextDocument, collation: IndexedCollation, format: OutlineIndex.Format, readings: Readings? = nil,
+        entries wanted: Int, extract: (TextDocument) -> [Entry]
     ) {
         // Entries in document order: read off lines (plain text) or extracted.
         let batch: UTF8Batch, entry: (Int) -> Entry
         if format == .lines {
-            let (names, lines) = OutlineIndex.names(document, lines: 0 ..< document.lineCount)
+            let (names, lines) = OutlineIndex.names(document, lines: 0 ..< document.lineCount, readings: readings)
             batch = names
-            entry = { document.plainTextEntry(onLine: lines[$0])! }
+            entry = { document.plainTextEntry(onLine: lines[$0], readings: readings)! }
         } else {
             let (entries, sortStrings) = OutlineIndex.extracted(document, extract)
             batch = sortStrings

@@ -6,17 +6,20 @@ extension OutlineIndex {
     /// The index of a document's entries. `.lines` reads names straight off the text (no entries are made);
     /// `.headings` scans Markdown itself (`extract` is not used), keeping the scanner's state every
     /// `checkpointSpacing` lines; `.startLines` falls back to `.entries` when two entries start on one line.
+    /// With `readings` (under `ja`), names in kanji collate by their readings, as `EntrySource` makes them.
     public static func make(
         _ document: TextDocument, collation: IndexedCollation, format: Format, checkpointSpacing: Int = 256,
-        extract: @escaping @Sendable (TextDocument) -> [Entry]
+        readings: Readings? = nil, extract: @escaping @Sendable (TextDocument) -> [Entry]
     ) -> OutlineIndex {
         if format == .headings {
-            return makeHeadings(document, collation: collation, spacing: checkpointSpacing, extract: extract)
+            return makeHeadings(document, collation: collation, spacing: checkpointSpacing, readings: readings, extract: extract)
         }
         if format == .lines {
-            let (batch, lines) = names(document, lines: 0 ..< document.lineCount)
-            return OutlineIndex(collation: collation, format: .lines, document: document, batch: batch,
-                                positions: lines.map { Int32($0) }, entries: [], extract: extract)
+            let (batch, lines) = names(document, lines: 0 ..< document.lineCount, readings: readings)
+            let index = OutlineIndex(collation: collation, format: .lines, document: document, batch: batch,
+                                     positions: lines.map { Int32($0) }, entries: [], extract: extract)
+            index.readings = readings
+            return index
         }
         let (entries, batch) = extracted(document, extract)
         let lines = entries.map { $0.range.start.line }
@@ -29,8 +32,9 @@ extension OutlineIndex {
 
     /// The sort strings of a document's entries in document order, as `make` would sort them (for a layout before
     /// the sort).
-    public static func sortStrings(_ document: TextDocument, format: Format, extract: (TextDocument) -> [Entry]) -> UTF8Batch {
-        format == .lines ? names(document, lines: 0 ..< document.lineCount).0 : extracted(document, extract).sortStrings
+    public static func sortStrings(_ document: TextDocument, format: Format, readings: Readings? = nil,
+                                   extract: (TextDocument) -> [Entry]) -> UTF8Batch {
+        format == .lines ? names(document, lines: 0 ..< document.lineCount, readings: readings).0 : extracted(document, extract).sortStrings
     }
 
     /// A document's entries flattened depth-first (document order), and their sort strings.
@@ -41,7 +45,23 @@ extension OutlineIndex {
 
     /// The sort strings of the lines of `range` that hold an entry (plain text), as ranges of the document's own
     /// bytes, and those lines.
-    static func names(_ document: TextDocument, lines range: Range<Int>) -> (UTF8Batch, [Int]) {
+    static func names(_ document: TextDocument, lines range: Range<Int>, readings: Readings? = nil) -> (UTF8Batch, [Int]) {
+        if let readings {
+            // Names in kanji collate by their readings: strings of their own, not ranges of the text.
+            var batch = UTF8Batch([String]()), lines: [Int] = []
+            for line in range {
+                let content = document.lineRange(line)
+                if let read = reading(of: content, in: document, readings) {
+                    batch.append(read)
+                } else if let name = document.bytes.withUnsafeBufferPointer({ PlainTextExtractor.nameRange($0, content.lowerBound, content.upperBound) }) {
+                    batch.append(String(decoding: document.bytes[name], as: UTF8.self))
+                } else {
+                    continue
+                }
+                lines.append(line)
+            }
+            return (batch, lines)
+        }
         var starts: [Int64] = [], lengths: [Int32] = [], lines: [Int] = []
         starts.reserveCapacity(range.count)
         lengths.reserveCapacity(range.count)
@@ -71,7 +91,7 @@ extension OutlineIndex {
         }
         switch format {
         case .lines:
-            let (batch, lines) = Self.names(document, lines: edit.start ..< edit.newEnd)
+            let (batch, lines) = Self.names(document, lines: edit.start ..< edit.newEnd, readings: readings)
             replace(edit, in: document, batch: batch, lines: lines, entries: [])
         case .headings:
             guard updateHeadings(to: document, edit: edit) else { return false }
@@ -120,7 +140,28 @@ extension OutlineIndex {
     }
 }
 
+extension OutlineIndex {
+    /// What the plain-text name on the line of `content` collates by when it is in kanji: its reading (nil when it
+    /// has no kanji, or no reading).
+    static func reading(of content: Range<Int>, in document: TextDocument, _ readings: Readings) -> String? {
+        // Kanji are 3- or 4-byte UTF-8: a line of bytes below 0xE3 has none (most lines, found without a String).
+        guard document.bytes[content].contains(where: { $0 >= 0xE3 }),
+              let entry = document.bytes.withUnsafeBufferPointer({ PlainTextExtractor.entry(onLine: 0, $0, content.lowerBound, content.upperBound) }),
+              Readings.hasKanji(entry.sortString) else { return nil }
+        return readings.collationString(for: entry.sortString)
+    }
+}
+
 extension TextDocument {
+    /// The plain-text entry of line `line` with its collation string under `readings` (as `EntrySource` makes it).
+    func plainTextEntry(onLine line: Int, readings: Readings?) -> Entry? {
+        guard var entry = plainTextEntry(onLine: line) else { return nil }
+        if let readings, Readings.hasKanji(entry.sortString), let read = readings.collationString(for: entry.sortString) {
+            entry.collationString = read
+        }
+        return entry
+    }
+
     /// The plain-text entry of line `line`, read off the text by the extractor's own code; nil for a blank line.
     func plainTextEntry(onLine line: Int) -> Entry? {
         let content = lineRange(line)

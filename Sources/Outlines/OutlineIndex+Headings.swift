@@ -7,18 +7,20 @@ import Entries
 /// changes it only for the headings in its window and the few before it whose range reaches into it.
 extension OutlineIndex {
     static func makeHeadings(
-        _ document: TextDocument, collation: IndexedCollation, spacing: Int, extract: @escaping @Sendable (TextDocument) -> [Entry]
+        _ document: TextDocument, collation: IndexedCollation, spacing: Int, readings: Readings?,
+        extract: @escaping @Sendable (TextDocument) -> [Entry]
     ) -> OutlineIndex {
         let (scan, headings) = MarkdownHeadingScan.scan(bytes: document.bytes, lineStarts: document.lineStarts, spacing: spacing)
         let starts = headings.map(\.startLine)
         guard zip(starts, starts.dropFirst()).allSatisfy({ $0 < $1 }) else {
             return make(document, collation: collation, format: .startLines, extract: extract)
         }
-        let entries = headings.map(Self.entry)
+        let entries = headings.map { Self.entry($0, readings) }
         let index = OutlineIndex(collation: collation, format: .headings, document: document,
                                  batch: UTF8Batch(entries.lazy.map(\.sortString)), positions: starts.map { Int32($0) },
                                  entries: entries, extract: extract)
         index.markdown = scan
+        index.readings = readings
         index.levels = headings.map { UInt8($0.level) }
         // Each heading ends where a later one of its level or higher starts: one pass with a stack of open headings.
         var open: [Int] = []
@@ -38,7 +40,7 @@ extension OutlineIndex {
         guard var scan = markdown,
               let window = scan.update(bytes: document.bytes, lineStarts: document.lineStarts,
                                        start: edit.start, oldEnd: edit.oldEnd, newEnd: edit.newEnd) else { return false }
-        let new = window.headings, entries = new.map(Self.entry), delta = edit.lineDelta
+        let new = window.headings, entries = new.map { Self.entry($0, readings) }, delta = edit.lineDelta
         // The window holds about `spacing` lines of headings the edit did not touch: those keep their ids and places
         // in the runs (matched from both ends by line and name); only the ones between are replaced.
         let old = (window.start ..< window.oldEnd).filter { entryAtLine[$0] >= 0 }
@@ -99,12 +101,16 @@ extension OutlineIndex {
     }
 
     /// A heading as the index stores it: its lines counted from its start line (the range's end is set apart).
-    private static func entry(_ heading: MarkdownHeadingScan.Heading) -> Entry {
+    private static func entry(_ heading: MarkdownHeadingScan.Heading, _ readings: Readings?) -> Entry {
         var selection = heading.selection
         selection.start.line -= heading.startLine
         selection.end.line -= heading.startLine
-        return Entry(name: heading.name, kind: .string, range: TextRange(start: TextPosition(line: 0, column: 0), end: TextPosition(line: 0, column: 0)),
-                     selectionRange: selection, collationString: heading.collationString)
+        var entry = Entry(name: heading.name, kind: .string, range: TextRange(start: TextPosition(line: 0, column: 0), end: TextPosition(line: 0, column: 0)),
+                          selectionRange: selection, collationString: heading.collationString)
+        if let readings, Readings.hasKanji(entry.sortString) {
+            entry.collationString = readings.collationString(for: entry.sortString) ?? entry.collationString
+        }
+        return entry
     }
 
     /// The last line that holds text, as the extractors' ranges end (a final line break starts no line of its own).

@@ -18,6 +18,7 @@ public struct OutlineIndexView: Sendable {
     private let sectionOf: [UInt16]
     private let stored: [Entry]
     private let entryAtLine: [Int32]
+    private let readings: Readings?
 
     init(_ index: OutlineIndex, document: TextDocument) {
         collation = index.collation
@@ -30,6 +31,7 @@ public struct OutlineIndexView: Sendable {
         sectionOf = index.sectionOf
         stored = index.stored
         entryAtLine = index.entryAtLine
+        readings = index.readings
     }
 
     /// The entry at a position of the sectioned order.
@@ -37,7 +39,7 @@ public struct OutlineIndexView: Sendable {
 
     private func entry(_ id: Int32) -> Entry {
         switch format {
-        case .lines: document.plainTextEntry(onLine: Int(position[Int(id)]))!
+        case .lines: document.plainTextEntry(onLine: Int(position[Int(id)]), readings: readings)!
         case .headings: OutlineIndex.served(stored[Int(id)], at: position[Int(id)])
         case .startLines, .entries: stored[Int(id)]
         }

@@ -48,6 +48,8 @@ public final class OutlineIndex: @unchecked Sendable {
     /// The entries by id, when they are not read off their line (`.headings` with lines counted from their start
     /// line, `.startLines`, `.entries`).
     var stored: [Entry] = []
+    /// Under `ja` with MeCab: names in kanji collate by their readings (`Readings.collationString(for:)`).
+    var readings: Readings?
     /// `.headings`: the scan that finds them again after an edit, and each heading's level by id.
     var markdown: MarkdownHeadingScan?
     var levels: [UInt8] = []
@@ -96,6 +98,7 @@ public final class OutlineIndex: @unchecked Sendable {
             return string.withUTF8(body)
         }
         let content = document.lineRange(Int(position[Int(id)]))
+        if let readings, var read = Self.reading(of: content, in: document, readings) { return read.withUTF8(body) }
         return document.bytes.withUnsafeBufferPointer { p in
             let name = PlainTextExtractor.nameRange(p, content.lowerBound, content.upperBound) ?? content
             return body(UnsafeBufferPointer(rebasing: p[name]))

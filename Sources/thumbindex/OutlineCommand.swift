@@ -60,12 +60,14 @@ struct Outline: ParsableCommand {
         if !json, grouping == .sections {
             var out = StandardOutput()
             // Streamed from an index: plain text keeps no entries at all, only ids in sorted runs.
-            // Names collated as written are read off their lines; a localized value or a reading needs the entries.
-            let asWritten = localizationTables.isEmpty && !settings.readings
+            // Names are read off their lines (and read with MeCab under ja); a localized value needs the entries, and
+            // so does a missing MeCab (extraction says what to install).
+            let readings = settings.readings && Readings.shared.isAvailable ? Readings.shared : nil
+            let asWritten = localizationTables.isEmpty && (readings != nil || !settings.readings)
             let format: OutlineIndex.Format = PlainTextExtractor.languageIds.contains(language) && asWritten ? .lines : .entries
             let problems = ProblemLog()
             let (file, settings) = (file, settings)
-            let index = OutlineIndex.make(document, collation: collation, format: format) { document in
+            let index = OutlineIndex.make(document, collation: collation, format: format, readings: readings) { document in
                 let (entries, found) = EntrySource().entries(
                     of: document.text, languageId: language, fileName: (file as NSString).lastPathComponent, name: file,
                     settings: settings, language: collation.locale.language)

@@ -28,6 +28,13 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
         }
     }
 
+    /// Under ja with MeCab, names in kanji collate by their readings: the index reads them itself, as extraction does.
+    func testJapaneseReadingsFollowEditsInPlainTextAndMarkdown() throws {
+        try XCTSkipIf(Readings.shared.problem != nil, Readings.shared.problem ?? "")
+        try run(languageId: "plaintext", readings: true, locale: "ja_JP", encoding: .utf16, seed: Self.seed &+ 300)
+        try run(languageId: "markdown", format: .headings, checkpointSpacing: 8, readings: true, locale: "ja_JP", encoding: .utf8, seed: Self.seed &+ 301)
+    }
+
     func testLocalizedMarkdownFollowsEditsByStartLine() throws {
         try run(languageId: "markdown", format: .startLines, locale: "sv_SE", encoding: .utf16, seed: Self.seed &+ 200)
     }
@@ -74,15 +81,17 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
 
     // MARK: The run
 
-    private func run(languageId: String, format: OutlineIndex.Format = .lines, checkpointSpacing: Int = 256, locale: String,
-                     encoding: PositionEncoding, seed: UInt64) throws {
+    private func run(languageId: String, format: OutlineIndex.Format = .lines, checkpointSpacing: Int = 256, readings: Bool = false,
+                     locale: String, encoding: PositionEncoding, seed: UInt64) throws {
+        let extract: @Sendable (TextDocument) -> [Entry] = readings ? Self.extractJapanese : Self.extract
+        let reader = readings ? Readings.shared : nil
         var random = SplitMix64(seed: seed)
         let collation = try IndexedCollation(locale: locale)
         let lines = (0 ..< 120).map { _ in Self.line(languageId, &random) }
         var document = TextDocument(uri: "file:///doc", languageId: languageId, version: 1, text: lines.joined())
-        var index = OutlineIndex.make(document, collation: collation, format: format, checkpointSpacing: checkpointSpacing) { Self.extract($0) }
+        var index = OutlineIndex.make(document, collation: collation, format: format, checkpointSpacing: checkpointSpacing, readings: reader, extract: extract)
         let context = "seed \(seed) (THUMBINDEX_SEED=\(Self.seed)), \(languageId), \(format), \(encoding), \(locale)"
-        try compare(index, document, collation, "\(context), open")
+        try compare(index, document, collation, "\(context), open", extract: extract)
         for step in 1 ... Self.editsPerRun {
             let (change, expected) = Self.randomChange(document, encoding: encoding, languageId: languageId, &random)
             let bytesBefore = document.bytes
@@ -97,16 +106,17 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
                 guard format == .headings, document.bytes.starts(with: Array("---".utf8)) || bytesBefore.starts(with: Array("---".utf8)) else {
                     return XCTFail("the index gave up on a small edit: \(where_), \(edit)")
                 }
-                index = OutlineIndex.make(document, collation: collation, format: format, checkpointSpacing: checkpointSpacing) { Self.extract($0) }
+                index = OutlineIndex.make(document, collation: collation, format: format, checkpointSpacing: checkpointSpacing, readings: reader, extract: extract)
             }
-            guard try compare(index, document, collation, where_) else { return }
+            guard try compare(index, document, collation, where_, extract: extract) else { return }
         }
     }
 
     /// Compares the index with a fresh sort of the same text; false (after reporting) when they differ.
     @discardableResult
-    private func compare(_ index: OutlineIndex, _ document: TextDocument, _ collation: IndexedCollation, _ context: String) throws -> Bool {
-        let fresh = SectionedOutline(outline: DocumentOutline(version: document.version, roots: Self.extract(document)), collation: collation)
+    private func compare(_ index: OutlineIndex, _ document: TextDocument, _ collation: IndexedCollation, _ context: String,
+                         extract: (TextDocument) -> [Entry] = OutlineIndexEquivalenceTests.extract) throws -> Bool {
+        let fresh = SectionedOutline(outline: DocumentOutline(version: document.version, roots: extract(document)), collation: collation)
         guard index.sections == fresh.sections, index.count == fresh.totalCount else {
             XCTFail("sections differ after \(context):\n\(index.sections.map { "\($0.title)\($0.count)" })\n\(fresh.sections.map { "\($0.title)\($0.count)" })")
             return false
@@ -138,12 +148,17 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
         EntrySource().entries(of: document, settings: ExtractionSettings(), language: "en").entries
     }
 
+    /// Extraction under ja, readings on (the default), as the server extracts for a Japanese session.
+    static func extractJapanese(_ document: TextDocument) -> [Entry] {
+        EntrySource().entries(of: document, settings: ExtractionSettings(), language: "ja").entries
+    }
+
     // MARK: Random text and edits
 
     static let names = [
         "Anna", "anna", "Åsa", "Ärla", "Östen", "Zorn", "Émile", "Øyvind", "Ångström", "Bertil", "Zoë",
         "Иван", "Ωμέγα", "東京", "とうきょう", "カタカナ", "김민준", "이서연", "محمد", "42 Street", "😀 Smile", "𝔘nicode",
-        "  padded  ", "\u{3000}全角", "Mc'Donald", "a", "Z",
+        "  padded  ", "\u{3000}全角", "Mc'Donald", "a", "Z", "佐藤 健", "近藤\u{3000}英樹", "山田花子", "**鈴木**", "伊藤 博文",
     ]
     static let breaks = ["\n", "\n", "\n", "\r\n", "\r"]
 
