@@ -7,7 +7,7 @@ thumbindex/sections and times the reply (edit → sections), then a page of 200 
 an edit). Reports medians and 90th percentiles, the server's RSS (steady after the open, peak VmHWM, after didClose)
 against the text's size, and the ICU C++ reference (`../shared/bench`, mode `all`) on the same file in the same run.
 
-Usage: python3 Benchmarks/edits.py .build/release/thumbindex FILE [EDITS] [REFERENCE]
+Usage: [BENCH_LOCALE=sv_SE] python3 Benchmarks/edits.py .build/release/thumbindex FILE [EDITS] [REFERENCE]
 """
 import json, os, random, statistics, subprocess, sys, time
 
@@ -49,7 +49,7 @@ def rss():
     fields = dict(l.split(":", 1) for l in open(f"/proc/{p.pid}/status"))
     return int(fields["VmRSS"].split()[0]) / 1024, int(fields["VmHWM"].split()[0]) / 1024
 
-request("initialize", {"capabilities": {}, "initializationOptions": {"locale": "sv_SE"}})
+request("initialize", {"capabilities": {}, "initializationOptions": {"locale": os.environ.get("BENCH_LOCALE", "sv_SE")}})
 send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
 text = open(path, encoding="utf-8").read()
 size = len(text.encode()) / 2**20
@@ -120,7 +120,7 @@ p.kill()
 ref = []
 for _ in range(3):
     t = time.perf_counter()
-    subprocess.run([reference, path, "sv_SE", "--mode", "all"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    subprocess.run([reference, path, os.environ.get("BENCH_LOCALE", "sv_SE"), "--mode", "all"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
     ref.append((time.perf_counter() - t) * 1000)
 ref_ms = statistics.median(ref)
 
