@@ -16,6 +16,7 @@ public final class Readings: @unchecked Sendable {
     private let lock = NSLock()
     private var taggers: [UnsafeMutableRawPointer] = []
     private var cache: [String: String] = [:]
+    private static let cacheLimit = 500_000
 
     /// Readings from the MeCab library at `library` (nil: libmecab.so.2, as the system installs it).
     init(library: String?) {
@@ -93,7 +94,11 @@ public final class Readings: @unchecked Sendable {
         guard var yomi = output else { return nil }
         while yomi.last == "\n" { yomi.removeLast() }
         let reading = Self.hiragana(yomi)
-        lock.withLock { cache[text] = reading }
+        lock.withLock {
+            // A server lives for hours: past this many names, start again rather than grow without end.
+            if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
+            cache[text] = reading
+        }
         return reading
     }
 
