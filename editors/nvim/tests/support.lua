@@ -171,6 +171,26 @@ function S.stop_servers()
   end
 end
 
+--- Stops the servers and sets the plugin up again with `options`: a new server gets them at initialize.
+function S.restart_server(options)
+  S.stop_servers()
+  H.wait_for(function()
+    return S.client() == nil
+  end, "the servers to stop")
+  S.setup(options)
+end
+
+--- The rows of an outline that are entries (not section headers), trimmed, in outline order.
+function S.entries(state)
+  local found = {}
+  for _, line in ipairs(S.lines(state)) do
+    if line:match("^  ") then
+      table.insert(found, vim.trim(line))
+    end
+  end
+  return found
+end
+
 H.after_each = S.reset
 H.before_exit = S.stop_servers
 

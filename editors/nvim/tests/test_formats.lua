@@ -8,17 +8,6 @@ local api = vim.api
 
 local lsp = require("thumbindex.client")
 
--- The rows of the outline that are entries, trimmed, in outline order.
-local function entries(state)
-  local found = {}
-  for _, line in ipairs(S.lines(state)) do
-    if line:match("^  ") then
-      table.insert(found, vim.trim(line))
-    end
-  end
-  return found
-end
-
 -- Waits for the server on `buf` without any command of the plugin, and checks what it was told.
 local function attached_as(buf, language_id, filetype)
   S.wait_attached(buf)
@@ -36,21 +25,21 @@ H.test("a .csv, a .tsv and a .vcf file get the server when opened, and their out
   local state = S.open_outline()
   S.wait_all_loaded(state)
   -- As csv, not as plain text: named by the first column, the header is no entry.
-  H.eq({ "Anna", "Bertil", "Cecilia", "Östen" }, entries(state), "the csv rows, in Swedish order")
+  H.eq({ "Anna", "Bertil", "Cecilia", "Östen" }, S.entries(state), "the csv rows, in Swedish order")
   vim.cmd("ThumbIndexClose")
 
   buf = S.edit_text("places.tsv", { "name\tcounty", "Åsa\tSkåne", "Bo\tHalland" })
   attached_as(buf, "tsv", vim.bo[buf].filetype)
   state = S.open_outline()
   S.wait_all_loaded(state)
-  H.eq({ "Bo", "Åsa" }, entries(state), "the tsv rows")
+  H.eq({ "Bo", "Åsa" }, S.entries(state), "the tsv rows")
   vim.cmd("ThumbIndexClose")
 
   buf = S.edit("contacts.vcf")
   attached_as(buf, "vcard", vim.bo[buf].filetype)
   state = S.open_outline()
   S.wait_all_loaded(state)
-  H.eq({ "Östen Berg", "Anna Svensson" }, entries(state), "the cards, family name first (Berg, Svensson)")
+  H.eq({ "Östen Berg", "Anna Svensson" }, S.entries(state), "the cards, family name first (Berg, Svensson)")
   local output = vim.fn.execute("ThumbIndexInfo")
   H.ok(output:find("sent as languageId vcard", 1, true), ":ThumbIndexInfo tells the languageId: " .. output)
 end)
@@ -91,7 +80,7 @@ H.test("a filetype set by the user is kept and sent as its languageId; a new fil
   attached_as(buf, "csv", "people")
   local state = S.open_outline()
   S.wait_all_loaded(state)
-  H.eq({ "Anna", "Bertil", "Cecilia", "Östen" }, entries(state), "read as csv")
+  H.eq({ "Anna", "Bertil", "Cecilia", "Östen" }, S.entries(state), "read as csv")
   -- The user says it is plain text after all: the server is told, and the outline follows.
   vim.bo[buf].filetype = "text"
   H.eq("plaintext", lsp.sent[buf], "opened again as plaintext")
@@ -100,5 +89,5 @@ H.test("a filetype set by the user is kept and sent as its languageId; a new fil
   end, "the outline of the lines")
   S.wait_all_loaded(state)
   H.eq("text", vim.bo[buf].filetype, "the user's filetype is kept")
-  H.eq(5, #entries(state), "every line is an entry")
+  H.eq(5, #S.entries(state), "every line is an entry")
 end)

@@ -301,14 +301,6 @@ end)
 -- Settings given to the server in initializationOptions (a new server) and later with
 -- workspace/didChangeConfiguration (setup() again) change the outline.
 
-local function restart_server(options)
-  S.stop_servers()
-  H.wait_for(function()
-    return S.client() == nil
-  end, "the servers to stop")
-  S.setup(options)
-end
-
 local function open(fixture)
   S.edit(fixture) -- Neovim 0.7 has no filetype for .csv or .vcf: the plugin goes by the extension
   local state = S.open_outline()
@@ -330,7 +322,7 @@ local function section_entries(state, title)
 end
 
 H.test("settings reach the server: csv.column names the rows", function()
-  restart_server({ settings = { csv = { column = "city" } } })
+  S.restart_server({ settings = { csv = { column = "city" } } })
   local state = open("people.csv")
   H.eq({ "Berlin" }, section_entries(state, "B"), "rows named by their city")
   H.eq({ "Åmål" }, section_entries(state, "Å"), "Å")
@@ -347,7 +339,7 @@ H.test("settings reach the server: csv.column names the rows", function()
 end)
 
 H.test("settings reach the server: vcard.familyNameFirst orders people", function()
-  restart_server({ settings = { vcard = { familyNameFirst = false } } })
+  S.restart_server({ settings = { vcard = { familyNameFirst = false } } })
   local state = open("contacts.vcf")
   H.eq({ "Anna Svensson" }, section_entries(state, "A"), "given name first: Anna under A")
   H.eq({ "Östen Berg" }, section_entries(state, "Ö"), "given name first: Östen under Ö")

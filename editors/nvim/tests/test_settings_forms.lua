@@ -45,41 +45,22 @@ H.test("settings: wrong ones are still reported, naming what is known and where 
   S.setup()
 end)
 
--- The entry rows of the outline, trimmed.
-local function entries(state)
-  local found = {}
-  for _, line in ipairs(S.lines(state)) do
-    if line:match("^  ") then
-      table.insert(found, vim.trim(line))
-    end
-  end
-  return found
-end
-
-local function restart_server(options)
-  S.stop_servers()
-  H.wait_for(function()
-    return S.client() == nil
-  end, "the servers to stop")
-  S.setup(options)
-end
-
 H.test("settings given dotted reach the server: csv.column and vcard.familyNameFirst", function()
-  restart_server({ settings = { ["csv.column"] = "city", ["thumbindex.vcard.familyNameFirst"] = false } })
+  S.restart_server({ settings = { ["csv.column"] = "city", ["thumbindex.vcard.familyNameFirst"] = false } })
   S.edit("people.csv")
   local state = S.open_outline()
   S.wait_all_loaded(state)
-  H.eq({ "Berlin", "Zürich", "Åmål", "Örebro" }, entries(state), "rows named by their city")
+  H.eq({ "Berlin", "Zürich", "Åmål", "Örebro" }, S.entries(state), "rows named by their city")
   vim.cmd("ThumbIndexClose")
   S.edit("contacts.vcf")
   state = S.open_outline()
   S.wait_all_loaded(state)
-  H.eq({ "Anna Svensson", "Östen Berg" }, entries(state), "given name first")
+  H.eq({ "Anna Svensson", "Östen Berg" }, S.entries(state), "given name first")
   -- Again through workspace/didChangeConfiguration.
   S.setup({ settings = { thumbindex = { vcard = { familyNameFirst = true } } } })
   vim.cmd("ThumbIndexRefresh")
   H.wait_for(function()
-    return vim.deep_equal({ "Östen Berg", "Anna Svensson" }, entries(state))
+    return vim.deep_equal({ "Östen Berg", "Anna Svensson" }, S.entries(state))
   end, "family name first, after setup() again")
   S.stop_servers()
 end)
