@@ -138,7 +138,7 @@ final class UnreadRepliesTests: XCTestCase {
         XCTAssertNotNil(reader.response(to: 0))
         let baseline = server.residentMiB
         var afterClose: [Int] = []
-        for round in 1 ... 3 {
+        for round in 1 ... 5 {
             server.write(server.notification("textDocument/didOpen", ["textDocument": ["uri": "file:///big.txt", "languageId": "plaintext", "version": 1, "text": .string(text)]])
                          + server.request(round * 10, "thumbindex/sections", ["textDocument": ["uri": "file:///big.txt"]])
                          + server.request(round * 10 + 1, "workspace/symbol", ["query": "namn 9"])
@@ -147,9 +147,11 @@ final class UnreadRepliesTests: XCTestCase {
             for id in [round * 10, round * 10 + 1, round * 10 + 2] { XCTAssertNotNil(reader.response(to: id), "round \(round)") }
             afterClose.append(server.residentMiB)
         }
-        // Back near the baseline after each close, and flat from round to round.
+        // Back near the baseline after each close, and flat from round to round. The allocator's own keep varies by
+        // about 6 MiB between rounds (seen here: 39 to 44), and the first round may come out lower than the rest (a CI
+        // run saw 32, 38, 43): a leak of a few MiB a round grows past the lowest later round by more than that noise.
         XCTAssertLessThan(afterClose.max() ?? 0, baseline + 40, "baseline \(baseline) MiB, after close \(afterClose)")
-        XCTAssertLessThanOrEqual(afterClose.last ?? 0, (afterClose.first ?? 0) + 10, "after close \(afterClose)")
+        XCTAssertLessThanOrEqual(afterClose[4], afterClose[1 ... 3].min()! + 12, "after close \(afterClose)")
     }
 }
 
