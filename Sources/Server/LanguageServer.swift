@@ -133,9 +133,15 @@ public final class LanguageServer: @unchecked Sendable {
             return
         }
         // The snapshot is taken now, in arrival order, so a later didChange cannot leak into this request.
-        let handOff = ContextHandOff(RequestContext(
-            server: self, settings: settings, encoding: encoding, token: token,
-            document: Self.documentURI(request.params).flatMap { try? documents.snapshot($0) }))
+        let snapshot = Self.documentURI(request.params).flatMap { try? documents.snapshot($0) }
+        // A page of a version the document has left is refused here, at once: on a worker it could wait behind a build
+        // that keeps every worker busy (seen on 2 cores: refused only when the build ended).
+        if request.method == EntriesRequest.method, let snapshot,
+           let version = request.params?["version"]?.intValue.map({ Int($0) }), version != snapshot.version {
+            pending.finish(request.id, .failure(.contentModified("\(snapshot.uri) is at version \(snapshot.version), not \(version)")))
+            return
+        }
+        let handOff = ContextHandOff(RequestContext(server: self, settings: settings, encoding: encoding, token: token, document: snapshot))
         workers.async { [pending, memory] in
             let result = Result { () throws(ResponseError) -> JSON in
                 let context = handOff.take()

@@ -19,11 +19,7 @@ extension LanguageServer {
     }
 
     static func entries(_ context: RequestContext, _ params: EntriesRequest.Params) throws(ResponseError) -> EntriesRequest.Result {
-        // Refused from the snapshot, before waiting for an index being built.
-        let snapshot = try context.requireDocument(params.textDocument)
-        if let version = params.version, version != snapshot.version {
-            throw .contentModified("\(snapshot.uri) is at version \(snapshot.version), not \(version)")
-        }
+        // A stale `version` was refused on arrival (`LanguageServer.receive`), before any wait for a worker or a build.
         return try context.withIndex(params.textDocument, params.collation) { index, document throws(ResponseError) in
             let entries = index.page(offset: params.offset, limit: params.limit, in: document).map { item in
                 entry(item.entry, section: item.section, document: document, encoding: context.encoding)
