@@ -101,10 +101,7 @@ public final class EntrySource: Sendable {
         func visit(_ entries: [Entry]) -> [Entry] {
             entries.map { entry in
                 var entry = entry
-                if Readings.hasKanji(entry.sortString) {
-                    sawKanji = true
-                    entry.collationString = readings.collationString(for: entry.sortString) ?? entry.collationString
-                }
+                if entry.read(by: readings) { sawKanji = true }
                 if !entry.children.isEmpty { entry.children = visit(entry.children) }
                 return entry
             }
@@ -120,5 +117,16 @@ public final class EntrySource: Sendable {
             return name + message.dropFirst(fileName.count)
         }
         return "\(name): \(message)"
+    }
+}
+
+extension Entry {
+    /// Collates by the reading of its sort string when that is in kanji (see `Readings`): the one rule extraction,
+    /// the indexes and their pages share. True when the sort string is in kanji (read or not).
+    @discardableResult
+    mutating func read(by readings: Readings) -> Bool {
+        guard Readings.hasKanji(sortString) else { return false }
+        if let read = readings.collationString(for: sortString) { collationString = read }
+        return true
     }
 }

@@ -146,9 +146,9 @@ extension OutlineIndex {
     static func reading(of content: Range<Int>, in document: TextDocument, _ readings: Readings) -> String? {
         // Kanji are 3- or 4-byte UTF-8: a line of bytes below 0xE3 has none (most lines, found without a String).
         guard document.bytes[content].contains(where: { $0 >= 0xE3 }),
-              let entry = document.bytes.withUnsafeBufferPointer({ PlainTextExtractor.entry(onLine: 0, $0, content.lowerBound, content.upperBound) }),
-              Readings.hasKanji(entry.sortString) else { return nil }
-        return readings.collationString(for: entry.sortString)
+              var entry = document.bytes.withUnsafeBufferPointer({ PlainTextExtractor.entry(onLine: 0, $0, content.lowerBound, content.upperBound) }),
+              entry.read(by: readings) else { return nil }
+        return entry.sortString
     }
 }
 
@@ -156,9 +156,7 @@ extension TextDocument {
     /// The plain-text entry of line `line` with its collation string under `readings` (as `EntrySource` makes it).
     func plainTextEntry(onLine line: Int, readings: Readings?) -> Entry? {
         guard var entry = plainTextEntry(onLine: line) else { return nil }
-        if let readings, Readings.hasKanji(entry.sortString), let read = readings.collationString(for: entry.sortString) {
-            entry.collationString = read
-        }
+        if let readings { entry.read(by: readings) }
         return entry
     }
 

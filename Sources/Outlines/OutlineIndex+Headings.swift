@@ -107,9 +107,7 @@ extension OutlineIndex {
         selection.end.line -= heading.startLine
         var entry = Entry(name: heading.name, kind: .string, range: TextRange(start: TextPosition(line: 0, column: 0), end: TextPosition(line: 0, column: 0)),
                           selectionRange: selection, collationString: heading.collationString)
-        if let readings, Readings.hasKanji(entry.sortString) {
-            entry.collationString = readings.collationString(for: entry.sortString) ?? entry.collationString
-        }
+        if let readings { entry.read(by: readings) }
         return entry
     }
 
