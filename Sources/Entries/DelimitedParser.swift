@@ -1,47 +1,17 @@
 /// Splits CSV/TSV text into records (RFC 4180): fields in double quotes may hold separators, line
-/// breaks and `""` for a quote, so a record can span lines. Offsets are UTF-8 byte offsets.
+/// breaks and `""` for a quote, so a record can span lines. Offsets are UTF-8 byte offsets; fields are spans of the
+/// text, made into strings only for the cells a row's entry shows.
 ///
 /// Real files bend the rules, so the parser is lenient where it can be: a quote inside an unquoted field
 /// is kept as text, and text after a closing quote is appended to the field. Only a quote that never
 /// closes is an error, since everything after it would silently become one field.
 struct DelimitedParser {
+    /// A field: `start ..< end` is its text (inside the quotes when quoted, and any text after the closing quote);
+    /// `close` is the closing quote's offset (nil when unquoted).
     struct Field {
-        var value: String
-        /// The field's text, inside its quotes when quoted.
         var start: Int
         var end: Int
-    }
-
-    struct Record {
-        var fields: [Field]
-        var start: Int
-        var end: Int
-    }
-
-    private static let quote = UInt8(ascii: "\""), lf = UInt8(ascii: "\n"), cr = UInt8(ascii: "\r")
-
-    let bytes: [UInt8]
-    let separator: UInt8
-
-    /// All records; blank lines are not records.
-    func records() throws(ParseFailure) -> [Record] {
-        var out: [Record] = []
-        let n = bytes.count
-        var i = 0
-        while i < n {
-            let recordStart = i
-            var fields: [Field] = []
-            while true {
-                fields.append(try field(&i))
-                guard i < n, bytes[i] == separator else { break }
-                i += 1
-            }
-            let recordEnd = i
-            if i < n { i += bytes[i] == Self.cr && i + 1 < n && bytes[i + 1] == Self.lf ? 2 : 1 }
-            if fields.count == 1, fields[0].start == fields[0].end, recordStart == recordEnd { continue }
-            out.append(Record(fields: fields, start: recordStart, end: recordEnd))
-        }
-        return out
+        var close: Int?
     }
 
     /// Where parsing stopped and why; the caller turns the offset into a line.
@@ -50,39 +20,85 @@ struct DelimitedParser {
         var problem: String
     }
 
+    static let quote = UInt8(ascii: "\""), lf = UInt8(ascii: "\n"), cr = UInt8(ascii: "\r")
+
+    let p: UnsafeBufferPointer<UInt8>
+    let separator: UInt8
+
+    /// Whether `i` is at a blank line (a line terminator, or the end): no record starts there.
+    func isBlank(at i: Int) -> Bool { i >= p.count || p[i] == Self.lf || p[i] == Self.cr }
+
+    /// Reads the record at `i` into `fields` and moves `i` past its line terminator; returns the record's end
+    /// (before the terminator).
+    func record(_ i: inout Int, into fields: inout [Field]) throws(ParseFailure) -> Int {
+        fields.removeAll(keepingCapacity: true)
+        let n = p.count
+        while true {
+            fields.append(try field(&i))
+            guard i < n, p[i] == separator else { break }
+            i += 1
+        }
+        let end = i
+        if i < n { i += p[i] == Self.cr && i + 1 < n && p[i + 1] == Self.lf ? 2 : 1 }
+        return end
+    }
+
+    @inline(__always)
     private func isFieldEnd(_ b: UInt8) -> Bool { b == separator || b == Self.lf || b == Self.cr }
 
     private func field(_ i: inout Int) throws(ParseFailure) -> Field {
-        let n = bytes.count
-        guard i < n, bytes[i] == Self.quote else {
+        let n = p.count
+        guard i < n, p[i] == Self.quote else {
             let start = i
-            while i < n, !isFieldEnd(bytes[i]) { i += 1 }
-            return Field(value: String(utf8Slice: bytes[start..<i]), start: start, end: i)
+            while i < n, !isFieldEnd(p[i]) { i += 1 }
+            return Field(start: start, end: i, close: nil)
         }
         let open = i
         i += 1
         let start = i
-        var value: [UInt8] = []
         while true {
             guard i < n else { throw ParseFailure(offset: open, problem: "quoted field is never closed") }
-            if bytes[i] == Self.quote {
-                if i + 1 < n, bytes[i + 1] == Self.quote {
-                    value.append(Self.quote)
-                    i += 2
-                    continue
-                }
+            if p[i] == Self.quote {
+                if i + 1 < n, p[i + 1] == Self.quote { i += 2; continue }
                 break
             }
-            value.append(bytes[i])
             i += 1
         }
+        let close = i
         var end = i
         i += 1  // the closing quote
-        while i < n, !isFieldEnd(bytes[i]) {
-            value.append(bytes[i])
+        while i < n, !isFieldEnd(p[i]) {
             i += 1
             end = i
         }
-        return Field(value: String(decoding: value, as: UTF8.self), start: start, end: end)
+        return Field(start: start, end: end, close: close)
+    }
+
+    /// The field's value: `""` inside quotes as one quote, text after the closing quote appended.
+    func value(_ f: Field) -> String {
+        guard let close = f.close else { return String(decoding: UnsafeBufferPointer(rebasing: p[f.start ..< f.end]), as: UTF8.self) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(f.end - f.start)
+        var i = f.start
+        while i < close {
+            bytes.append(p[i])
+            i += p[i] == Self.quote ? 2 : 1
+        }
+        if f.end > close { bytes.append(contentsOf: p[(close + 1) ..< f.end]) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The field's text as it reads when nothing needs cleaning (no `""`, nothing after the closing quote, no blank
+    /// at either end, no line break, no byte-order mark): a span of the text. Nil when it needs `DelimitedTable.clean`.
+    func plainSpan(_ f: Field) -> Range<Int>? {
+        let end = f.close ?? f.end
+        if let close = f.close, f.end != close { return nil }
+        guard end > f.start else { return f.start ..< f.start }
+        let first = p[f.start], last = p[end - 1]
+        guard first > 0x20, first < 0x80, last > 0x20, last < 0x80 else { return nil }
+        if f.close != nil {
+            for i in f.start ..< end where p[i] == Self.quote || p[i] == Self.lf || p[i] == Self.cr { return nil }
+        }
+        return f.start ..< end
     }
 }

@@ -21,49 +21,90 @@ public struct VCardExtractor: EntryExtractor {
     /// One entry per card, in file order. Never throws: a card without END:VCARD or without anything to name it by
     /// is a warning.
     public func extract(_ text: String, options: ExtractionOptions) throws -> Extraction {
-        let bytes = Array(text.utf8)
-        let map = LineMap(bytes)
-        var entries: [Entry] = []
-        var warnings: [String] = []
-        var card: [VCardProperty] = []
-        var begin: VCardProperty?
-        var depth = 0  // vCard 2.1 AGENT may nest a card; its properties are not the outer card's
-        for p in VCardLineReader(bytes: bytes, map: map).properties() {
-            let value = p.rawValue.trimmingCharacters(in: .whitespaces).uppercased()
-            if p.name == "BEGIN", value == "VCARD" {
-                depth += 1
-                if depth == 1 { begin = p; card = [] }
-            } else if p.name == "END", value == "VCARD", depth > 0 {
-                depth -= 1
-                if depth == 0, let b = begin {
-                    append(card, from: b.firstLine, to: p.lastLine, map: map, options: options, &entries, &warnings)
-                    begin = nil
-                }
-            } else if depth == 1 {
-                card.append(p)
-            }
-        }
-        if let b = begin {
-            warnings.append(location(options, b.firstLine) + "BEGIN:VCARD without END:VCARD; the card runs to the end of the file")
-            append(card, from: b.firstLine, to: map.lastContentLine, map: map, options: options, &entries, &warnings)
-        }
+        var entries: [Entry] = [], warnings: [String] = []
+        VCardReader(options: options).read(RecordText(text), from: 0, record: { _ in true }, entry: { entries.append($0) },
+                                           warn: { warnings.append($0) })
         return Extraction(entries: entries, warnings: warnings)
     }
+}
 
-    private func location(_ options: ExtractionOptions, _ line: Int) -> String {
+/// Reads cards from any card's BEGIN line on: the state between cards is nothing but "outside a card".
+struct VCardReader: Sendable {
+    let options: ExtractionOptions
+
+    /// The properties a card is named and sorted by; every other one is skipped by its name.
+    static let names = ["BEGIN", "END", "FN", "N", "ORG", "EMAIL", "X-PHONETIC-LAST-NAME", "X-PHONETIC-MIDDLE-NAME",
+                        "X-PHONETIC-FIRST-NAME", "X-PHONETIC-ORG", "KIND", "X-ABSHOWAS"].map { Array($0.utf8) }
+    private static let vcard = Array("VCARD".utf8)
+
+    func read(_ text: RecordText, from startLine: Int, record: (Int) -> Bool, entry: (Entry) -> Void, warn: (String) -> Void) {
+        let map = text.map
+        text.bytes.withUnsafeBufferPointer { p in
+            let reader = VCardLineReader(p: p, map: map)
+            var card: [VCardProperty] = []
+            var begin: Int?
+            var depth = 0  // vCard 2.1 AGENT may nest a card; its properties are not the outer card's
+            var line = startLine
+            while line < map.lineCount {
+                let logical = reader.logicalLine(at: line)
+                line = logical.last + 1
+                let kind: Int?
+                var property: VCardProperty?
+                if logical.colon != nil {
+                    kind = reader.nameIndex(logical, in: Self.names)
+                } else if logical.single {
+                    continue  // no `:`: not a property
+                } else {
+                    property = reader.property(logical)
+                    kind = property.flatMap { p in Self.names.firstIndex(of: Array(p.name.utf8)) }
+                }
+                guard let kind else { continue }
+                if kind <= 1 {  // BEGIN, END
+                    let isCard = reader.valueIs(logical, Self.vcard)
+                        ?? (property ?? reader.property(logical)).map { $0.rawValue.trimmingCharacters(in: .whitespaces).uppercased() == "VCARD" }
+                        ?? false
+                    guard isCard else {
+                        if depth == 1, let p = property ?? reader.property(logical) { card.append(p) }
+                        continue
+                    }
+                    if kind == 0 {
+                        if depth == 0 {
+                            guard record(logical.first) else { return }
+                            begin = logical.first
+                            card = []
+                        }
+                        depth += 1
+                    } else if depth > 0 {
+                        depth -= 1
+                        if depth == 0, let first = begin {
+                            append(card, from: first, to: logical.last, map: map, entry, warn)
+                            begin = nil
+                        }
+                    }
+                } else if depth == 1, let p = property ?? reader.property(logical) {
+                    card.append(p)
+                }
+            }
+            if let first = begin {
+                warn(location(first) + "BEGIN:VCARD without END:VCARD; the card runs to the end of the file")
+                append(card, from: first, to: map.lastContentLine, map: map, entry, warn)
+            }
+        }
+    }
+
+    private func location(_ line: Int) -> String {
         (options.fileName.map { "\($0):" } ?? "line ") + "\(line + 1): "
     }
 
-    private func append(_ card: [VCardProperty], from first: Int, to last: Int, map: LineMap,
-                        options: ExtractionOptions, _ entries: inout [Entry], _ warnings: inout [String]) {
+    private func append(_ card: [VCardProperty], from first: Int, to last: Int, map: LineMap, _ entry: (Entry) -> Void, _ warn: (String) -> Void) {
         let contact = VCardContact(card)
         guard let name = contact.displayName else {
-            warnings.append(location(options, first) + "a card without FN, N, ORG or EMAIL was left out")
+            warn(location(first) + "a card without FN, N, ORG or EMAIL was left out")
             return
         }
         let collation = contact.collationString(familyNameFirst: options.familyNameFirst)
         let selectionLines = contact.fn.map { ($0.firstLine, $0.lastLine) } ?? (first, first)
-        entries.append(Entry(
+        entry(Entry(
             name: name, kind: .object, detail: contact.detail,
             range: TextRange(start: TextPosition(line: first, column: 0), end: map.endOfLine(last)),
             selectionRange: TextRange(start: TextPosition(line: selectionLines.0, column: 0), end: map.endOfLine(selectionLines.1)),
@@ -102,13 +143,13 @@ struct VCardContact {
     /// N as (family, given, additional, prefix, suffix), nil when it has no family or given name.
     var nameParts: (family: String, given: String, additional: String, prefix: String, suffix: String)? {
         guard let n else { return nil }
-        let c = n.components.map { $0.replacingOccurrences(of: ",", with: " ").trimmingCharacters(in: .whitespaces) } + Array(repeating: "", count: 5)
+        let c = n.components.map { ($0.utf8.contains(UInt8(ascii: ",")) ? $0.replacingOccurrences(of: ",", with: " ") : $0).blankTrimmed } + Array(repeating: "", count: 5)
         guard !c[0].isEmpty || !c[1].isEmpty else { return nil }
         return (c[0], c[1], c[2], c[3], c[4])
     }
 
     var organization: String? {
-        org?.components.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: ", ").nonBlank
+        org?.components.map(\.blankTrimmed).filter { !$0.isEmpty }.joined(separator: ", ").nonBlank
     }
 
     var displayName: String? {
@@ -149,20 +190,10 @@ struct VCardContact {
 
     /// Han, kana and Hangul names are written family-then-given without a space.
     static func isCJK(_ s: String) -> Bool {
-        s.unicodeScalars.contains { c in
+        // Their UTF-8 starts with a byte of E3 or more.
+        guard s.utf8.contains(where: { $0 >= 0xE3 }) else { return false }
+        return s.unicodeScalars.contains { c in
             (0x3040...0x30FF).contains(c.value) || (0x3400...0x9FFF).contains(c.value) || (0xAC00...0xD7AF).contains(c.value)
         }
-    }
-}
-
-extension String {
-    /// nil for an empty or blank string, else the string trimmed.
-    var nonBlank: String? {
-        let t = trimmingCharacters(in: .whitespacesAndNewlines)
-        return t.isEmpty ? nil : t
-    }
-
-    var singleLine: String {
-        split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 }

@@ -28,76 +28,164 @@ struct VCardProperty {
     var components: [String] { VCardText.splitUnescaped(rawValue, by: ";").map(VCardText.unescape) }
 }
 
-/// Reads vCard text as properties: unfolds continuation lines (a line starting with a space or tab
-/// continues the previous one), joins quoted-printable soft line breaks (a value ending in `=`), splits
-/// name, parameters and value, and decodes quoted-printable bytes in the declared CHARSET.
+/// One logical line of vCard text (a property with its folded and soft-broken continuation lines), found on the
+/// bytes: most properties of a card (TEL, ADR, PHOTO, NOTE …) are skipped by their name without a `String` made.
+struct VCardLogicalLine {
+    /// Physical lines `first ... last`.
+    var first: Int
+    var last: Int
+    /// The property name's bytes (group and blanks included), on the first physical line.
+    var name: Range<Int>?
+    /// The first `:` outside quotes, when it is on the first physical line.
+    var colon: Int?
+    /// Whether the line is one physical line.
+    var single: Bool { first == last }
+}
+
+/// Reads vCard text as logical lines: unfolds continuation lines (a line starting with a space or tab continues the
+/// previous one), joins quoted-printable soft line breaks (a value ending in `=`), and parses a line into a property
+/// (name, parameters, value decoded from quoted-printable in the declared CHARSET) when it is asked for.
 struct VCardLineReader {
-    let bytes: [UInt8]
+    let p: UnsafeBufferPointer<UInt8>
     let map: LineMap
 
-    func properties() -> [VCardProperty] {
-        var out: [VCardProperty] = []
-        var line = 0
-        while line < map.lineCount {
-            let first = line
-            var logical = Array(physical(line))
-            line += 1
-            let qp = Self.headerDeclaresQP(logical)
-            while line < map.lineCount {
-                let next = physical(line)
-                if let b = next.first, b == 0x20 || b == 0x09 {
-                    logical.append(contentsOf: next.dropFirst())
-                } else if qp, logical.last == UInt8(ascii: "="), !next.isEmpty {
-                    logical.removeLast()  // the soft line break
-                    logical.append(contentsOf: next)
-                } else {
-                    break
-                }
-                line += 1
-            }
-            if let p = parse(logical, first: first, last: line - 1) { out.append(p) }
+    private static let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t"), equals = UInt8(ascii: "=")
+    private static let colonByte = UInt8(ascii: ":"), semicolon = UInt8(ascii: ";"), quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+
+    /// The logical line starting at physical line `line` (which is not a continuation).
+    func logicalLine(at line: Int) -> VCardLogicalLine {
+        let start = map.lineStarts[line], end = map.lineEnds[line]
+        // The first `:` outside double quotes (parameter values may hold colons: `TYPE="a:b"`).
+        var colon: Int?, quoted = false
+        for i in start ..< end {
+            let b = p[i]
+            if b == Self.quote { quoted.toggle() } else if b == Self.colonByte, !quoted { colon = i; break }
         }
-        return out
+        let qp = colon.map { Self.declaresQuotedPrintable(p, start, $0) } ?? false
+        var last = line, lastByte: UInt8? = end > start ? p[end - 1] : nil
+        while last + 1 < map.lineCount {
+            let s = map.lineStarts[last + 1], e = map.lineEnds[last + 1]
+            if s < e, p[s] == Self.space || p[s] == Self.tab {
+                if e - s > 1 { lastByte = p[e - 1] }
+            } else if qp, lastByte == Self.equals, s < e {
+                lastByte = p[e - 1]
+            } else {
+                break
+            }
+            last += 1
+        }
+        return VCardLogicalLine(first: line, last: last, name: colon.map { start ..< nameEnd(start, $0) }, colon: colon)
     }
 
-    private func physical(_ line: Int) -> ArraySlice<UInt8> {
-        bytes[map.lineStarts[line]..<map.lineEnds[line]]
+    /// Where the name ends in `start ..< colon`: at the first `;` outside quotes and not after a backslash.
+    private func nameEnd(_ start: Int, _ colon: Int) -> Int {
+        var quoted = false, escaping = false
+        for i in start ..< colon {
+            let b = p[i]
+            if escaping { escaping = false; continue }
+            if b == Self.backslash { escaping = true; continue }
+            if b == Self.quote { quoted.toggle() }
+            if b == Self.semicolon, !quoted { return i }
+        }
+        return colon
     }
 
     /// Whether the part before the value names quoted-printable (decides how lines join).
-    private static func headerDeclaresQP(_ line: [UInt8]) -> Bool {
-        guard let colon = colonIndex(line) else { return false }
-        return String(decoding: line[..<colon], as: UTF8.self).uppercased().contains("QUOTED-PRINTABLE")
+    private static func declaresQuotedPrintable(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ colon: Int) -> Bool {
+        let word = Array("QUOTED-PRINTABLE".utf8)
+        guard colon - start >= word.count else { return false }
+        outer: for i in start ... colon - word.count {
+            for (k, w) in word.enumerated() where p[i + k] & 0xDF != w && !(w == UInt8(ascii: "-") && p[i + k] == w) { continue outer }
+            return true
+        }
+        return false
     }
 
-    /// The first `:` outside double quotes (parameter values may hold colons: `TYPE="a:b"`).
-    private static func colonIndex(_ line: [UInt8]) -> Int? {
-        var quoted = false
-        for (i, b) in line.enumerated() {
-            if b == UInt8(ascii: "\"") { quoted.toggle() } else if b == UInt8(ascii: ":"), !quoted { return i }
+    /// The property name of `line` upper-cased without its group, compared with `names` (upper-case ASCII) without
+    /// making a string: the index of the one it is, or nil.
+    func nameIndex(_ line: VCardLogicalLine, in names: [[UInt8]]) -> Int? {
+        guard let range = line.name else { return nil }
+        let trimmed = UTF8Whitespace.trim(p, range.lowerBound, range.upperBound)
+        var a = trimmed.0
+        let b = trimmed.1
+        var dot = b
+        while dot > a { dot -= 1; if p[dot] == UInt8(ascii: ".") { a = dot + 1; break } }
+        // Blanks and Unicode spaces around the name (a byte-order mark too) are not part of it.
+        for (n, name) in names.enumerated() where name.count == b - a {
+            var equal = true
+            for k in 0 ..< name.count where Self.upper(p[a + k]) != name[k] { equal = false; break }
+            if equal { return n }
         }
         return nil
     }
 
-    private func parse(_ line: [UInt8], first: Int, last: Int) -> VCardProperty? {
-        guard let colon = Self.colonIndex(line) else { return nil }
-        let head = String(decoding: line[..<colon], as: UTF8.self)
-        var parts = VCardText.splitUnescaped(head, by: ";", honoringQuotes: true)
-        guard !parts.isEmpty else { return nil }
-        var name = parts.removeFirst().trimmingCharacters(in: .whitespaces).uppercased()
+    @inline(__always)
+    private static func upper(_ b: UInt8) -> UInt8 { b >= 0x61 && b <= 0x7A ? b - 0x20 : b }
+
+    /// Whether the value of a one-line property is `word` (upper-case ASCII), blanks around it and case ignored.
+    func valueIs(_ line: VCardLogicalLine, _ word: [UInt8]) -> Bool? {
+        guard line.single, let colon = line.colon else { return nil }
+        let (a, b) = UTF8Whitespace.trim(p, colon + 1, map.lineEnds[line.first])
+        guard b - a == word.count else { return a == b ? false : nil }
+        for k in 0 ..< word.count where Self.upper(p[a + k]) != word[k] { return false }
+        return true
+    }
+
+    /// The logical line's bytes joined (continuations unfolded, soft line breaks removed).
+    private func joined(_ line: VCardLogicalLine) -> [UInt8] {
+        var logical = Array(p[map.lineStarts[line.first] ..< map.lineEnds[line.first]])
+        guard !line.single else { return logical }
+        for l in line.first + 1 ... line.last {
+            let s = map.lineStarts[l], e = map.lineEnds[l]
+            if p[s] == Self.space || p[s] == Self.tab {
+                logical.append(contentsOf: p[(s + 1) ..< e])
+            } else {
+                logical.removeLast()  // the soft line break
+                logical.append(contentsOf: p[s ..< e])
+            }
+        }
+        return logical
+    }
+
+    /// The property of a logical line, or nil when it has no `:`.
+    func property(_ line: VCardLogicalLine) -> VCardProperty? {
+        let bytes = joined(line)
+        return bytes.withUnsafeBufferPointer { Self.parse($0, first: line.first, last: line.last) }
+    }
+
+    private static func parse(_ line: UnsafeBufferPointer<UInt8>, first: Int, last: Int) -> VCardProperty? {
+        var quoted = false
+        guard let colon = line.firstIndex(where: { b in
+            if b == quote { quoted.toggle() }
+            return b == colonByte && !quoted
+        }) else { return nil }
+        // Name and parameters: split at `;` outside quotes and not after a backslash.
+        var parts: [Range<Int>] = []
+        var from = 0, escaping = false
+        quoted = false
+        for i in 0 ..< colon {
+            let b = line[i]
+            if escaping { escaping = false; continue }
+            if b == backslash { escaping = true; continue }
+            if b == quote { quoted.toggle() }
+            if b == semicolon, !quoted { parts.append(from ..< i); from = i + 1 }
+        }
+        parts.append(from ..< colon)
+        func text(_ r: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: line[r]), as: UTF8.self) }
+        var name = text(parts[0]).blankTrimmed.uppercased()
         if let dot = name.lastIndex(of: ".") { name = String(name[name.index(after: dot)...]) }
-        let parameters = parts.map { part -> (name: String, value: String) in
-            guard let eq = part.firstIndex(of: "=") else { return ("", part.trimmingCharacters(in: .whitespaces)) }
-            var value = String(part[part.index(after: eq)...])
+        let parameters = parts.dropFirst().map { part -> (name: String, value: String) in
+            guard let eq = line[part].firstIndex(of: equals) else { return ("", text(part).blankTrimmed) }
+            var value = text(eq + 1 ..< part.upperBound)
             if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = String(value.dropFirst().dropLast()) }
-            return (part[..<eq].trimmingCharacters(in: .whitespaces).uppercased(), value)
+            return (text(part.lowerBound ..< eq).blankTrimmed.uppercased(), value)
         }
         var property = VCardProperty(name: name, parameters: parameters, rawValue: "", firstLine: first, lastLine: last)
-        let valueBytes = line[(colon + 1)...]
+        let value = UnsafeBufferPointer(rebasing: line[(colon + 1)...])
         if property.isQuotedPrintable {
-            property.rawValue = VCardText.decode(VCardText.quotedPrintable(valueBytes), charset: property.parameter("CHARSET"))
+            property.rawValue = VCardText.decode(VCardText.quotedPrintable(value), charset: property.parameter("CHARSET"))
         } else {
-            property.rawValue = String(decoding: valueBytes, as: UTF8.self)
+            property.rawValue = String(decoding: value, as: UTF8.self)
         }
         return property
     }
@@ -106,7 +194,7 @@ struct VCardLineReader {
 /// The text-level rules of vCard values.
 enum VCardText {
     static func unescape(_ s: String) -> String {
-        guard s.contains("\\") else { return s }
+        guard s.utf8.contains(UInt8(ascii: "\\")) else { return s }
         var out = ""
         var escaping = false
         for c in s {
@@ -126,30 +214,31 @@ enum VCardText {
         return out
     }
 
-    /// Splits at `separator` unless escaped by a backslash (or, for parameters, inside double quotes).
-    static func splitUnescaped(_ s: String, by separator: Character, honoringQuotes: Bool = false) -> [String] {
-        var parts: [String] = []
-        var current = ""
-        var escaping = false, quoted = false
-        for c in s {
-            if escaping { current.append(c); escaping = false; continue }
-            if c == "\\" { escaping = true; current.append(c); continue }
-            if honoringQuotes, c == "\"" { quoted.toggle() }
-            if c == separator, !quoted { parts.append(current); current = ""; continue }
-            current.append(c)
+    /// Splits at `separator` unless escaped by a backslash.
+    static func splitUnescaped(_ s: String, by separator: Character) -> [String] {
+        let sep = separator.asciiValue!
+        var s = s
+        return s.withUTF8 { p in
+            var parts: [String] = []
+            var from = 0, escaping = false
+            for i in 0 ..< p.count {
+                let b = p[i]
+                if escaping { escaping = false; continue }
+                if b == UInt8(ascii: "\\") { escaping = true; continue }
+                if b == sep { parts.append(String(decoding: UnsafeBufferPointer(rebasing: p[from ..< i]), as: UTF8.self)); from = i + 1 }
+            }
+            parts.append(String(decoding: UnsafeBufferPointer(rebasing: p[from...]), as: UTF8.self))
+            return parts
         }
-        parts.append(current)
-        return parts
     }
 
     /// `=C3=A4` → the bytes C3 A4; a `=` not followed by two hex digits is kept as is.
-    static func quotedPrintable<C: Collection>(_ value: C) -> [UInt8] where C.Element == UInt8 {
-        let v = Array(value)
+    static func quotedPrintable(_ v: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(v.count)
         var i = 0
         while i < v.count {
-            if v[i] == UInt8(ascii: "="), let hi = hex(v[safe: i + 1]), let lo = hex(v[safe: i + 2]) {
+            if v[i] == UInt8(ascii: "="), i + 2 < v.count, let hi = hex(v[i + 1]), let lo = hex(v[i + 2]) {
                 out.append(hi << 4 | lo)
                 i += 3
             } else {
@@ -160,8 +249,7 @@ enum VCardText {
         return out
     }
 
-    private static func hex(_ b: UInt8?) -> UInt8? {
-        guard let b else { return nil }
+    private static func hex(_ b: UInt8) -> UInt8? {
         switch b {
         case 0x30...0x39: return b - 0x30
         case 0x41...0x46: return b - 0x41 + 10
@@ -185,6 +273,26 @@ enum VCardText {
     }
 }
 
-extension Array {
-    subscript(safe i: Int) -> Element? { indices.contains(i) ? self[i] : nil }
+extension String {
+    /// Blanks (spaces and tabs, as Foundation's `.whitespaces` counts them) trimmed; no copy when there are none.
+    var blankTrimmed: String {
+        guard let first = utf8.first, let last = utf8.last else { return self }
+        if first > 0x20, first < 0x80, last > 0x20, last < 0x80 { return self }
+        return trimmingCharacters(in: .whitespaces)
+    }
+
+    /// nil for an empty or blank string, else the string trimmed.
+    var nonBlank: String? {
+        guard let first = utf8.first, let last = utf8.last else { return nil }
+        if first > 0x20, first < 0x80, last > 0x20, last < 0x80 { return self }
+        let t = trimmingCharacters(in: .whitespacesAndNewlines)
+        return t.isEmpty ? nil : t
+    }
+
+    /// Line breaks as spaces between the lines (none made when there is none: no byte of a line break).
+    var singleLine: String {
+        // LF, VT, FF, CR, NEL (C2 85), LS and PS (E2 80 A8/A9).
+        guard utf8.contains(where: { ($0 >= 0x0A && $0 <= 0x0D) || $0 == 0xC2 || $0 == 0xE2 }) else { return self }
+        return split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
 }

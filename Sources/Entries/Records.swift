@@ -1,0 +1,82 @@
+/// The text of a document as record formats read it: UTF-8 bytes and where each line starts (an edited document
+/// keeps its line starts, so no pass is made to find them again).
+public struct RecordText: Sendable {
+    /// The UTF-8 bytes.
+    public let bytes: [UInt8]
+    let map: LineMap
+
+    /// The text of `bytes`, whose lines start at `lineStarts` (LF, CRLF or a lone CR end a line).
+    public init(bytes: [UInt8], lineStarts: [Int]) {
+        self.bytes = bytes
+        map = LineMap(bytes, lineStarts: lineStarts)
+    }
+
+    /// The text of a string (its lines found by one pass).
+    public init(_ text: String) {
+        bytes = Array(text.utf8)
+        map = LineMap(bytes)
+    }
+
+    /// The number of lines.
+    public var lineCount: Int { map.lineCount }
+}
+
+/// A format whose entries are records read one after another: vCard cards, CSV and TSV rows. Its reading at a
+/// record's first line depends on nothing before it but what `RecordReader.fixedLines` holds (a table's header and
+/// separator), so an edit is followed by reading again only from the record before it to the first record after it
+/// that starts where one started before.
+public struct RecordFormat: Sendable {
+    enum Kind: Sendable { case vcard, csv, tsv }
+    let kind: Kind
+    let options: ExtractionOptions
+
+    /// The record format of `languageId` (`vcard`, `vcf`, `csv`, `tsv`), or nil for a format that is not one.
+    public init?(languageId: String, options: ExtractionOptions) {
+        switch languageId.lowercased() {
+        case "vcard", "vcf": kind = .vcard
+        case "csv": kind = .csv
+        case "tsv": kind = .tsv
+        default: return nil
+        }
+        self.options = options
+    }
+
+    /// A reader of `text`'s records, set up by its first lines (a table's separator, header and name column).
+    ///
+    /// - Throws: `ExtractionError` as a whole read would (a column name not in the header).
+    /// - Returns: nil when records cannot be read one by one: whether a table's first row is a header depends on
+    ///   its other rows (a column numeric in every row but the first) and is decided by a whole read.
+    public func reader(for text: RecordText) throws(ExtractionError) -> RecordReader? {
+        switch kind {
+        case .vcard: return RecordReader(kind: .vcard(VCardReader(options: options)), fixedLines: 0)
+        case .csv, .tsv:
+            let table = try DelimitedTable.prepare(text, separator: kind == .tsv ? UInt8(ascii: "\t") : nil, options: options)
+            guard let table, table.headerSettled else { return nil }
+            return RecordReader(kind: .table(table), fixedLines: table.fixedLines)
+        }
+    }
+}
+
+/// Reads the records of one text from any record's first line on, as a whole read would find them.
+public struct RecordReader: Sendable {
+    enum Kind: Sendable { case vcard(VCardReader), table(DelimitedTable) }
+    let kind: Kind
+    /// The lines `0 ..< fixedLines` decide how every record reads (a table's header, the line that tells CSV's
+    /// separator): an edit touching them needs a new reader.
+    public let fixedLines: Int
+
+    /// Reads the records of `text` from line `line` on (the first line of a record, or a line between records at or
+    /// after `fixedLines`, or 0). `record` is called with the first line of each record before it is read; when it
+    /// returns false, reading stops there. `entry` gets each record's entry (a record may have none: a card with
+    /// nothing to name it by, a row with an empty name cell) and `warn` what a person should hear about.
+    ///
+    /// - Throws: `ExtractionError` for text no whole read accepts either (a quote never closed).
+    public func read(
+        _ text: RecordText, from line: Int, record: (Int) -> Bool, entry: (Entry) -> Void, warn: (String) -> Void
+    ) throws(ExtractionError) {
+        switch kind {
+        case .vcard(let reader): reader.read(text, from: line, record: record, entry: entry, warn: warn)
+        case .table(let table): try table.read(text, from: line, record: record, entry: entry)
+        }
+    }
+}
