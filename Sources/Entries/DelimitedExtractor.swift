@@ -35,39 +35,45 @@ public struct TSVExtractor: EntryExtractor {
 }
 
 /// Rows to entries: header detection, the name column, details. Set up by the first row (and for CSV the first
-/// line, which tells the separator), then read from any row on.
+/// line, which tells the separator) and, when the first row alone cannot tell whether it is a header, by the others;
+/// then read from any row on.
 struct DelimitedTable: Sendable {
     let separator: UInt8
     let options: ExtractionOptions
     static let detailLimit = 120
     /// The column that names a row.
     let column: Int
-    /// The offset of the first row, and whether it is a header (when `headerSettled`).
-    let firstRow: Int?
-    let hasHeader: Bool
-    /// Whether `hasHeader` is decided by the first row alone; else by a whole read (a column numeric in every
-    /// later row).
-    let headerSettled: Bool
+    /// The offset of the first row, and its number of cells.
+    let firstRow: Int
+    let firstColumns: Int
+    /// Whether the first row is a header, and what decided it.
+    private(set) var hasHeader: Bool
+    private(set) var evidence: HeaderEvidence
     /// Lines `0 ..< fixedLines` hold the first row (and CSV's line 0): an edit there needs a new table.
     let fixedLines: Int
 
+    /// What decided whether the first row is a header (see `looksLikeHeader`), kept so that an edit of other rows
+    /// can tell whether the decision still holds without reading them all.
+    enum HeaderEvidence: Sendable {
+        /// The first row alone: a column chosen by name, a first row that is data, a column title.
+        case firstRow
+        /// Not yet decided: by the other rows (`decided(_:)`).
+        case undecided
+        /// A header: column `c` is numeric in every later row.
+        case numericColumn(Int)
+        /// Not a header: column `c` is not numeric in the row starting on line `lines[c]`.
+        case textRows([Int])
+        /// Not a header: there is no other row.
+        case noBody
+    }
+
     /// Reads the whole text.
     static func extract(_ text: RecordText, separator: UInt8?, options: ExtractionOptions) throws(ExtractionError) -> Extraction {
-        guard let table = try prepare(text, separator: separator, options: options) else { return Extraction(entries: []) }
+        guard let table = try prepare(text, separator: separator, options: options)?.decided(text) else { return Extraction(entries: []) }
         var entries: [Entry] = [], widest = 0, rows = 0
-        // Unsettled: column c is numeric in every row after the first (the first row is then a header).
-        var numeric = [Bool](repeating: !table.headerSettled, count: table.headerSettled ? 0 : table.firstCells(text).count)
-        try table.read(text, from: 0, record: { _ in true }, entry: { entries.append($0) }) { p, parser, start, fields in
+        try table.read(text, from: 0, record: { _ in true }, entry: { entries.append($0) }) { _, _, _, fields in
             rows += 1
             widest = max(widest, fields.count)
-            guard start != table.firstRow else { return }
-            for c in numeric.indices where numeric[c] {
-                numeric[c] = c < fields.count && isNumber(clean(parser.value(fields[c])))
-            }
-        }
-        if !table.headerSettled, rows > 1, numeric.contains(true), let first = entries.first,
-           first.range.start.line == text.map.line(ofOffset: table.firstRow!) {
-            entries.removeFirst()
         }
         if entries.isEmpty, rows > 0, widest <= table.column {
             throw ExtractionError("column \(table.column) is past the last column: rows have \(widest) column\(widest == 1 ? "" : "s") (0–\(max(0, widest - 1)))")
@@ -96,21 +102,82 @@ struct DelimitedTable: Sendable {
             throw ExtractionError(file: options.fileName, line: map.line(ofOffset: error.offset) + 1, error.problem)
         }
         guard let first else { return nil }
-        let column = try nameColumn(header: first.cells, options: options)
+        let column: Int
+        do {
+            column = try nameColumn(header: first.cells, options: options)
+        } catch {
+            // A whole read meets a quote never closed before it looks at the header.
+            try text.bytes.withUnsafeBufferPointer { p throws(ExtractionError) in
+                let parser = DelimitedParser(p: p, separator: separator)
+                var i = 0, fields: [DelimitedParser.Field] = []
+                do throws(DelimitedParser.ParseFailure) {
+                    while i < p.count { _ = try parser.record(&i, into: &fields) }
+                } catch {
+                    throw ExtractionError(file: options.fileName, line: map.line(ofOffset: error.offset) + 1, error.problem)
+                }
+            }
+            throw error
+        }
         let byName = options.column.isNameSelector
         let looks = looksLikeHeader(first.cells), titled = column < first.cells.count && headerWords.contains(first.cells[column].lowercased())
         let lastLine = map.line(ofOffset: first.end)
-        return DelimitedTable(separator: separator, options: options, column: column, firstRow: first.start,
-                              hasHeader: byName || (looks && titled), headerSettled: byName || !looks || titled,
+        return DelimitedTable(separator: separator, options: options, column: column, firstRow: first.start, firstColumns: first.cells.count,
+                              hasHeader: byName || (looks && titled), evidence: byName || !looks || titled ? .firstRow : .undecided,
                               fixedLines: max(separator == UInt8(ascii: "\t") ? 0 : 1, lastLine + 1))
     }
 
-    private func firstCells(_ text: RecordText) -> [String] {
-        text.bytes.withUnsafeBufferPointer { p in
-            let parser = DelimitedParser(p: p, separator: separator)
-            var i = firstRow ?? 0, fields: [DelimitedParser.Field] = []
-            _ = try? parser.record(&i, into: &fields)
-            return fields.map { Self.clean(parser.value($0)) }
+    /// The table with its header decided: when the first row alone could not, by the rule that a column numeric in
+    /// every later row (and not in the first) makes it a header.
+    func decided(_ text: RecordText) throws(ExtractionError) -> DelimitedTable {
+        guard case .undecided = evidence else { return self }
+        var numeric = [Bool](repeating: true, count: firstColumns), textLine = [Int](repeating: -1, count: firstColumns)
+        var rows = 0
+        try forEachRow(text, from: fixedLines, record: { _ in true }) { line, parser, _, fields in
+            rows += 1
+            for c in 0 ..< firstColumns where textLine[c] < 0 && !Self.isNumeric(c, fields, parser) {
+                numeric[c] = false
+                textLine[c] = line
+            }
+        }
+        var table = self
+        if rows == 0 {
+            table.evidence = .noBody
+        } else if let c = numeric.firstIndex(of: true) {
+            (table.hasHeader, table.evidence) = (true, .numericColumn(c))
+        } else {
+            table.evidence = .textRows(textLine)
+        }
+        return table
+    }
+
+    private static func isNumeric(_ c: Int, _ fields: [DelimitedParser.Field], _ parser: DelimitedParser) -> Bool {
+        c < fields.count && isNumber(clean(parser.value(fields[c])))
+    }
+
+    /// Whether the header's decision holds after an edit replaced the rows of lines `old` by those of `new` (both
+    /// at or after `fixedLines`, starting on the same line); false when only reading every row again can tell.
+    mutating func follow(_ text: RecordText, old: Range<Int>, new: Range<Int>) -> Bool {
+        let moved = { (line: Int) in line < old.lowerBound ? line : line >= old.upperBound ? line + new.upperBound - old.upperBound : -1 }
+        switch evidence {
+        case .firstRow: return true
+        case .undecided, .noBody: return false
+        case .numericColumn(let c):
+            var holds = true
+            try? forEachRow(text, from: new.lowerBound, record: { $0 < new.upperBound && holds }) { _, parser, _, fields in
+                holds = holds && Self.isNumeric(c, fields, parser)
+            }
+            return holds
+        case .textRows(var lines):
+            lines = lines.map(moved)
+            guard lines.contains(-1) else {
+                evidence = .textRows(lines)
+                return true
+            }
+            try? forEachRow(text, from: new.lowerBound, record: { $0 < new.upperBound }) { line, parser, _, fields in
+                for c in lines.indices where lines[c] < 0 && !Self.isNumeric(c, fields, parser) { lines[c] = line }
+            }
+            evidence = .textRows(lines)
+            return !lines.contains(-1)
         }
     }
 
@@ -121,21 +188,62 @@ struct DelimitedTable: Sendable {
 
     private func read(
         _ text: RecordText, from startLine: Int, record: (Int) -> Bool, entry: (Entry) -> Void,
-        row: (UnsafeBufferPointer<UInt8>, DelimitedParser, Int, [DelimitedParser.Field]) -> Void
+        row: (Int, DelimitedParser, Int, [DelimitedParser.Field]) -> Void
+    ) throws(ExtractionError) {
+        let map = text.map
+        var detail: [UInt8] = []
+        /// The position of `offset`, at or after line `from`.
+        func position(_ offset: Int, from: Int) -> TextPosition {
+            var l = from
+            while l + 1 < map.lineCount, map.lineStarts[l + 1] <= offset { l += 1 }
+            return TextPosition(line: l, column: min(offset, map.lineEnds[l]) - map.lineStarts[l])
+        }
+        try forEachRow(text, from: startLine, record: record) { line, parser, range, fields in
+            row(line, parser, range.lowerBound, fields)
+            guard range.lowerBound != firstRow || !hasHeader, column < fields.count else { return }
+            let p = parser.p, field = fields[column]
+            let name: String
+            if let span = parser.plainSpan(field) {
+                guard !span.isEmpty else { return }
+                name = String(decoding: UnsafeBufferPointer(rebasing: p[span]), as: UTF8.self)
+            } else {
+                name = Self.clean(parser.value(field))
+                guard !name.isEmpty else { return }
+            }
+            // The other non-empty cells, joined: bytes copied straight when they need no cleaning.
+            detail.removeAll(keepingCapacity: true)
+            for (c, f) in fields.enumerated() where c != column {
+                if let span = parser.plainSpan(f) {
+                    guard !span.isEmpty else { continue }
+                    if !detail.isEmpty { detail += [0x2C, 0x20] }
+                    detail += p[span]
+                } else {
+                    let cell = Self.clean(parser.value(f))
+                    guard !cell.isEmpty else { continue }
+                    if !detail.isEmpty { detail += [0x2C, 0x20] }
+                    detail += cell.utf8
+                }
+            }
+            let nameStart = position(field.start, from: line)
+            entry(Entry(
+                name: name, kind: .string, detail: detail.isEmpty ? nil : Self.truncate(String(decoding: detail, as: UTF8.self)),
+                range: TextRange(start: TextPosition(line: line, column: range.lowerBound - map.lineStarts[line]), end: position(range.upperBound, from: line)),
+                selectionRange: TextRange(start: nameStart, end: position(field.end, from: nameStart.line))))
+        }
+    }
+
+    /// Calls `row` with each row from line `startLine` on: its first line, the parser, its byte range (without the
+    /// line break) and its fields; `record` is asked first, with the row's first line (false: stop there).
+    private func forEachRow(
+        _ text: RecordText, from startLine: Int, record: (Int) -> Bool,
+        _ row: (Int, DelimitedParser, Range<Int>, [DelimitedParser.Field]) -> Void
     ) throws(ExtractionError) {
         let map = text.map
         do {
             try text.bytes.withUnsafeBufferPointer { p throws(DelimitedParser.ParseFailure) in
                 let parser = DelimitedParser(p: p, separator: separator)
-                var i = map.lineStarts[startLine], line = startLine
+                var i = startLine < map.lineCount ? map.lineStarts[startLine] : p.count, line = startLine
                 var fields: [DelimitedParser.Field] = []
-                var detail: [UInt8] = []
-                /// The position of `offset`, at or after line `from`.
-                func position(_ offset: Int, from: Int) -> TextPosition {
-                    var l = from
-                    while l + 1 < map.lineCount, map.lineStarts[l + 1] <= offset { l += 1 }
-                    return TextPosition(line: l, column: min(offset, map.lineEnds[l]) - map.lineStarts[l])
-                }
                 while i < p.count {
                     while line + 1 < map.lineCount, map.lineStarts[line + 1] <= i { line += 1 }
                     if parser.isBlank(at: i) {
@@ -144,37 +252,7 @@ struct DelimitedTable: Sendable {
                     }
                     guard record(line) else { return }
                     let start = i, end = try parser.record(&i, into: &fields)
-                    row(p, parser, start, fields)
-                    guard start != firstRow || !hasHeader, column < fields.count else { continue }
-                    let field = fields[column]
-                    let name: String
-                    if let span = parser.plainSpan(field) {
-                        guard !span.isEmpty else { continue }
-                        name = String(decoding: UnsafeBufferPointer(rebasing: p[span]), as: UTF8.self)
-                    } else {
-                        name = Self.clean(parser.value(field))
-                        guard !name.isEmpty else { continue }
-                    }
-                    // The other non-empty cells, joined: bytes copied straight when they need no cleaning.
-                    detail.removeAll(keepingCapacity: true)
-                    for (c, f) in fields.enumerated() where c != column {
-                        if let span = parser.plainSpan(f) {
-                            guard !span.isEmpty else { continue }
-                            if !detail.isEmpty { detail += [0x2C, 0x20] }
-                            detail += p[span]
-                        } else {
-                            let cell = Self.clean(parser.value(f))
-                            guard !cell.isEmpty else { continue }
-                            if !detail.isEmpty { detail += [0x2C, 0x20] }
-                            detail += cell.utf8
-                        }
-                    }
-                    let startPosition = TextPosition(line: line, column: start - map.lineStarts[line])
-                    let nameStart = position(field.start, from: line)
-                    entry(Entry(
-                        name: name, kind: .string, detail: detail.isEmpty ? nil : Self.truncate(String(decoding: detail, as: UTF8.self)),
-                        range: TextRange(start: startPosition, end: position(end, from: line)),
-                        selectionRange: TextRange(start: nameStart, end: position(field.end, from: nameStart.line))))
+                    row(line, parser, start ..< end, fields)
                 }
             }
         } catch {

@@ -44,15 +44,13 @@ public struct RecordFormat: Sendable {
     /// A reader of `text`'s records, set up by its first lines (a table's separator, header and name column).
     ///
     /// - Throws: `ExtractionError` as a whole read would (a column name not in the header).
-    /// - Returns: nil when records cannot be read one by one: whether a table's first row is a header depends on
-    ///   its other rows (a column numeric in every row but the first) and is decided by a whole read.
+    /// - Returns: nil for a table without rows.
     public func reader(for text: RecordText) throws(ExtractionError) -> RecordReader? {
         switch kind {
         case .vcard: return RecordReader(kind: .vcard(VCardReader(options: options)), fixedLines: 0)
         case .csv, .tsv:
-            let table = try DelimitedTable.prepare(text, separator: kind == .tsv ? UInt8(ascii: "\t") : nil, options: options)
-            guard let table, table.headerSettled else { return nil }
-            return RecordReader(kind: .table(table), fixedLines: table.fixedLines)
+            let table = try DelimitedTable.prepare(text, separator: kind == .tsv ? UInt8(ascii: "\t") : nil, options: options)?.decided(text)
+            return table.map { RecordReader(kind: .table($0), fixedLines: $0.fixedLines) }
         }
     }
 }
@@ -60,7 +58,7 @@ public struct RecordFormat: Sendable {
 /// Reads the records of one text from any record's first line on, as a whole read would find them.
 public struct RecordReader: Sendable {
     enum Kind: Sendable { case vcard(VCardReader), table(DelimitedTable) }
-    let kind: Kind
+    var kind: Kind
     /// The lines `0 ..< fixedLines` decide how every record reads (a table's header, the line that tells CSV's
     /// separator): an edit touching them needs a new reader.
     public let fixedLines: Int
@@ -78,5 +76,14 @@ public struct RecordReader: Sendable {
         case .vcard(let reader): reader.read(text, from: line, record: record, entry: entry, warn: warn)
         case .table(let table): try table.read(text, from: line, record: record, entry: entry)
         }
+    }
+
+    /// Whether the reader still reads the text as a whole read would after an edit replaced the records of lines
+    /// `old` by those of `new` (both starting at the same line, at or after `fixedLines`): a table whose header was
+    /// decided by its other rows checks that the decision holds. False: make a new reader.
+    public mutating func follow(_ text: RecordText, old: Range<Int>, new: Range<Int>) -> Bool {
+        guard case .table(var table) = kind else { return true }
+        defer { kind = .table(table) }
+        return table.follow(text, old: old, new: new)
     }
 }

@@ -48,13 +48,12 @@ struct VCardReader: Sendable {
             while line < map.lineCount {
                 let logical = reader.logicalLine(at: line)
                 line = logical.last + 1
-                let kind: Int?
+                // The name off the bytes; a parse only where the colon is on a continuation line or a blank may be
+                // a Unicode one.
                 var property: VCardProperty?
-                if logical.colon != nil {
-                    kind = reader.nameIndex(logical, in: Self.names)
-                } else if logical.single {
-                    continue  // no `:`: not a property
-                } else {
+                var kind = logical.colon == nil ? -1 : reader.nameIndex(logical, in: Self.names)
+                if kind == -1 {
+                    if logical.single, logical.colon == nil { continue }  // no `:`: not a property
                     property = reader.property(logical)
                     kind = property.flatMap { p in Self.names.firstIndex(of: Array(p.name.utf8)) }
                 }

@@ -102,15 +102,13 @@ struct VCardLineReader {
     }
 
     /// The property name of `line` upper-cased without its group, compared with `names` (upper-case ASCII) without
-    /// making a string: the index of the one it is, or nil.
+    /// making a string: the index of the one it is, nil when it is none of them, -1 when only a parse can tell (a
+    /// name with a character around it that Foundation may count as a blank).
     func nameIndex(_ line: VCardLogicalLine, in names: [[UInt8]]) -> Int? {
         guard let range = line.name else { return nil }
-        let trimmed = UTF8Whitespace.trim(p, range.lowerBound, range.upperBound)
-        var a = trimmed.0
-        let b = trimmed.1
-        var dot = b
+        guard let (start, b) = blankTrimmed(range.lowerBound, range.upperBound) else { return -1 }
+        var a = start, dot = b
         while dot > a { dot -= 1; if p[dot] == UInt8(ascii: ".") { a = dot + 1; break } }
-        // Blanks and Unicode spaces around the name (a byte-order mark too) are not part of it.
         for (n, name) in names.enumerated() where name.count == b - a {
             var equal = true
             for k in 0 ..< name.count where Self.upper(p[a + k]) != name[k] { equal = false; break }
@@ -119,13 +117,22 @@ struct VCardLineReader {
         return nil
     }
 
+    /// `start ..< end` without spaces and tabs at either end; nil when a non-ASCII character is at an end (it may be
+    /// a Unicode space, which `String.blankTrimmed` would trim).
+    private func blankTrimmed(_ start: Int, _ end: Int) -> (Int, Int)? {
+        var a = start, b = end
+        while a < b, p[a] == Self.space || p[a] == Self.tab { a += 1 }
+        while b > a, p[b - 1] == Self.space || p[b - 1] == Self.tab { b -= 1 }
+        guard a == b || (p[a] < 0x80 && p[b - 1] < 0x80) else { return nil }
+        return (a, b)
+    }
+
     @inline(__always)
     private static func upper(_ b: UInt8) -> UInt8 { b >= 0x61 && b <= 0x7A ? b - 0x20 : b }
 
     /// Whether the value of a one-line property is `word` (upper-case ASCII), blanks around it and case ignored.
     func valueIs(_ line: VCardLogicalLine, _ word: [UInt8]) -> Bool? {
-        guard line.single, let colon = line.colon else { return nil }
-        let (a, b) = UTF8Whitespace.trim(p, colon + 1, map.lineEnds[line.first])
+        guard line.single, let colon = line.colon, let (a, b) = blankTrimmed(colon + 1, map.lineEnds[line.first]) else { return nil }
         guard b - a == word.count else { return a == b ? false : nil }
         for k in 0 ..< word.count where Self.upper(p[a + k]) != word[k] { return false }
         return true

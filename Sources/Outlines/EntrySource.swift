@@ -18,6 +18,11 @@ public struct ExtractionSettings: Hashable, Sendable {
 
     /// The defaults: no tables, ctags on `PATH`, the first column, family names first.
     public init() {}
+
+    /// What an extractor takes of these settings, for the file `fileName` under the collation language `language`.
+    public func options(fileName: String?, language: String) -> ExtractionOptions {
+        ExtractionOptions(column: csvColumn, familyNameFirst: familyNameFirst, language: language, ctagsPath: ctagsPath, fileName: fileName)
+    }
 }
 
 /// Something the pipeline met that the user should hear about once: an unknown format, a malformed file, an
@@ -33,6 +38,13 @@ public struct OutlineProblem: Hashable, Sendable {
     /// Identifies a problem that stays until its cause changes (an unknown format, a table), for a server to report
     /// once per session; nil for one that belongs to this text (a syntax error), to report every time.
     public var key: String?
+
+    /// A problem to report.
+    public init(severity: Severity, message: String, key: String?) {
+        self.severity = severity
+        self.message = message
+        self.key = key
+    }
 }
 
 /// The first step of the outline pipeline: a document's text → its entries (extracted by the format's extractor,
@@ -62,12 +74,7 @@ public final class EntrySource: Sendable {
         guard let extractor = Extractors.extractor(forLanguageId: languageId) else {
             return ([], [OutlineProblem(severity: .warning, message: "no entries for languageId \(languageId) (\(name))", key: "language:\(languageId)")])
         }
-        var options = ExtractionOptions()
-        options.ctagsPath = settings.ctagsPath
-        options.fileName = fileName
-        options.column = settings.csvColumn
-        options.familyNameFirst = settings.familyNameFirst
-        options.language = language
+        let options = settings.options(fileName: fileName, language: language)
         let extraction: Extraction
         do {
             extraction = try extractor.extract(text, options: options)

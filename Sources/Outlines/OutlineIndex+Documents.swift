@@ -9,8 +9,16 @@ extension OutlineIndex {
     /// With `readings` (under `ja`), names in kanji collate by their readings, as `EntrySource` makes them.
     public static func make(
         _ document: TextDocument, collation: IndexedCollation, format: Format, checkpointSpacing: Int = 256,
-        readings: Readings? = nil, extract: @escaping @Sendable (TextDocument) -> [Entry]
+        readings: Readings? = nil, records: RecordFormat? = nil, report: @escaping @Sendable ([String]) -> Void = { _ in },
+        extract: @escaping @Sendable (TextDocument) -> [Entry]
     ) -> OutlineIndex {
+        if format == .records {
+            if let records, let index = makeRecords(document, collation: collation, format: records, readings: readings, report: report,
+                                                    extract: extract) {
+                return index
+            }
+            return make(document, collation: collation, format: .entries, extract: extract)
+        }
         if format == .headings {
             return makeHeadings(document, collation: collation, spacing: checkpointSpacing, readings: readings, extract: extract)
         }
@@ -83,7 +91,7 @@ extension OutlineIndex {
     public func update(to document: TextDocument, edit: LineEdit) -> Bool {
         let touched = max(edit.oldEnd, edit.newEnd) - edit.start
         guard format != .entries, touched <= max(1024, count / 4) else { return false }
-        if format == .lines || format == .headings {
+        if format == .lines || format == .headings || format == .records {
             // A NUL makes the text binary: then it is not read as lines or scanned at all (extraction refuses it).
             let first = document.lineStarts[edit.start]
             let end = edit.newEnd < document.lineCount ? document.lineStarts[edit.newEnd] : document.bytes.count
@@ -97,6 +105,8 @@ extension OutlineIndex {
             guard updateHeadings(to: document, edit: edit) else { return false }
         case .startLines:
             guard updateStartLines(to: document, edit: edit) else { return false }
+        case .records:
+            guard updateRecords(to: document, edit: edit) else { return false }
         case .entries:
             return false
         }

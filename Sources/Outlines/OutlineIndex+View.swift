@@ -40,7 +40,7 @@ public struct OutlineIndexView: Sendable {
     private func entry(_ id: Int32) -> Entry {
         switch format {
         case .lines: document.plainTextEntry(onLine: Int(position[Int(id)]), readings: readings)!
-        case .headings: OutlineIndex.served(stored[Int(id)], at: position[Int(id)])
+        case .headings, .records: OutlineIndex.served(stored[Int(id)], at: position[Int(id)])
         case .startLines, .entries: stored[Int(id)]
         }
     }

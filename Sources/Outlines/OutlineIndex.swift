@@ -22,6 +22,10 @@ public final class OutlineIndex: @unchecked Sendable {
         /// Markdown headings, found again after an edit only from the scanner's checkpoint before it until its state
         /// is the old one again (see `MarkdownHeadingScan`); only the headings of that window are moved.
         case headings
+        /// Records read one after another (vCard cards, CSV and TSV rows; see `RecordReader`): an edit reads again
+        /// from the record before it to the first record after it that starts where one started before, and only
+        /// the records of that window are replaced. Stored with their lines counted from their start line.
+        case records
         /// Entries starting on distinct lines (Markdown with localized names): an edit extracts the document again,
         /// but only entries whose sort string or line changed are moved.
         case startLines
@@ -45,14 +49,17 @@ public final class OutlineIndex: @unchecked Sendable {
     /// Document order of entry id: its start line (depth-first index for `.entries`); -1 for a free id.
     var position: [Int32] = []
     var sectionOf: [UInt16] = []
-    /// The entries by id, when they are not read off their line (`.headings` with lines counted from their start
-    /// line, `.startLines`, `.entries`).
+    /// The entries by id, when they are not read off their line (`.headings` and `.records` with lines counted from
+    /// their start line, `.startLines`, `.entries`).
     var stored: [Entry] = []
     /// Under `ja` with MeCab: names in kanji collate by their readings (`Readings.collationString(for:)`).
     var readings: Readings?
     /// `.headings`: the scan that finds them again after an edit, and each heading's level by id.
     var markdown: MarkdownHeadingScan?
     var levels: [UInt8] = []
+    /// `.records`: the reader of the document's records, and where its warnings go.
+    var records: RecordReader?
+    var report: @Sendable ([String]) -> Void = { _ in }
     private var freeIDs: [Int32] = []
     /// The id of the entry starting on each line, or -1 (all formats but `.entries`).
     var entryAtLine: [Int32] = []

@@ -51,10 +51,10 @@ struct RequestContext: Sendable {
         let collation = try self.collation(choice)
         let key = cacheKey(collation)
         if let layout = server.documents.withExistingIndex(document, cacheKey: key, { index, _ in index.layout }) { return layout }
-        let format = indexFormat(document, collation), extract = extractor(collation), readings = readings(collation)
+        let plan = self.plan(document, collation), extract = extractor(collation)
         return try derive(uri, choice, title: "Sectioning", cached: server.documents.cachedLayout) { document, collation, key, _, _ in
             server.documents.layout(document, collation: collation, cacheKey: key) {
-                OutlineIndex.sortStrings($0, format: format, readings: readings, extract: extract)
+                OutlineIndex.sortStrings($0, format: plan.format, readings: plan.readings, extract: extract)
             }
         }
     }
@@ -72,11 +72,14 @@ struct RequestContext: Sendable {
         let key = cacheKey(collation)
         let run = { (index: OutlineIndex, current: TextDocument) in Result { () throws(ResponseError) -> T in try body(index, current) } }
         if let hit = server.documents.withExistingIndex(document, cacheKey: key, run) { return try hit.get() }
-        let format = indexFormat(document, collation), extract = extractor(collation), readings = readings(collation)
+        let plan = self.plan(document, collation), extract = extractor(collation), server = self.server, uri = document.uri
+        let report: @Sendable ([String]) -> Void = { warnings in
+            for warning in warnings { server.logOnce("warning:\(uri):\(warning)", .warning, warning) }
+        }
         let name = document.uri.split(separator: "/").last.map(String.init) ?? document.uri
         return try server.longWork("Sorting", name) { () throws(ResponseError) -> T in
             try server.documents.withIndex(document, cacheKey: key, make: {
-                OutlineIndex.make($0, collation: collation, format: format, readings: readings, extract: extract)
+                plan.index($0, collation: collation, report: report, extract: extract)
             }, run).get()
         }
     }
@@ -91,28 +94,14 @@ struct RequestContext: Sendable {
     func leadingSections(_ uri: TextDocumentIdentifier, _ choice: CollationChoice, entries: Int) throws(ResponseError) -> LeadingSections {
         let document = try requireDocument(uri)
         let collation = try self.collation(choice)
-        return LeadingSections(document, collation: collation, format: indexFormat(document, collation), readings: readings(collation),
+        let plan = self.plan(document, collation)
+        return LeadingSections(document, collation: collation, format: plan.format, readings: plan.readings,
                                entries: entries, extract: extractor(collation))
     }
 
-    /// How a document's index keeps its entries: read off lines (plain text; localized names need the table, so
-    /// those are stored), as headings re-scanned near an edit (Markdown; localized, by start line), or rebuilt per
-    /// version.
-    private func indexFormat(_ document: TextDocument, _ collation: IndexedCollation) -> OutlineIndex.Format {
-        // A binary text goes through extraction, which refuses it with a message, instead of being read as lines.
-        let binary = document.bytes.withUnsafeBufferPointer { TextCheck.binaryProblem(in: $0) } != nil
-        // Localized names are not the text on the line: extracted. Readings are taken by the index itself; without
-        // MeCab, extraction says what to install.
-        let readingsMissing = settings.readings && collation.locale.language == "ja" && !Readings.shared.isAvailable
-        let asWritten = settings.localizationTables.isEmpty && !readingsMissing
-        if PlainTextExtractor.languageIds.contains(document.languageId) && asWritten && !binary { return .lines }
-        guard MarkdownExtractor.languageIds.contains(document.languageId), !binary else { return .entries }
-        return asWritten ? .headings : .startLines
-    }
-
-    /// The readings names in kanji collate by under `collation` (`ja`, readings on, MeCab there), else nil.
-    private func readings(_ collation: IndexedCollation) -> Readings? {
-        settings.readings && collation.locale.language == "ja" && Readings.shared.isAvailable ? .shared : nil
+    /// Which index the document gets under `collation` (see `IndexPlan`).
+    private func plan(_ document: TextDocument, _ collation: IndexedCollation) -> IndexPlan {
+        IndexPlan(document, settings: settings.extractionSettings, language: collation.locale.language)
     }
 
     /// The entries of a document as this request's settings extract them (localized for the collation's language).

@@ -59,17 +59,15 @@ struct Outline: ParsableCommand {
         let document = try Self.document(file, language: language)
         if !json, grouping == .sections {
             var out = StandardOutput()
-            // Streamed from an index: plain text keeps no entries at all, only ids in sorted runs.
-            // Names are read off their lines (and read with MeCab under ja); a localized value needs the entries, and
-            // so does a missing MeCab (extraction says what to install).
-            let readings = settings.readings && Readings.shared.isAvailable ? Readings.shared : nil
-            let asWritten = localizationTables.isEmpty && (readings != nil || !settings.readings)
-            let format: OutlineIndex.Format = PlainTextExtractor.languageIds.contains(language) && asWritten ? .lines : .entries
+            // Streamed from the index the server would make (`IndexPlan`): plain text keeps no entries at all, only ids
+            // in sorted runs; records are read by the record reader.
+            let fileName = (file as NSString).lastPathComponent
+            let plan = IndexPlan(document, settings: settings, language: collation.locale.language, fileName: fileName)
             let problems = ProblemLog()
             let (file, settings) = (file, settings)
-            let index = OutlineIndex.make(document, collation: collation, format: format, readings: readings) { document in
+            let index = plan.index(document, collation: collation, report: { problems.warn($0) }) { document in
                 let (entries, found) = EntrySource().entries(
-                    of: document.text, languageId: language, fileName: (file as NSString).lastPathComponent, name: file,
+                    of: document.text, languageId: language, fileName: fileName, name: file,
                     settings: settings, language: collation.locale.language)
                 problems.append(found)
                 return entries
@@ -165,6 +163,8 @@ final class ProblemLog: @unchecked Sendable {
     private let lock = NSLock()
 
     func append(_ found: [OutlineProblem]) { lock.withLock { problems += found } }
+
+    func warn(_ messages: [String]) { append(messages.map { OutlineProblem(severity: .warning, message: $0, key: nil) }) }
 
     func report() throws {
         let problems = lock.withLock { self.problems }

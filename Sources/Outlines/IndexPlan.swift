@@ -1,0 +1,58 @@
+import Collation
+import Entries
+
+/// Which index a document gets, and what it reads names with: the one decision the server and `thumbindex outline`
+/// share (see `Documentation/Server.md`, "Indexes").
+///
+/// - Plain text: `.lines`, names read off their lines.
+/// - Markdown: `.headings`, found again by a scan that restarts near an edit.
+/// - vCard, CSV and TSV: `.records`, read again from the record before an edit.
+/// - Everything else (`.strings`, `.xcstrings`, JSON, YAML, source code), and any text that is binary: `.entries`,
+///   extracted whole for every version.
+///
+/// Names that are not the text as written need the whole extraction: with localization tables plain text and
+/// records become `.entries` and Markdown `.startLines`; so do they under `ja` when MeCab is missing (extraction
+/// then says what to install). Under `ja` with MeCab, names in kanji collate by their readings in every format.
+public struct IndexPlan: Sendable {
+    /// How the index keeps its entries.
+    public let format: OutlineIndex.Format
+    /// The readings names in kanji collate by (under `ja`, readings on, MeCab there).
+    public let readings: Readings?
+    /// `.records`: the document's record format.
+    public let records: RecordFormat?
+
+    /// The plan for `document` under `settings`, sorted under a collation of language `language`; `fileName` is
+    /// what the extractors' messages name (default: the last part of the document's uri).
+    public init(_ document: TextDocument, settings: ExtractionSettings, language: String, fileName: String? = nil) {
+        let wantsReadings = settings.readings && language == "ja"
+        readings = wantsReadings && Readings.shared.isAvailable ? .shared : nil
+        let asWritten = settings.localizationTables.isEmpty && (readings != nil || !wantsReadings)
+        let binary = document.bytes.withUnsafeBufferPointer { TextCheck.binaryProblem(in: $0) } != nil
+        let id = document.languageId.lowercased()
+        let fileName = fileName ?? document.uri.split(separator: "/").last.map(String.init)
+        let records = RecordFormat(languageId: id, options: settings.options(fileName: fileName, language: language))
+        if binary {
+            format = .entries
+        } else if PlainTextExtractor.languageIds.contains(id) {
+            format = asWritten ? .lines : .entries
+        } else if MarkdownExtractor.languageIds.contains(id) {
+            format = asWritten ? .headings : .startLines
+        } else if records != nil, asWritten {
+            format = .records
+        } else {
+            format = .entries
+        }
+        self.records = format == .records ? records : nil
+    }
+
+    /// The index of `document` under `collation` by this plan. `extract` gives the entries of a whole extraction
+    /// (the formats that need one, and records that cannot be followed one by one); `report` gets the warnings of
+    /// the records read (a card left out), as extraction reports its own.
+    public func index(
+        _ document: TextDocument, collation: IndexedCollation, report: @escaping @Sendable ([String]) -> Void = { _ in },
+        extract: @escaping @Sendable (TextDocument) -> [Entry]
+    ) -> OutlineIndex {
+        OutlineIndex.make(document, collation: collation, format: format, readings: readings, records: records, report: report,
+                          extract: extract)
+    }
+}

@@ -1,0 +1,91 @@
+import Collation
+import Entries
+
+/// Records (`.records`): vCard cards, CSV and TSV rows. A record reads the same whatever comes before it, once the
+/// reader is set up (a table's header), so an edit is followed by reading again from the record before it until a
+/// record starts, past the edit, on the line where one started before (moved by the edit's line delta): from there on
+/// the text and the reader's state are those of before, and so are the records. Deleting `END:VCARD` merges two cards
+/// and an unclosed quote swallows the rows after it: the window then grows until the text settles again, or to the end.
+extension OutlineIndex {
+    /// `.records`: the first lines an edit must not touch to be followed (a table's first row, CSV's line 0 that
+    /// tells its separator); 0 for other formats.
+    public var recordFixedLines: Int { records?.fixedLines ?? 0 }
+
+    /// The index of a document's records, or nil when they cannot be followed record by record (a binary text, a
+    /// table whose header is decided by its other rows, text no whole read accepts, no entries): then the caller
+    /// makes an `.entries` index, whose extraction reports what is wrong.
+    static func makeRecords(
+        _ document: TextDocument, collation: IndexedCollation, format: RecordFormat, readings: Readings?,
+        report: @escaping @Sendable ([String]) -> Void, extract: @escaping @Sendable (TextDocument) -> [Entry]
+    ) -> OutlineIndex? {
+        guard document.bytes.withUnsafeBufferPointer({ TextCheck.binaryProblem(in: $0) }) == nil else { return nil }
+        let text = RecordText(bytes: document.bytes, lineStarts: document.lineStarts)
+        guard let reader = try? format.reader(for: text),
+              let (entries, warnings) = read(text, reader, from: 0, until: { _ in false }, readings: readings),
+              !entries.isEmpty else { return nil }
+        report(warnings)
+        let index = OutlineIndex(collation: collation, format: .records, document: document,
+                                 batch: UTF8Batch(entries.lazy.map(\.sortString)),
+                                 positions: entries.map { Int32($0.range.start.line) }, entries: entries.map(Self.stored), extract: extract)
+        index.records = reader
+        index.readings = readings
+        index.report = report
+        return index
+    }
+
+    /// Follows an edit by reading the window of records it may have changed (see the type's comment).
+    func updateRecords(to document: TextDocument, edit: LineEdit) -> Bool {
+        guard let reader = records, edit.start >= reader.fixedLines else { return false }
+        // The record before the edit's first line starts the window: a record on that very line may now continue
+        // the one before (a folded line, a quote).
+        var start = edit.start - 1
+        while start >= reader.fixedLines, entryAtLine[start] < 0 { start -= 1 }
+        start = max(start, reader.fixedLines)
+        let delta = edit.lineDelta
+        var window = LineEdit(start: start, oldEnd: entryAtLine.count, newEnd: document.lineCount)
+        let text = RecordText(bytes: document.bytes, lineStarts: document.lineStarts)
+        let settled = { (line: Int) -> Bool in
+            guard line >= edit.newEnd, line - delta < self.entryAtLine.count, self.entryAtLine[line - delta] >= 0 else { return false }
+            window.oldEnd = line - delta
+            window.newEnd = line
+            return true
+        }
+        guard let (entries, warnings) = Self.read(text, reader, from: start, until: settled, readings: readings),
+              records!.follow(text, old: start ..< window.oldEnd, new: start ..< window.newEnd) else { return false }
+        report(warnings)
+        var batch = UTF8Batch([String]())
+        for entry in entries { batch.append(entry.sortString) }
+        replace(window, in: document, batch: batch, lines: entries.map(\.range.start.line), entries: entries.map(Self.stored))
+        // No entries at all: a whole read may have something to say (a column past the last one).
+        return count > 0
+    }
+
+    /// The entries of the records from line `line` until `settled` says a record's first line is where the text
+    /// settles; nil when the text is refused.
+    private static func read(
+        _ text: RecordText, _ reader: RecordReader, from line: Int, until settled: (Int) -> Bool, readings: Readings?
+    ) -> ([Entry], [String])? {
+        var entries: [Entry] = [], warnings: [String] = []
+        do {
+            try reader.read(text, from: line, record: { !settled($0) }, entry: { entry in
+                var entry = entry
+                if let readings { entry.read(by: readings) }
+                entries.append(entry)
+            }, warn: { warnings.append($0) })
+        } catch {
+            return nil
+        }
+        return (entries, warnings)
+    }
+
+    /// A record as the index stores it: its lines counted from its start line (see `served(_:at:)`).
+    private static func stored(_ entry: Entry) -> Entry {
+        var entry = entry
+        let line = entry.range.start.line
+        entry.range.start.line -= line
+        entry.range.end.line -= line
+        entry.selectionRange.start.line -= line
+        entry.selectionRange.end.line -= line
+        return entry
+    }
+}
