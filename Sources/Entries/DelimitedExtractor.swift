@@ -154,31 +154,35 @@ struct DelimitedTable: Sendable {
         c < fields.count && isNumber(clean(parser.value(fields[c])))
     }
 
-    /// Whether the header's decision holds after an edit replaced the rows of lines `old` by those of `new` (both
-    /// at or after `fixedLines`, starting on the same line); false when only reading every row again can tell.
+    /// Keeps the header's decision current after an edit replaced the rows of lines `old` by those of `new` (both
+    /// at or after `fixedLines`, starting on the same line): checked on the window's rows while the evidence holds,
+    /// decided again from every row (a parse, no entries made) when the edit took it away. True when the decision
+    /// changed (the first row's entry comes or goes).
     mutating func follow(_ text: RecordText, old: Range<Int>, new: Range<Int>) -> Bool {
         let moved = { (line: Int) in line < old.lowerBound ? line : line >= old.upperBound ? line + new.upperBound - old.upperBound : -1 }
+        var holds = true
         switch evidence {
-        case .firstRow: return true
-        case .undecided, .noBody: return false
+        case .firstRow: return false
+        case .undecided, .noBody: holds = false
         case .numericColumn(let c):
-            var holds = true
             try? forEachRow(text, from: new.lowerBound, record: { $0 < new.upperBound && holds }) { _, parser, _, fields in
                 holds = holds && Self.isNumeric(c, fields, parser)
             }
-            return holds
         case .textRows(var lines):
             lines = lines.map(moved)
-            guard lines.contains(-1) else {
-                evidence = .textRows(lines)
-                return true
-            }
-            try? forEachRow(text, from: new.lowerBound, record: { $0 < new.upperBound }) { line, parser, _, fields in
-                for c in lines.indices where lines[c] < 0 && !Self.isNumeric(c, fields, parser) { lines[c] = line }
+            if lines.contains(-1) {
+                try? forEachRow(text, from: new.lowerBound, record: { $0 < new.upperBound }) { line, parser, _, fields in
+                    for c in lines.indices where lines[c] < 0 && !Self.isNumeric(c, fields, parser) { lines[c] = line }
+                }
             }
             evidence = .textRows(lines)
-            return !lines.contains(-1)
+            holds = !lines.contains(-1)
         }
+        guard !holds else { return false }
+        let before = hasHeader
+        (hasHeader, evidence) = (false, .undecided)
+        if let table = try? decided(text) { self = table }
+        return hasHeader != before
     }
 
     /// Reads rows from line `line` on (see `RecordReader.read`).

@@ -78,12 +78,19 @@ public struct RecordReader: Sendable {
         }
     }
 
-    /// Whether the reader still reads the text as a whole read would after an edit replaced the records of lines
-    /// `old` by those of `new` (both starting at the same line, at or after `fixedLines`): a table whose header was
-    /// decided by its other rows checks that the decision holds. False: make a new reader.
+    /// Keeps the reader current after an edit replaced the records of lines `old` by those of `new` (both starting at
+    /// the same line, at or after `fixedLines`): a table whose header was decided by its other rows checks, or
+    /// decides again, whether its first row is a header. True when that changed: the first record's entry comes or
+    /// goes (read the lines `firstRecordLines` again).
     public mutating func follow(_ text: RecordText, old: Range<Int>, new: Range<Int>) -> Bool {
-        guard case .table(var table) = kind else { return true }
+        guard case .table(var table) = kind else { return false }
         defer { kind = .table(table) }
         return table.follow(text, old: old, new: new)
+    }
+
+    /// The lines of the first record (a table's first row; empty for vCard).
+    public func firstRecordLines(_ text: RecordText) -> Range<Int> {
+        guard case .table(let table) = kind else { return 0 ..< 0 }
+        return text.map.line(ofOffset: table.firstRow) ..< fixedLines
     }
 }

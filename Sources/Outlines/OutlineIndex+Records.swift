@@ -50,14 +50,27 @@ extension OutlineIndex {
             window.newEnd = line
             return true
         }
-        guard let (entries, warnings) = Self.read(text, reader, from: start, until: settled, readings: readings),
-              records!.follow(text, old: start ..< window.oldEnd, new: start ..< window.newEnd) else { return false }
+        guard let (entries, warnings) = Self.read(text, reader, from: start, until: settled, readings: readings) else { return false }
         report(warnings)
+        replace(window, in: document, entries: entries)
+        // A table whose header was decided by its other rows: when the edit changed that, the first row's entry
+        // comes or goes.
+        if records!.follow(text, old: start ..< window.oldEnd, new: start ..< window.newEnd) {
+            let first = records!.firstRecordLines(text)
+            guard let (entries, _) = Self.read(text, records!, from: first.lowerBound, until: { $0 >= first.upperBound }, readings: readings) else {
+                return false
+            }
+            replace(LineEdit(start: first.lowerBound, oldEnd: first.upperBound, newEnd: first.upperBound), in: document, entries: entries)
+        }
+        // No entries at all: a whole read may have something to say (a column past the last one).
+        return count > 0
+    }
+
+    /// Replaces the records starting in `window` by `entries` (read from the new text).
+    private func replace(_ window: LineEdit, in document: TextDocument, entries: [Entry]) {
         var batch = UTF8Batch([String]())
         for entry in entries { batch.append(entry.sortString) }
         replace(window, in: document, batch: batch, lines: entries.map(\.range.start.line), entries: entries.map(Self.stored))
-        // No entries at all: a whole read may have something to say (a column past the last one).
-        return count > 0
     }
 
     /// The entries of the records from line `line` until `settled` says a record's first line is where the text

@@ -1,0 +1,29 @@
+#!/usr/bin/env python3
+"""Record files for Benchmarks/records.py, from a vCard file of `../shared/bench/gen_data.py --what vcf`:
+
+  NAME.names.txt   each card's FN, one per line (the same names as plain text)
+  NAME.csv         name,email,phone: one row per card (a header row first), the FN as name
+  NAME.tsv         the same with tabs
+
+Usage: python3 Benchmarks/gen_records.py Benchmarks/.data/contacts_100k.vcf
+"""
+import random, sys
+
+path = sys.argv[1]
+base = path[:-4]
+rng = random.Random(7)
+names = []
+with open(path, encoding="utf-8", newline="") as fh:
+    for line in fh:
+        if line.startswith("FN:"):
+            names.append(line[3:].rstrip("\r\n"))
+with open(base + ".names.txt", "w", encoding="utf-8") as fh:
+    fh.write("".join(n + "\n" for n in names))
+rows = [(n, f"p{i}@example.org", f"+46 70 {rng.randrange(10**6):06d}") for i, n in enumerate(names)]
+for ext, sep in (("csv", ","), ("tsv", "\t")):
+    with open(f"{base}.{ext}", "w", encoding="utf-8") as fh:
+        fh.write(sep.join(["name", "email", "phone"]) + "\n")
+        for r in rows:
+            cells = [f'"{c}"' if sep in c or '"' in c else c for c in r]
+            fh.write(sep.join(cells) + "\n")
+print("wrote", base + ".names.txt", base + ".csv", base + ".tsv", f"({len(names)} names)")
