@@ -34,7 +34,8 @@ struct VCardReader: Sendable {
 
     /// The properties a card is named and sorted by; every other one is skipped by its name.
     static let names = ["BEGIN", "END", "FN", "N", "ORG", "EMAIL", "X-PHONETIC-LAST-NAME", "X-PHONETIC-MIDDLE-NAME",
-                        "X-PHONETIC-FIRST-NAME", "X-PHONETIC-ORG", "KIND", "X-ABSHOWAS"].map { Array($0.utf8) }
+                        "X-PHONETIC-FIRST-NAME", "X-PHONETIC-ORG", "KIND", "X-ABSHOWAS", "AGENT"].map { Array($0.utf8) }
+    private static let agent = names.count - 1
     private static let vcard = Array("VCARD".utf8)
 
     func read(_ text: RecordText, from startLine: Int, record: (Int) -> Bool, entry: (Entry) -> Void, warn: (String) -> Void) {
@@ -44,10 +45,13 @@ struct VCardReader: Sendable {
             var card: [VCardProperty] = []
             var begin: Int?
             var depth = 0  // vCard 2.1 AGENT may nest a card; its properties are not the outer card's
+            var agentOpen = false  // the property before was an AGENT without a value: a BEGIN:VCARD nests
+            var previousLast = startLine - 1  // the last line of the logical line before
             var line = startLine
             while line < map.lineCount {
                 let logical = reader.logicalLine(at: line)
                 line = logical.last + 1
+                defer { previousLast = logical.last }
                 // The name off the bytes; a parse only where the colon is on a continuation line or a blank may be
                 // a Unicode one.
                 var property: VCardProperty?
@@ -57,6 +61,8 @@ struct VCardReader: Sendable {
                     property = reader.property(logical)
                     kind = property.flatMap { p in Self.names.firstIndex(of: Array(p.name.utf8)) }
                 }
+                let afterAgent = agentOpen
+                agentOpen = kind == Self.agent && (reader.valueIs(logical, []) ?? (property ?? reader.property(logical))?.rawValue.blankTrimmed.isEmpty ?? false)
                 guard let kind else { continue }
                 if kind <= 1 {  // BEGIN, END
                     let isCard = reader.valueIs(logical, Self.vcard)
@@ -65,6 +71,12 @@ struct VCardReader: Sendable {
                     guard isCard else {
                         if depth == 1, let p = property ?? reader.property(logical) { card.append(p) }
                         continue
+                    }
+                    if kind == 0, depth == 1, !afterAgent, let first = begin {
+                        // A card that never ended: it ends before this one, which is not an AGENT's.
+                        warn(location(first) + "BEGIN:VCARD without END:VCARD; the card ends before the next BEGIN:VCARD (line \(logical.first + 1))")
+                        append(card, from: first, to: max(first, previousLast), map: map, entry, warn)
+                        (depth, begin) = (0, nil)
                     }
                     if kind == 0 {
                         if depth == 0 {
@@ -119,6 +131,10 @@ struct VCardContact {
     var emails: [VCardProperty] = []
     var phoneticLast: String?, phoneticMiddle: String?, phoneticFirst: String?, phoneticOrg: String?
     var isOrganization = false
+    /// N as (family, given, additional, prefix, suffix), nil when it has no family or given name.
+    private(set) var nameParts: (family: String, given: String, additional: String, prefix: String, suffix: String)?
+    /// ORG's parts joined, nil when it has none.
+    private(set) var organization: String?
 
     init(_ properties: [VCardProperty]) {
         for p in properties {
@@ -136,19 +152,15 @@ struct VCardContact {
             default: break
             }
         }
+        nameParts = n.flatMap(Self.nameParts)
+        organization = org?.components.map(\.blankTrimmed).filter { !$0.isEmpty }.joined(separator: ", ").nonBlank
         if !isOrganization, fn == nil, nameParts == nil, organization != nil { isOrganization = true }
     }
 
-    /// N as (family, given, additional, prefix, suffix), nil when it has no family or given name.
-    var nameParts: (family: String, given: String, additional: String, prefix: String, suffix: String)? {
-        guard let n else { return nil }
+    private static func nameParts(_ n: VCardProperty) -> (family: String, given: String, additional: String, prefix: String, suffix: String)? {
         let c = n.components.map { ($0.utf8.contains(UInt8(ascii: ",")) ? $0.replacingOccurrences(of: ",", with: " ") : $0).blankTrimmed } + Array(repeating: "", count: 5)
         guard !c[0].isEmpty || !c[1].isEmpty else { return nil }
         return (c[0], c[1], c[2], c[3], c[4])
-    }
-
-    var organization: String? {
-        org?.components.map(\.blankTrimmed).filter { !$0.isEmpty }.joined(separator: ", ").nonBlank
     }
 
     var displayName: String? {

@@ -281,17 +281,18 @@ enum VCardText {
 }
 
 extension String {
-    /// Blanks (spaces and tabs, as Foundation's `.whitespaces` counts them) trimmed; no copy when there are none.
+    /// Blanks (tabs and Unicode space separators, as Foundation's `.whitespaces` counts them) trimmed; no copy, and
+    /// no Foundation, when neither end is one.
     var blankTrimmed: String {
-        guard let first = utf8.first, let last = utf8.last else { return self }
-        if first > 0x20, first < 0x80, last > 0x20, last < 0x80 { return self }
+        guard let first = unicodeScalars.first, let last = unicodeScalars.last else { return self }
+        if !first.isBlank, !last.isBlank { return self }
         return trimmingCharacters(in: .whitespaces)
     }
 
-    /// nil for an empty or blank string, else the string trimmed.
+    /// nil for an empty or blank string, else the string trimmed (of blanks and line breaks).
     var nonBlank: String? {
-        guard let first = utf8.first, let last = utf8.last else { return nil }
-        if first > 0x20, first < 0x80, last > 0x20, last < 0x80 { return self }
+        guard let first = unicodeScalars.first, let last = unicodeScalars.last else { return nil }
+        if !first.isBlankOrNewline, !last.isBlankOrNewline { return self }
         let t = trimmingCharacters(in: .whitespacesAndNewlines)
         return t.isEmpty ? nil : t
     }
@@ -302,4 +303,12 @@ extension String {
         guard utf8.contains(where: { ($0 >= 0x0A && $0 <= 0x0D) || $0 == 0xC2 || $0 == 0xE2 }) else { return self }
         return split(whereSeparator: \.isNewline).joined(separator: " ")
     }
+}
+
+extension Unicode.Scalar {
+    /// A tab or a space separator (Zs): what `CharacterSet.whitespaces` holds.
+    var isBlank: Bool { value == 0x09 || value == 0x20 || (value > 0x7F && properties.generalCategory == .spaceSeparator) }
+
+    /// A blank, or a line break as `CharacterSet.newlines` has them (U+000A–000D, U+0085, U+2028, U+2029).
+    var isBlankOrNewline: Bool { (0x0A ... 0x0D).contains(value) || value == 0x85 || value == 0x2028 || value == 0x2029 || isBlank }
 }

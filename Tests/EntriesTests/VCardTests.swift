@@ -120,6 +120,19 @@ final class VCardTests: XCTestCase {
         XCTAssertEqual(entries[0].range, r(0, 0, 6, 9))
     }
 
+    /// A card whose END:VCARD is missing ends before the next BEGIN:VCARD (not an AGENT's): one lost line costs one
+    /// warning, not every contact after it.
+    func testACardWithoutEndEndsBeforeTheNextCard() throws {
+        let text = "BEGIN:VCARD\nFN:Ada\nTEL:1\n\nBEGIN:VCARD\nFN:Bo\nAGENT:\nBEGIN:VCARD\nFN:Agent\nEND:VCARD\nEND:VCARD\nBEGIN:VCARD\nFN:Cy\nEND:VCARD\n"
+        let result = try extract("vcard", text, ExtractionOptions(fileName: "c.vcf"))
+        XCTAssertEqual(result.entries.names, ["Ada", "Bo", "Cy"])
+        XCTAssertEqual(result.entries.map(\.range), [r(0, 0, 3, 0), r(4, 0, 10, 9), r(11, 0, 13, 9)])
+        XCTAssertEqual(result.warnings, ["c.vcf:1: BEGIN:VCARD without END:VCARD; the card ends before the next BEGIN:VCARD (line 5)"])
+        // An AGENT with a value of its own (vCard 3.0) nests nothing: the BEGIN after it starts a new card.
+        let inline = "BEGIN:VCARD\nFN:Ada\nAGENT:CID:x\nBEGIN:VCARD\nFN:Bo\nEND:VCARD\n"
+        XCTAssertEqual(try extract("vcard", inline).entries.names, ["Ada", "Bo"])
+    }
+
     func testContactsExample() throws {
         let entries = try extract("vcard", try example("contacts.vcf")).entries
         XCTAssertEqual(entries.count, 27)
