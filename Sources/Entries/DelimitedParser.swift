@@ -94,11 +94,27 @@ struct DelimitedParser {
         let end = f.close ?? f.end
         if let close = f.close, f.end != close { return nil }
         guard end > f.start else { return f.start ..< f.start }
-        let first = p[f.start], last = p[end - 1]
-        guard first > 0x20, first < 0x80, last > 0x20, last < 0x80 else { return nil }
+        guard let first = scalar(at: f.start, end), !first.isBlank, first != "\u{FEFF}" else { return nil }
+        var last = end - 1
+        while last > f.start, p[last] & 0xC0 == 0x80 { last -= 1 }
+        guard let final = scalar(at: last, end), !final.isBlank else { return nil }
         if f.close != nil {
             for i in f.start ..< end where p[i] == Self.quote || p[i] == Self.lf || p[i] == Self.cr { return nil }
         }
         return f.start ..< end
+    }
+
+    /// The scalar whose UTF-8 starts at `i` (before `end`), or nil for bytes that are not one.
+    private func scalar(at i: Int, _ end: Int) -> Unicode.Scalar? {
+        let b = p[i]
+        if b < 0x80 { return Unicode.Scalar(b) }
+        let length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 0
+        guard length > 0, i + length <= end else { return nil }
+        var value = UInt32(b) & (0xFF >> (length + 1))
+        for k in 1 ..< length {
+            guard p[i + k] & 0xC0 == 0x80 else { return nil }
+            value = value << 6 | UInt32(p[i + k] & 0x3F)
+        }
+        return Unicode.Scalar(value)
     }
 }

@@ -4,8 +4,8 @@ import Entries
 /// Records (`.records`): vCard cards, CSV and TSV rows. A record reads the same whatever comes before it, once the
 /// reader is set up (a table's header), so an edit is followed by reading again from the record before it until a
 /// record starts, past the edit, on the line where one started before (moved by the edit's line delta): from there on
-/// the text and the reader's state are those of before, and so are the records. Deleting `END:VCARD` merges two cards
-/// and an unclosed quote swallows the rows after it: the window then grows until the text settles again, or to the end.
+/// the text and the reader's state are those of before, and so are the records. An unclosed quote swallows the rows
+/// after it: the window then grows until the text settles again, or to the end.
 extension OutlineIndex {
     /// `.records`: the first lines an edit must not touch to be followed (a table's first row, CSV's line 0 that
     /// tells its separator); 0 for other formats.
@@ -21,12 +21,11 @@ extension OutlineIndex {
         guard document.bytes.withUnsafeBufferPointer({ TextCheck.binaryProblem(in: $0) }) == nil else { return nil }
         let text = RecordText(bytes: document.bytes, lineStarts: document.lineStarts)
         guard let reader = try? format.reader(for: text),
-              let (entries, warnings) = read(text, reader, from: 0, until: { _ in false }, readings: readings),
-              !entries.isEmpty else { return nil }
-        report(warnings)
-        let index = OutlineIndex(collation: collation, format: .records, document: document,
-                                 batch: UTF8Batch(entries.lazy.map(\.sortString)),
-                                 positions: entries.map { Int32($0.range.start.line) }, entries: entries.map(Self.stored), extract: extract)
+              let read = read(text, reader, from: 0, until: { _ in false }, readings: readings),
+              !read.entries.isEmpty else { return nil }
+        report(read.warnings)
+        let index = OutlineIndex(collation: collation, format: .records, document: document, batch: read.sortStrings,
+                                 positions: read.lines.map { Int32($0) }, entries: read.entries, extract: extract)
         index.records = reader
         index.readings = readings
         index.report = report
@@ -50,45 +49,50 @@ extension OutlineIndex {
             window.newEnd = line
             return true
         }
-        guard let (entries, warnings) = Self.read(text, reader, from: start, until: settled, readings: readings) else { return false }
-        report(warnings)
-        replace(window, in: document, entries: entries)
+        guard let read = Self.read(text, reader, from: start, until: settled, readings: readings) else { return false }
+        report(read.warnings)
+        replace(window, in: document, batch: read.sortStrings, lines: read.lines, entries: read.entries)
         // A table whose header was decided by its other rows: when the edit changed that, the first row's entry
         // comes or goes.
         if records!.follow(text, old: start ..< window.oldEnd, new: start ..< window.newEnd) {
             let first = records!.firstRecordLines(text)
-            guard let (entries, _) = Self.read(text, records!, from: first.lowerBound, until: { $0 >= first.upperBound }, readings: readings) else {
+            guard let read = Self.read(text, records!, from: first.lowerBound, until: { $0 >= first.upperBound }, readings: readings) else {
                 return false
             }
-            replace(LineEdit(start: first.lowerBound, oldEnd: first.upperBound, newEnd: first.upperBound), in: document, entries: entries)
+            replace(LineEdit(start: first.lowerBound, oldEnd: first.upperBound, newEnd: first.upperBound), in: document,
+                    batch: read.sortStrings, lines: read.lines, entries: read.entries)
         }
         // No entries at all: a whole read may have something to say (a column past the last one).
         return count > 0
     }
 
-    /// Replaces the records starting in `window` by `entries` (read from the new text).
-    private func replace(_ window: LineEdit, in document: TextDocument, entries: [Entry]) {
-        var batch = UTF8Batch([String]())
-        for entry in entries { batch.append(entry.sortString) }
-        replace(window, in: document, batch: batch, lines: entries.map(\.range.start.line), entries: entries.map(Self.stored))
+    /// What a read of records gives: their entries as the index stores them (lines counted from their start line),
+    /// their start lines, their sort strings, and the warnings met.
+    struct Read {
+        var entries: [Entry] = []
+        var lines: [Int] = []
+        var sortStrings = UTF8Batch([String]())
+        var warnings: [String] = []
     }
 
-    /// The entries of the records from line `line` until `settled` says a record's first line is where the text
-    /// settles; nil when the text is refused.
+    /// The records from line `line` until `settled` says a record's first line is where the text settles; nil when
+    /// the text is refused.
     private static func read(
         _ text: RecordText, _ reader: RecordReader, from line: Int, until settled: (Int) -> Bool, readings: Readings?
-    ) -> ([Entry], [String])? {
-        var entries: [Entry] = [], warnings: [String] = []
+    ) -> Read? {
+        var read = Read()
         do {
             try reader.read(text, from: line, record: { !settled($0) }, entry: { entry in
                 var entry = entry
                 if let readings { entry.read(by: readings) }
-                entries.append(entry)
-            }, warn: { warnings.append($0) })
+                read.lines.append(entry.range.start.line)
+                read.sortStrings.append(entry.sortString)
+                read.entries.append(stored(entry))
+            }, warn: { read.warnings.append($0) })
         } catch {
             return nil
         }
-        return (entries, warnings)
+        return read
     }
 
     /// A record as the index stores it: its lines counted from its start line (see `served(_:at:)`).
