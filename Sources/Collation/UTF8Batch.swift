@@ -70,6 +70,16 @@ public struct UTF8Batch: Sendable {
         }
     }
 
+    /// Adds the strings of `other` after these.
+    public mutating func append(contentsOf other: UTF8Batch) {
+        starts.reserveCapacity(count + other.count)
+        for i in 0 ..< other.count {
+            starts.append(Int64(bytes.count))
+            bytes += other[i]
+        }
+        lengths += other.lengths
+    }
+
     /// The bytes of string `i`.
     public subscript(i: Int) -> ArraySlice<UInt8> {
         let start = Int(starts[i])

@@ -88,6 +88,23 @@ public struct RecordReader: Sendable {
         return table.follow(text, old: old, new: new)
     }
 
+    /// A line at or after `line` where a record probably starts (a `BEGIN:VCARD` line; any line of a table): where
+    /// a second core may start reading, to be confirmed by the first arriving there (see `read`). Nil when there is
+    /// none.
+    public func likelyRecordStart(_ text: RecordText, after line: Int) -> Int? {
+        var line = max(line, fixedLines)
+        let begin = Array("BEGIN:VCARD".utf8)
+        while line < text.lineCount {
+            let start = text.map.lineStarts[line], end = text.map.lineEnds[line]
+            switch kind {
+            case .table: if end > start { return line }
+            case .vcard: if end - start >= begin.count, text.bytes[start ..< start + begin.count].elementsEqual(begin) { return line }
+            }
+            line += 1
+        }
+        return nil
+    }
+
     /// The lines of the first record (a table's first row; empty for vCard).
     public func firstRecordLines(_ text: RecordText) -> Range<Int> {
         guard case .table(let table) = kind else { return 0 ..< 0 }
