@@ -24,7 +24,8 @@ extension OutlineIndex {
     func entry(_ id: Int32, in document: TextDocument) -> Entry {
         switch format {
         case .lines: document.plainTextEntry(onLine: Int(position[Int(id)]), readings: readings)!
-        case .headings, .records: OutlineIndex.served(stored[Int(id)], at: position[Int(id)])
+        case .headings: OutlineIndex.served(stored[Int(id)], at: position[Int(id)])
+        case .records: recordEntry(onLine: Int(position[Int(id)]), in: document)
         case .startLines, .entries: stored[Int(id)]
         }
     }

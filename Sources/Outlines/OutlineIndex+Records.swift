@@ -22,10 +22,10 @@ extension OutlineIndex {
         guard document.bytes.withUnsafeBufferPointer({ TextCheck.binaryProblem(in: $0) }) == nil else { return nil }
         let text = RecordText(bytes: document.bytes, lineStarts: document.lineStarts)
         guard let reader = try? format.reader(for: text), let read = readAll(text, reader, readings: readings),
-              !read.entries.isEmpty else { return nil }
+              !read.lines.isEmpty else { return nil }
         report(read.warnings)
         let index = OutlineIndex(collation: collation, format: .records, document: document, batch: read.sortStrings,
-                                 positions: read.lines.map { Int32($0) }, entries: read.entries, extract: extract)
+                                 positions: read.lines.map { Int32($0) }, entries: [], extract: extract)
         index.records = reader
         index.readings = readings
         index.report = report
@@ -51,7 +51,7 @@ extension OutlineIndex {
         }
         guard let read = Self.read(text, reader, from: start, until: settled, readings: readings) else { return false }
         report(read.warnings)
-        replace(window, in: document, batch: read.sortStrings, lines: read.lines, entries: read.entries)
+        replace(window, in: document, batch: read.sortStrings, lines: read.lines, entries: [])
         // A table whose header was decided by its other rows: when the edit changed that, the first row's entry
         // comes or goes.
         if records!.follow(text, old: start ..< window.oldEnd, new: start ..< window.newEnd) {
@@ -60,16 +60,15 @@ extension OutlineIndex {
                 return false
             }
             replace(LineEdit(start: first.lowerBound, oldEnd: first.upperBound, newEnd: first.upperBound), in: document,
-                    batch: read.sortStrings, lines: read.lines, entries: read.entries)
+                    batch: read.sortStrings, lines: read.lines, entries: [])
         }
         // No entries at all: a whole read may have something to say (a column past the last one).
         return count > 0
     }
 
-    /// What a read of records gives: their entries as the index stores them (lines counted from their start line),
-    /// their start lines, their sort strings, and the warnings met.
+    /// What a read of records gives: the start lines of the records that have entries, their sort strings, and the
+    /// warnings met (the entries themselves are read again from the text when served).
     struct Read {
-        var entries: [Entry] = []
         var lines: [Int] = []
         var sortStrings = UTF8Batch([String]())
         var warnings: [String] = []
@@ -98,7 +97,6 @@ extension OutlineIndex {
         // Stopped on the guessed line: the second half is the rest. Stopped past it: read on from there.
         guard let rest = stop.value == middle ? secondHalf.value
                 : stop.value >= 0 ? read(text, reader, from: stop.value, until: { _ in false }, readings: readings) : Read() else { return nil }
-        first.entries += rest.entries
         first.lines += rest.lines
         first.sortStrings.append(contentsOf: rest.sortStrings)
         first.warnings += rest.warnings
@@ -117,7 +115,6 @@ extension OutlineIndex {
                 if let readings { entry.read(by: readings) }
                 read.lines.append(entry.range.start.line)
                 read.sortStrings.append(entry.sortString)
-                read.entries.append(stored(entry))
             }, warn: { read.warnings.append($0) })
         } catch {
             return nil
@@ -125,14 +122,18 @@ extension OutlineIndex {
         return read
     }
 
-    /// A record as the index stores it: its lines counted from its start line (see `served(_:at:)`).
-    private static func stored(_ entry: Entry) -> Entry {
-        var entry = entry
-        let line = entry.range.start.line
-        entry.range.start.line -= line
-        entry.range.end.line -= line
-        entry.selectionRange.start.line -= line
-        entry.selectionRange.end.line -= line
+    /// The entry of the record starting on `line` of `document`, read from the text (as the reader read it when the
+    /// index was made or followed an edit; under `ja` with its reading).
+    func recordEntry(onLine line: Int, in document: TextDocument) -> Entry {
+        Self.recordEntry(onLine: line, in: document, reader: records!, readings: readings)
+    }
+
+    static func recordEntry(onLine line: Int, in document: TextDocument, reader: RecordReader, readings: Readings?) -> Entry {
+        var found: Entry?
+        try? reader.read(RecordText(bytes: document.bytes, lineStarts: document.lineStarts), from: line,
+                         record: { $0 == line }, entry: { found = $0 }, warn: { _ in })
+        guard var entry = found else { preconditionFailure("no record with an entry starts on line \(line)") }
+        if let readings { entry.read(by: readings) }
         return entry
     }
 }

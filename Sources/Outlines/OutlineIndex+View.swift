@@ -19,6 +19,7 @@ public struct OutlineIndexView: Sendable {
     private let stored: [Entry]
     private let entryAtLine: [Int32]
     private let readings: Readings?
+    private let records: RecordReader?
 
     init(_ index: OutlineIndex, document: TextDocument) {
         collation = index.collation
@@ -32,6 +33,7 @@ public struct OutlineIndexView: Sendable {
         stored = index.stored
         entryAtLine = index.entryAtLine
         readings = index.readings
+        records = index.records
     }
 
     /// The entry at a position of the sectioned order.
@@ -40,7 +42,8 @@ public struct OutlineIndexView: Sendable {
     private func entry(_ id: Int32) -> Entry {
         switch format {
         case .lines: document.plainTextEntry(onLine: Int(position[Int(id)]), readings: readings)!
-        case .headings, .records: OutlineIndex.served(stored[Int(id)], at: position[Int(id)])
+        case .headings: OutlineIndex.served(stored[Int(id)], at: position[Int(id)])
+        case .records: OutlineIndex.recordEntry(onLine: Int(position[Int(id)]), in: document, reader: records!, readings: readings)
         case .startLines, .entries: stored[Int(id)]
         }
     }

@@ -24,7 +24,8 @@ public final class OutlineIndex: @unchecked Sendable {
         case headings
         /// Records read one after another (vCard cards, CSV and TSV rows; see `RecordReader`): an edit reads again
         /// from the record before it to the first record after it that starts where one started before, and only
-        /// the records of that window are replaced. Stored with their lines counted from their start line.
+        /// the records of that window are replaced. Not stored: read again from their first line when served or
+        /// compared.
         case records
         /// Entries starting on distinct lines (Markdown with localized names): an edit extracts the document again,
         /// but only entries whose sort string or line changed are moved.
@@ -49,8 +50,8 @@ public final class OutlineIndex: @unchecked Sendable {
     /// Document order of entry id: its start line (depth-first index for `.entries`); -1 for a free id.
     var position: [Int32] = []
     var sectionOf: [UInt16] = []
-    /// The entries by id, when they are not read off their line (`.headings` and `.records` with lines counted from
-    /// their start line, `.startLines`, `.entries`).
+    /// The entries by id, when they are not read off the text (`.headings` with lines counted from their start line,
+    /// `.startLines`, `.entries`).
     var stored: [Entry] = []
     /// Under `ja` with MeCab: names in kanji collate by their readings (`Readings.collationString(for:)`).
     var readings: Readings?
@@ -101,7 +102,7 @@ public final class OutlineIndex: @unchecked Sendable {
     @inline(__always)
     func withSortString<T>(_ id: Int32, in document: TextDocument, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
         guard format == .lines else {
-            var string = stored[Int(id)].sortString
+            var string = format == .records ? recordEntry(onLine: Int(position[Int(id)]), in: document).sortString : stored[Int(id)].sortString
             return string.withUTF8(body)
         }
         let content = document.lineRange(Int(position[Int(id)]))
