@@ -7,14 +7,16 @@ extension OutlineIndex {
     /// `.headings` scans Markdown itself (`extract` is not used), keeping the scanner's state every
     /// `checkpointSpacing` lines; `.startLines` falls back to `.entries` when two entries start on one line.
     /// With `readings` (under `ja`), names in kanji collate by their readings, as `EntrySource` makes them.
+    /// `.records` reads records again from the text when served, unless `keepingEntries` (for a reader of every
+    /// entry, such as `thumbindex outline`, which would read each twice).
     public static func make(
         _ document: TextDocument, collation: IndexedCollation, format: Format, checkpointSpacing: Int = 256,
-        readings: Readings? = nil, records: RecordFormat? = nil, report: @escaping @Sendable ([String]) -> Void = { _ in },
-        extract: @escaping @Sendable (TextDocument) -> [Entry]
+        readings: Readings? = nil, records: RecordFormat? = nil, keepingEntries: Bool = false,
+        report: @escaping @Sendable ([String]) -> Void = { _ in }, extract: @escaping @Sendable (TextDocument) -> [Entry]
     ) -> OutlineIndex {
         if format == .records {
-            if let records, let index = makeRecords(document, collation: collation, format: records, readings: readings, report: report,
-                                                    extract: extract) {
+            if let records, let index = makeRecords(document, collation: collation, format: records, readings: readings,
+                                                    keepingEntries: keepingEntries, report: report, extract: extract) {
                 return index
             }
             return make(document, collation: collation, format: .entries, extract: extract)

@@ -25,7 +25,7 @@ extension OutlineIndex {
         switch format {
         case .lines: document.plainTextEntry(onLine: Int(position[Int(id)]), readings: readings)!
         case .headings: OutlineIndex.served(stored[Int(id)], at: position[Int(id)])
-        case .records: recordEntry(onLine: Int(position[Int(id)]), in: document)
+        case .records: recordEntry(id, in: document)
         case .startLines, .entries: stored[Int(id)]
         }
     }

@@ -16,16 +16,16 @@ extension OutlineIndex {
     /// table whose header is decided by its other rows, text no whole read accepts, no entries): then the caller
     /// makes an `.entries` index, whose extraction reports what is wrong.
     static func makeRecords(
-        _ document: TextDocument, collation: IndexedCollation, format: RecordFormat, readings: Readings?,
+        _ document: TextDocument, collation: IndexedCollation, format: RecordFormat, readings: Readings?, keepingEntries: Bool,
         report: @escaping @Sendable ([String]) -> Void, extract: @escaping @Sendable (TextDocument) -> [Entry]
     ) -> OutlineIndex? {
         guard document.bytes.withUnsafeBufferPointer({ TextCheck.binaryProblem(in: $0) }) == nil else { return nil }
         let text = RecordText(bytes: document.bytes, lineStarts: document.lineStarts)
-        guard let reader = try? format.reader(for: text), let read = readAll(text, reader, readings: readings),
+        guard let reader = try? format.reader(for: text), let read = readAll(text, reader, readings: readings, keep: keepingEntries),
               !read.lines.isEmpty else { return nil }
         report(read.warnings)
         let index = OutlineIndex(collation: collation, format: .records, document: document, batch: read.sortStrings,
-                                 positions: read.lines.map { Int32($0) }, entries: [], extract: extract)
+                                 positions: read.lines.map { Int32($0) }, entries: read.entries, extract: extract)
         index.records = reader
         index.readings = readings
         index.report = report
@@ -49,26 +49,28 @@ extension OutlineIndex {
             window.newEnd = line
             return true
         }
-        guard let read = Self.read(text, reader, from: start, until: settled, readings: readings) else { return false }
+        guard let read = Self.read(text, reader, from: start, until: settled, readings: readings, keep: !stored.isEmpty) else { return false }
         report(read.warnings)
-        replace(window, in: document, batch: read.sortStrings, lines: read.lines, entries: [])
+        replace(window, in: document, batch: read.sortStrings, lines: read.lines, entries: read.entries)
         // A table whose header was decided by its other rows: when the edit changed that, the first row's entry
         // comes or goes.
         if records!.follow(text, old: start ..< window.oldEnd, new: start ..< window.newEnd) {
             let first = records!.firstRecordLines(text)
-            guard let read = Self.read(text, records!, from: first.lowerBound, until: { $0 >= first.upperBound }, readings: readings) else {
+            guard let read = Self.read(text, records!, from: first.lowerBound, until: { $0 >= first.upperBound }, readings: readings, keep: !stored.isEmpty) else {
                 return false
             }
             replace(LineEdit(start: first.lowerBound, oldEnd: first.upperBound, newEnd: first.upperBound), in: document,
-                    batch: read.sortStrings, lines: read.lines, entries: [])
+                    batch: read.sortStrings, lines: read.lines, entries: read.entries)
         }
         // No entries at all: a whole read may have something to say (a column past the last one).
         return count > 0
     }
 
-    /// What a read of records gives: the start lines of the records that have entries, their sort strings, and the
-    /// warnings met (the entries themselves are read again from the text when served).
+    /// What a read of records gives: the start lines of the records that have entries, their sort strings, the
+    /// warnings met, and when kept the entries (lines counted from their start line; else they are read again from
+    /// the text when served).
     struct Read {
+        var entries: [Entry] = []
         var lines: [Int] = []
         var sortStrings = UTF8Batch([String]())
         var warnings: [String] = []
@@ -77,26 +79,27 @@ extension OutlineIndex {
     /// All records, read on two cores for a large text: the second half from a line where a record probably starts,
     /// which counts only when the first half, read up to there, starts a record on that very line (the rule an edit
     /// is followed by); else the first half reads on from where it stopped.
-    private static func readAll(_ text: RecordText, _ reader: RecordReader, readings: Readings?) -> Read? {
+    private static func readAll(_ text: RecordText, _ reader: RecordReader, readings: Readings?, keep: Bool) -> Read? {
         guard text.bytes.count >= 1 << 20, let middle = reader.likelyRecordStart(text, after: text.lineCount / 2) else {
-            return read(text, reader, from: 0, until: { _ in false }, readings: readings)
+            return read(text, reader, from: 0, until: { _ in false }, readings: readings, keep: keep)
         }
         // Each half writes only its own slot; `concurrentPerform` returns after both.
         let firstHalf = Slot<Read?>(nil), secondHalf = Slot<Read?>(nil), stop = Slot(-1)
         DispatchQueue.concurrentPerform(iterations: 2) { half in
             if half == 1 {
-                secondHalf.value = read(text, reader, from: middle, until: { _ in false }, readings: readings)
+                secondHalf.value = read(text, reader, from: middle, until: { _ in false }, readings: readings, keep: keep)
             } else {
                 firstHalf.value = read(text, reader, from: 0, until: { line in
                     if line >= middle { stop.value = line }
                     return line >= middle
-                }, readings: readings)
+                }, readings: readings, keep: keep)
             }
         }
         guard var first = firstHalf.value else { return nil }
         // Stopped on the guessed line: the second half is the rest. Stopped past it: read on from there.
         guard let rest = stop.value == middle ? secondHalf.value
-                : stop.value >= 0 ? read(text, reader, from: stop.value, until: { _ in false }, readings: readings) : Read() else { return nil }
+                : stop.value >= 0 ? read(text, reader, from: stop.value, until: { _ in false }, readings: readings, keep: keep) : Read() else { return nil }
+        first.entries += rest.entries
         first.lines += rest.lines
         first.sortStrings.append(contentsOf: rest.sortStrings)
         first.warnings += rest.warnings
@@ -106,7 +109,7 @@ extension OutlineIndex {
     /// The records from line `line` until `settled` says a record's first line is where the text settles; nil when
     /// the text is refused.
     private static func read(
-        _ text: RecordText, _ reader: RecordReader, from line: Int, until settled: (Int) -> Bool, readings: Readings?
+        _ text: RecordText, _ reader: RecordReader, from line: Int, until settled: (Int) -> Bool, readings: Readings?, keep: Bool
     ) -> Read? {
         var read = Read()
         do {
@@ -115,6 +118,7 @@ extension OutlineIndex {
                 if let readings { entry.read(by: readings) }
                 read.lines.append(entry.range.start.line)
                 read.sortStrings.append(entry.sortString)
+                if keep { read.entries.append(stored(entry)) }
             }, warn: { read.warnings.append($0) })
         } catch {
             return nil
@@ -122,10 +126,22 @@ extension OutlineIndex {
         return read
     }
 
+    /// A record as an index keeping entries stores it: its lines counted from its start line (see `served(_:at:)`).
+    private static func stored(_ entry: Entry) -> Entry {
+        var entry = entry
+        let line = entry.range.start.line
+        entry.range.start.line -= line
+        entry.range.end.line -= line
+        entry.selectionRange.start.line -= line
+        entry.selectionRange.end.line -= line
+        return entry
+    }
+
     /// The entry of the record starting on `line` of `document`, read from the text (as the reader read it when the
     /// index was made or followed an edit; under `ja` with its reading).
-    func recordEntry(onLine line: Int, in document: TextDocument) -> Entry {
-        Self.recordEntry(onLine: line, in: document, reader: records!, readings: readings)
+    func recordEntry(_ id: Int32, in document: TextDocument) -> Entry {
+        let line = position[Int(id)]
+        return stored.isEmpty ? Self.recordEntry(onLine: Int(line), in: document, reader: records!, readings: readings) : Self.served(stored[Int(id)], at: line)
     }
 
     static func recordEntry(onLine line: Int, in document: TextDocument, reader: RecordReader, readings: Readings?) -> Entry {

@@ -43,7 +43,9 @@ public struct OutlineIndexView: Sendable {
         switch format {
         case .lines: document.plainTextEntry(onLine: Int(position[Int(id)]), readings: readings)!
         case .headings: OutlineIndex.served(stored[Int(id)], at: position[Int(id)])
-        case .records: OutlineIndex.recordEntry(onLine: Int(position[Int(id)]), in: document, reader: records!, readings: readings)
+        case .records:
+            stored.isEmpty ? OutlineIndex.recordEntry(onLine: Int(position[Int(id)]), in: document, reader: records!, readings: readings)
+                : OutlineIndex.served(stored[Int(id)], at: position[Int(id)])
         case .startLines, .entries: stored[Int(id)]
         }
     }

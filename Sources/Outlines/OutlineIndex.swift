@@ -102,7 +102,7 @@ public final class OutlineIndex: @unchecked Sendable {
     @inline(__always)
     func withSortString<T>(_ id: Int32, in document: TextDocument, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
         guard format == .lines else {
-            var string = format == .records ? recordEntry(onLine: Int(position[Int(id)]), in: document).sortString : stored[Int(id)].sortString
+            var string = format == .records ? recordEntry(id, in: document).sortString : stored[Int(id)].sortString
             return string.withUTF8(body)
         }
         let content = document.lineRange(Int(position[Int(id)]))

@@ -65,7 +65,7 @@ struct Outline: ParsableCommand {
             let plan = IndexPlan(document, settings: settings, language: collation.locale.language, fileName: fileName)
             let problems = ProblemLog()
             let (file, settings) = (file, settings)
-            let index = plan.index(document, collation: collation, report: { problems.warn($0) }) { document in
+            let index = plan.index(document, collation: collation, keepingEntries: true, report: { problems.warn($0) }) { document in
                 let (entries, found) = EntrySource().entries(
                     of: document.text, languageId: language, fileName: fileName, name: file,
                     settings: settings, language: collation.locale.language)

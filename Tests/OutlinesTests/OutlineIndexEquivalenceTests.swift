@@ -46,6 +46,12 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
         }
     }
 
+    /// Records kept as entries (as `thumbindex outline` keeps them) follow edits as records read again do.
+    func testRecordsKeptAsEntriesFollowEdits() throws {
+        try run(languageId: "vcard", format: .records, keepingEntries: true, locale: "sv_SE", encoding: .utf16, seed: Self.seed &+ 450)
+        try run(languageId: "csv", format: .records, keepingEntries: true, locale: "en_US", encoding: .utf8, seed: Self.seed &+ 451)
+    }
+
     /// Under ja with MeCab, a card's N in kanji collates by its reading, read by the index as extraction reads it.
     func testJapaneseReadingsFollowEditsInCards() throws {
         try XCTSkipIf(Readings.shared.problem != nil, Readings.shared.problem ?? "")
@@ -99,7 +105,7 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
     // MARK: The run
 
     private func run(languageId: String, format: OutlineIndex.Format = .lines, checkpointSpacing: Int = 256, readings: Bool = false,
-                     locale: String, encoding: PositionEncoding, seed: UInt64) throws {
+                     keepingEntries: Bool = false, locale: String, encoding: PositionEncoding, seed: UInt64) throws {
         let extract: @Sendable (TextDocument) -> [Entry] = readings ? Self.extractJapanese : Self.extract
         let reader = readings ? Readings.shared : nil
         var random = SplitMix64(seed: seed)
@@ -111,7 +117,7 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
         let records = RecordFormat(languageId: languageId, options: ExtractionOptions(fileName: "doc"))
         func make() -> OutlineIndex {
             OutlineIndex.make(document, collation: collation, format: format, checkpointSpacing: checkpointSpacing, readings: reader,
-                              records: records, extract: extract)
+                              records: records, keepingEntries: keepingEntries, extract: extract)
         }
         var index = make()
         var followed = 0
