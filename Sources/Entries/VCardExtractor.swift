@@ -33,8 +33,9 @@ struct VCardReader: Sendable {
     let options: ExtractionOptions
 
     /// The properties a card is named and sorted by; every other one is skipped by its name.
-    static let names = ["BEGIN", "END", "FN", "N", "ORG", "EMAIL", "X-PHONETIC-LAST-NAME", "X-PHONETIC-MIDDLE-NAME",
-                        "X-PHONETIC-FIRST-NAME", "X-PHONETIC-ORG", "KIND", "X-ABSHOWAS", "AGENT"].map { Array($0.utf8) }
+    private static let names = ["BEGIN", "END", "FN", "N", "ORG", "EMAIL", "X-PHONETIC-LAST-NAME", "X-PHONETIC-MIDDLE-NAME",
+                        "X-PHONETIC-FIRST-NAME", "X-PHONETIC-ORG", "KIND", "X-ABSHOWAS", "AGENT"]
+    private static let nameBytes = names.map { Array($0.utf8) }
     private static let agent = names.count - 1
     private static let vcard = Array("VCARD".utf8)
 
@@ -55,11 +56,11 @@ struct VCardReader: Sendable {
                 // The name off the bytes; a parse only where the colon is on a continuation line or a blank may be
                 // a Unicode one.
                 var property: VCardProperty?
-                var kind = logical.colon == nil ? -1 : reader.nameIndex(logical, in: Self.names)
+                var kind = logical.colon == nil ? -1 : reader.nameIndex(logical, in: Self.nameBytes)
                 if kind == -1 {
                     if logical.single, logical.colon == nil { continue }  // no `:`: not a property
                     property = reader.property(logical)
-                    kind = property.flatMap { p in Self.names.firstIndex(of: Array(p.name.utf8)) }
+                    kind = property.flatMap { p in Self.names.firstIndex(of: p.name) }
                 }
                 let afterAgent = agentOpen
                 agentOpen = kind == Self.agent && (reader.valueIs(logical, []) ?? (property ?? reader.property(logical))?.rawValue.blankTrimmed.isEmpty ?? false)
@@ -92,7 +93,7 @@ struct VCardReader: Sendable {
                             begin = nil
                         }
                     }
-                } else if depth == 1, let p = property ?? reader.property(logical) {
+                } else if depth == 1, let p = property ?? reader.property(logical, name: Self.names[kind]) {
                     card.append(p)
                 }
             }

@@ -155,12 +155,17 @@ struct VCardLineReader {
     }
 
     /// The property of a logical line, or nil when it has no `:`.
-    func property(_ line: VCardLogicalLine) -> VCardProperty? {
+    /// `name`: the property's name when it is already known (upper-case, without its group), not read again.
+    func property(_ line: VCardLogicalLine, name: String? = nil) -> VCardProperty? {
+        if line.single {
+            let start = map.lineStarts[line.first], end = map.lineEnds[line.first]
+            return Self.parse(UnsafeBufferPointer(rebasing: p[start ..< end]), name: name, first: line.first, last: line.last)
+        }
         let bytes = joined(line)
-        return bytes.withUnsafeBufferPointer { Self.parse($0, first: line.first, last: line.last) }
+        return bytes.withUnsafeBufferPointer { Self.parse($0, name: name, first: line.first, last: line.last) }
     }
 
-    private static func parse(_ line: UnsafeBufferPointer<UInt8>, first: Int, last: Int) -> VCardProperty? {
+    private static func parse(_ line: UnsafeBufferPointer<UInt8>, name known: String?, first: Int, last: Int) -> VCardProperty? {
         var quoted = false
         guard let colon = line.firstIndex(where: { b in
             if b == quote { quoted.toggle() }
@@ -179,8 +184,8 @@ struct VCardLineReader {
         }
         parts.append(from ..< colon)
         func text(_ r: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: line[r]), as: UTF8.self) }
-        var name = text(parts[0]).blankTrimmed.uppercased()
-        if let dot = name.lastIndex(of: ".") { name = String(name[name.index(after: dot)...]) }
+        var name = known ?? text(parts[0]).blankTrimmed.uppercased()
+        if known == nil, let dot = name.lastIndex(of: ".") { name = String(name[name.index(after: dot)...]) }
         let parameters = parts.dropFirst().map { part -> (name: String, value: String) in
             guard let eq = line[part].firstIndex(of: equals) else { return ("", text(part).blankTrimmed) }
             var value = text(eq + 1 ..< part.upperBound)
