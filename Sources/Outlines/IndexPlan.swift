@@ -46,12 +46,12 @@ public struct IndexPlan: Sendable {
     }
 
     /// The index of `document` under `collation` by this plan. `extract` gives the entries of a whole extraction
-    /// (the formats that need one, and records that cannot be followed one by one); `report` gets the warnings of
-    /// the records read (a card left out), as extraction reports its own. `keepingEntries`: for a reader of every
+    /// (the formats that need one, and records that cannot be followed one by one); `report` gets the problems of
+    /// the records read (a card left out; a quote never closed after an edit), as extraction reports its own. `keepingEntries`: for a reader of every
     /// entry (the CLI's whole outline), records keep their entries instead of being read again when served.
     public func index(
         _ document: TextDocument, collation: IndexedCollation, keepingEntries: Bool = false,
-        report: @escaping @Sendable ([String]) -> Void = { _ in }, extract: @escaping @Sendable (TextDocument) -> [Entry]
+        report: @escaping @Sendable ([OutlineProblem]) -> Void = { _ in }, extract: @escaping @Sendable (TextDocument) -> [Entry]
     ) -> OutlineIndex {
         OutlineIndex.make(document, collation: collation, format: format, readings: readings, records: records,
                           keepingEntries: keepingEntries, report: report, extract: extract)

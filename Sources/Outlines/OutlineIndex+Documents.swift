@@ -12,7 +12,7 @@ extension OutlineIndex {
     public static func make(
         _ document: TextDocument, collation: IndexedCollation, format: Format, checkpointSpacing: Int = 256,
         readings: Readings? = nil, records: RecordFormat? = nil, keepingEntries: Bool = false,
-        report: @escaping @Sendable ([String]) -> Void = { _ in }, extract: @escaping @Sendable (TextDocument) -> [Entry]
+        report: @escaping @Sendable ([OutlineProblem]) -> Void = { _ in }, extract: @escaping @Sendable (TextDocument) -> [Entry]
     ) -> OutlineIndex {
         if format == .records {
             if let records, let index = makeRecords(document, collation: collation, format: records, readings: readings,

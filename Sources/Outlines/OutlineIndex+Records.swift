@@ -17,13 +17,13 @@ extension OutlineIndex {
     /// makes an `.entries` index, whose extraction reports what is wrong.
     static func makeRecords(
         _ document: TextDocument, collation: IndexedCollation, format: RecordFormat, readings: Readings?, keepingEntries: Bool,
-        report: @escaping @Sendable ([String]) -> Void, extract: @escaping @Sendable (TextDocument) -> [Entry]
+        report: @escaping @Sendable ([OutlineProblem]) -> Void, extract: @escaping @Sendable (TextDocument) -> [Entry]
     ) -> OutlineIndex? {
         guard document.bytes.withUnsafeBufferPointer({ TextCheck.binaryProblem(in: $0) }) == nil else { return nil }
         let text = RecordText(bytes: document.bytes, lineStarts: document.lineStarts)
         guard let reader = try? format.reader(for: text), let read = readAll(text, reader, readings: readings, keep: keepingEntries),
               !read.lines.isEmpty else { return nil }
-        report(read.warnings)
+        report(read.warnings.map { OutlineProblem(severity: .warning, message: $0, key: nil) })
         let index = OutlineIndex(collation: collation, format: .records, document: document, batch: read.sortStrings,
                                  positions: read.lines.map { Int32($0) }, entries: read.entries, extract: extract)
         index.records = reader
@@ -34,6 +34,13 @@ extension OutlineIndex {
 
     /// Follows an edit by reading the window of records it may have changed (see the type's comment).
     func updateRecords(to document: TextDocument, edit: LineEdit) -> Bool {
+        var edit = edit
+        if let shelf = shelved {
+            // The text was refused since `shelf`'s: follow the edits since then from there.
+            unshelve(shelf)
+            edit = shelf.edit.then(edit)
+            guard max(edit.oldEnd, edit.newEnd) - edit.start <= max(1024, count / 4) else { return false }
+        }
         guard let reader = records, edit.start >= reader.fixedLines else { return false }
         // The record before the edit's first line starts the window: a record on that very line may now continue
         // the one before (a folded line, a quote).
@@ -49,16 +56,25 @@ extension OutlineIndex {
             window.newEnd = line
             return true
         }
-        guard let read = Self.read(text, reader, from: start, until: settled, readings: readings, keep: !stored.isEmpty) else { return false }
-        report(read.warnings)
+        let read: Read
+        do {
+            read = try Self.read(text, reader, from: start, until: settled, readings: readings, keep: !stored.isEmpty)
+        } catch {
+            // No whole read accepts the text now (a quote never closed): it has no entries, as a fresh open would
+            // say; the records of before wait on the shelf for the edit that settles the text again.
+            shelve(edit, lineCount: document.lineCount)
+            let fileName = document.uri.split(separator: "/").last.map(String.init)
+            report([OutlineProblem(severity: .error, message: EntrySource.naming(document.uri, fileName: fileName, in: error.message), key: nil)])
+            return true
+        }
+        report(read.warnings.map { OutlineProblem(severity: .warning, message: $0, key: nil) })
         replace(window, in: document, batch: read.sortStrings, lines: read.lines, entries: read.entries)
         // A table whose header was decided by its other rows: when the edit changed that, the first row's entry
         // comes or goes.
         if records!.follow(text, old: start ..< window.oldEnd, new: start ..< window.newEnd) {
             let first = records!.firstRecordLines(text)
-            guard let read = Self.read(text, records!, from: first.lowerBound, until: { $0 >= first.upperBound }, readings: readings, keep: !stored.isEmpty) else {
-                return false
-            }
+            guard let read = try? Self.read(text, records!, from: first.lowerBound, until: { $0 >= first.upperBound }, readings: readings,
+                                            keep: !stored.isEmpty) else { return false }
             replace(LineEdit(start: first.lowerBound, oldEnd: first.upperBound, newEnd: first.upperBound), in: document,
                     batch: read.sortStrings, lines: read.lines, entries: read.entries)
         }
@@ -81,15 +97,15 @@ extension OutlineIndex {
     /// is followed by); else the first half reads on from where it stopped.
     private static func readAll(_ text: RecordText, _ reader: RecordReader, readings: Readings?, keep: Bool) -> Read? {
         guard text.bytes.count >= 1 << 20, let middle = reader.likelyRecordStart(text, after: text.lineCount / 2) else {
-            return read(text, reader, from: 0, until: { _ in false }, readings: readings, keep: keep)
+            return try? read(text, reader, from: 0, until: { _ in false }, readings: readings, keep: keep)
         }
         // Each half writes only its own slot; `concurrentPerform` returns after both.
         let firstHalf = Slot<Read?>(nil), secondHalf = Slot<Read?>(nil), stop = Slot(-1)
         DispatchQueue.concurrentPerform(iterations: 2) { half in
             if half == 1 {
-                secondHalf.value = read(text, reader, from: middle, until: { _ in false }, readings: readings, keep: keep)
+                secondHalf.value = try? read(text, reader, from: middle, until: { _ in false }, readings: readings, keep: keep)
             } else {
-                firstHalf.value = read(text, reader, from: 0, until: { line in
+                firstHalf.value = try? read(text, reader, from: 0, until: { line in
                     if line >= middle { stop.value = line }
                     return line >= middle
                 }, readings: readings, keep: keep)
@@ -98,7 +114,7 @@ extension OutlineIndex {
         guard var first = firstHalf.value else { return nil }
         // Stopped on the guessed line: the second half is the rest. Stopped past it: read on from there.
         guard let rest = stop.value == middle ? secondHalf.value
-                : stop.value >= 0 ? read(text, reader, from: stop.value, until: { _ in false }, readings: readings, keep: keep) : Read() else { return nil }
+                : stop.value >= 0 ? try? read(text, reader, from: stop.value, until: { _ in false }, readings: readings, keep: keep) : Read() else { return nil }
         first.entries += rest.entries
         first.lines += rest.lines
         first.sortStrings.append(contentsOf: rest.sortStrings)
@@ -106,23 +122,20 @@ extension OutlineIndex {
         return first
     }
 
-    /// The records from line `line` until `settled` says a record's first line is where the text settles; nil when
-    /// the text is refused.
+    /// The records from line `line` until `settled` says a record's first line is where the text settles.
+    ///
+    /// - Throws: `ExtractionError` for a text no whole read accepts (a quote never closed).
     private static func read(
         _ text: RecordText, _ reader: RecordReader, from line: Int, until settled: (Int) -> Bool, readings: Readings?, keep: Bool
-    ) -> Read? {
+    ) throws(ExtractionError) -> Read {
         var read = Read()
-        do {
-            try reader.read(text, from: line, record: { !settled($0) }, entry: { entry in
-                var entry = entry
-                if let readings { entry.read(by: readings) }
-                read.lines.append(entry.range.start.line)
-                read.sortStrings.append(entry.sortString)
-                if keep { read.entries.append(stored(entry)) }
-            }, warn: { read.warnings.append($0) })
-        } catch {
-            return nil
-        }
+        try reader.read(text, from: line, record: { !settled($0) }, entry: { entry in
+            var entry = entry
+            if let readings { entry.read(by: readings) }
+            read.lines.append(entry.range.start.line)
+            read.sortStrings.append(entry.sortString)
+            if keep { read.entries.append(stored(entry)) }
+        }, warn: { read.warnings.append($0) })
         return read
     }
 
@@ -151,6 +164,31 @@ extension OutlineIndex {
         guard var entry = found else { preconditionFailure("no record with an entry starts on line \(line)") }
         if let readings { entry.read(by: readings) }
         return entry
+    }
+}
+
+/// The records of the last text a whole read accepted, while the document's text is refused (a quote never closed),
+/// and the edit from that text to the current one.
+struct RecordShelf {
+    var edit: LineEdit
+    var position: [Int32], sectionOf: [UInt16], entryAtLine: [Int32], runs: [[Int32]], stored: [Entry], freeIDs: [Int32]
+    var count: Int
+}
+
+extension OutlineIndex {
+    /// Puts the records away and leaves the index empty (as a fresh open of a refused text is).
+    fileprivate func shelve(_ edit: LineEdit, lineCount: Int) {
+        shelved = RecordShelf(edit: edit, position: position, sectionOf: sectionOf, entryAtLine: entryAtLine, runs: runs,
+                              stored: stored, freeIDs: freeIDs, count: count)
+        (position, sectionOf, stored, freeIDs, count) = ([], [], [], [], 0)
+        entryAtLine = [Int32](repeating: -1, count: lineCount)
+        runs = runs.map { _ in [] }
+    }
+
+    fileprivate func unshelve(_ shelf: RecordShelf) {
+        (position, sectionOf, entryAtLine, runs, stored, freeIDs, count) =
+            (shelf.position, shelf.sectionOf, shelf.entryAtLine, shelf.runs, shelf.stored, shelf.freeIDs, shelf.count)
+        shelved = nil
     }
 }
 

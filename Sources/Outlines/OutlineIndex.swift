@@ -43,7 +43,7 @@ public final class OutlineIndex: @unchecked Sendable {
     /// The generation of that text (see `TextDocument.generation`).
     public internal(set) var generation: UInt64
     /// The number of entries.
-    public private(set) var count = 0
+    public internal(set) var count = 0
     /// The document's entries, for the formats that store them (kept for the edits to come).
     let extract: @Sendable (TextDocument) -> [Entry]
 
@@ -60,8 +60,10 @@ public final class OutlineIndex: @unchecked Sendable {
     var levels: [UInt8] = []
     /// `.records`: the reader of the document's records, and where its warnings go.
     var records: RecordReader?
-    var report: @Sendable ([String]) -> Void = { _ in }
-    private var freeIDs: [Int32] = []
+    var report: @Sendable ([OutlineProblem]) -> Void = { _ in }
+    /// `.records` while the text is refused: the records of the last text that was not, and the edit since.
+    var shelved: RecordShelf?
+    var freeIDs: [Int32] = []
     /// The id of the entry starting on each line, or -1 (all formats but `.entries`).
     var entryAtLine: [Int32] = []
     /// Ids by section title position, in collation order.

@@ -75,8 +75,11 @@ struct RequestContext: Sendable {
         let run = { (index: OutlineIndex, current: TextDocument) in Result { () throws(ResponseError) -> T in try body(index, current) } }
         if let hit = server.documents.withExistingIndex(document, cacheKey: key, run) { return try hit.get() }
         let plan = self.plan(document, collation), extract = extractor(collation), server = self.server, uri = document.uri
-        let report: @Sendable ([String]) -> Void = { warnings in
-            for warning in warnings { server.logOnce("warning:\(uri):\(warning)", .warning, warning) }
+        let report: @Sendable ([OutlineProblem]) -> Void = { problems in
+            for problem in problems {
+                // As extraction's problems are logged (`LanguageServer.entries(of:)`): a warning once, an error each time.
+                if problem.severity == .error { server.log(.error, problem.message) } else { server.logOnce("warning:\(uri):\(problem.message)", .warning, problem.message) }
+            }
         }
         let name = document.uri.split(separator: "/").last.map(String.init) ?? document.uri
         return try server.longWork("Sorting", name) { () throws(ResponseError) -> T in

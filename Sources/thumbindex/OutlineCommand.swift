@@ -65,7 +65,7 @@ struct Outline: ParsableCommand {
             let plan = IndexPlan(document, settings: settings, language: collation.locale.language, fileName: fileName)
             let problems = ProblemLog()
             let (file, settings) = (file, settings)
-            let index = plan.index(document, collation: collation, keepingEntries: true, report: { problems.warn($0) }) { document in
+            let index = plan.index(document, collation: collation, keepingEntries: true, report: { problems.append($0) }) { document in
                 let (entries, found) = EntrySource().entries(
                     of: document.text, languageId: language, fileName: fileName, name: file,
                     settings: settings, language: collation.locale.language)
@@ -163,8 +163,6 @@ final class ProblemLog: @unchecked Sendable {
     private let lock = NSLock()
 
     func append(_ found: [OutlineProblem]) { lock.withLock { problems += found } }
-
-    func warn(_ messages: [String]) { append(messages.map { OutlineProblem(severity: .warning, message: $0, key: nil) }) }
 
     func report() throws {
         let problems = lock.withLock { self.problems }
