@@ -34,6 +34,12 @@ extension LanguageServer {
             }
             return .symbols([])
         }
+        if grouping == .sections, hierarchical, params.partialResultToken == nil {
+            // The whole answer from the document's index too: after an edit it is written again, not sorted again.
+            let view = try context.withIndex(params.textDocument, CollationChoice()) { index, current in index.view(document: current) }
+            try context.check()
+            return .written(OutlineSymbols.sections(of: view, encoding: context.encoding))
+        }
         let sectioned = grouping == .document ? nil : try context.sectionedOutline(params.textDocument, CollationChoice())
         let outline: DocumentOutline
         if let sectioned { outline = sectioned.outline } else { outline = try context.documentOutline(params.textDocument) }

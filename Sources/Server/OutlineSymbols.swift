@@ -80,6 +80,18 @@ extension OutlineSymbols {
         return stream.finish()
     }
 
+    /// Every section symbol of an index, as one JSON array, written on two cores for a large outline (the sections cut
+    /// where about half the entries are on each side).
+    static func sections(of view: OutlineIndexView, encoding: PositionEncoding) -> SerializedJSON {
+        let total = view.sections.reduce(0) { $0 + $1.count }
+        let cut = total < 20_000 ? view.sections.count : (view.sections.firstIndex { $0.offset + $0.count >= total / 2 }.map { $0 + 1 } ?? view.sections.count)
+        let halves = [0 ..< cut, cut ..< view.sections.count].filter { !$0.isEmpty }
+        guard halves.count == 2 else { return sections(0 ..< view.sections.count, of: view, encoding: encoding) }
+        let results = UnsafeSendableBox([SerializedJSON?](repeating: nil, count: 2))
+        DispatchQueue.concurrentPerform(iterations: 2) { half in results.set(half, sections(halves[half], of: view, encoding: encoding)) }
+        return SerializedJSON.concatenating(arrays: results.values.compactMap { $0 })
+    }
+
     /// The section symbols of the leading sections of a document not sorted yet, as one JSON array.
     static func sections(_ leading: LeadingSections, document: TextDocument, encoding: PositionEncoding) -> SerializedJSON {
         let writer = SymbolWriter(document: document, encoding: encoding)
