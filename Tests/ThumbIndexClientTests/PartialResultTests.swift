@@ -43,7 +43,7 @@ final class PartialResultTests: XCTestCase {
     }
 
     /// Parts come from the leading sections (before any index) or the document's index, the plain answer from the
-    /// sorted outline: the section symbols (and
+    /// index (ExampleTests hold it to the sorted outline of `thumbindex outline --json`): the section symbols (and
     /// their ranges, which depend on the entries' neighbours in the document) must agree for every kind of index,
     /// also after edits.
     func testPartsEqualThePlainAnswerForMarkdownJSONAndAfterEdits() async throws {
