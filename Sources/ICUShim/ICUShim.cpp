@@ -168,8 +168,9 @@ bool parseBase(const std::string &id, const std::string &base, LocaleID &parsed,
     uloc_forLanguageTag(base.c_str(), parsed.text, parsed.capacity, &parsedLength, &status);
     if (U_SUCCESS(status) && parsedLength == (int32_t)base.size() && !base.empty()) return true;
     bool stoppedEarly = U_SUCCESS(status) && parsedLength >= 0 && parsedLength < (int32_t)base.size();
+    // Quote the rest as the user typed it (`_zz`), not as rewritten for ICU (`-zz`); base is id's prefix, same length.
     problem = "malformed locale identifier '" + id + "'" +
-              (stoppedEarly ? " (cannot read '" + base.substr((size_t)parsedLength) + "')" : "");
+              (stoppedEarly ? " (cannot read '" + id.substr((size_t)parsedLength, base.size() - (size_t)parsedLength) + "')" : "");
     return false;
 }
 

@@ -13,19 +13,21 @@ struct Outline: ParsableCommand {
         abstract: "Print the sectioned outline of a file, as the language server sends it.",
         discussion: """
             The format comes from the file's extension (or --language): plaintext, markdown, csv, tsv, vcard,
-            strings, xcstrings, json, yaml, and source code through Universal Ctags.
+            strings, xcstrings, json, yaml, and source code through Universal Ctags. A file whose extension names
+            no format is read as plain text.
             """)
 
     @OptionGroup var collation: CollationArguments
     @OptionGroup var readings: ReadingArguments
+    @OptionGroup var input: EncodingArguments
 
-    @Option(name: .customLong("language"), help: "The format: plaintext, markdown, csv, tsv, vcard, strings, xcstrings, json, yaml, swift, python, … (default: from the file extension).")
+    @Option(name: .customLong("language"), help: "The format: plaintext, markdown (md), csv, tsv, vcard (vcf), strings, xcstrings, json, yaml (yml), swift, python, … in any case (default: from the file extension, else plain text).", completion: .list(LanguageNames.completions))
     var languageId: String?
 
     @Option(help: "sections (one header per letter), sorted (flat, collation order) or document (source order).")
     var grouping: OutlineGrouping = .sections
 
-    @Option(name: .customLong("strings"), help: "A .strings/.xcstrings table or a folder of <lang>.lproj: entries named by a key are shown and sorted by their localized value. Repeatable.")
+    @Option(name: .customLong("strings"), help: "A .strings/.xcstrings table or a folder of <lang>.lproj: entries named by a key are shown and sorted by their localized value. Repeatable.", completion: .file())
     var localizationTables: [String] = []
 
     @Option(help: "csv/tsv: the column that names a row, by 0-based index or by header name.")
@@ -37,26 +39,25 @@ struct Outline: ParsableCommand {
     @Flag(help: "Print the DocumentSymbol JSON the server sends.")
     var json = false
 
-    @Argument(help: "The file to outline ('-' or a pipe: standard input, read as plain text unless --language says otherwise).")
+    @Argument(help: "The file to outline ('-': standard input). A file whose extension names no format, a pipe or standard input is read as plain text unless --language says otherwise.", completion: .file())
     var file: String
 
     func validate() throws {
-        if let languageId, !Extractors.languageIds.contains(languageId) {
+        if let languageId, LanguageNames.resolve(languageId) == nil {
             throw ValidationError("--language \(languageId) is not a format thumbindex reads (one of: \(Extractors.languageIds.joined(separator: ", ")))")
         }
     }
 
     func run() throws {
         let collation = try self.collation.makeCollation()
-        guard let language = languageId ?? Extractors.languageId(forPath: file) ?? Self.streamLanguage(file) else {
-            throw CommandFailure("cannot tell the format of \(file) from its extension; name it with --language (one of: \(Extractors.languageIds.joined(separator: ", ")))")
-        }
+        let language = try self.language()
+        noteUnusedFlags(language: language)
         var settings = ExtractionSettings()
         settings.familyNameFirst = !givenNameFirst
         settings.localizationTables = localizationTables
         settings.readings = readings.apply(to: collation)
         if let column { settings.csvColumn = Int(column).map(ColumnSelector.index) ?? .name(column) }
-        let document = try Self.document(file, language: language)
+        let document = try Self.document(file, language: language, input: input)
         if !json, grouping == .sections {
             var out = StandardOutput()
             // Streamed from the index the server would make (`IndexPlan`): plain text keeps no entries at all, only ids
@@ -75,7 +76,7 @@ struct Outline: ParsableCommand {
             try problems.report()
             let style = Self.style
             for section in index.sections {
-                out.write(style.header(Self.printable(section.title)) + "  " + style.dim(section.count == 1 ? "1 entry" : "\(section.count) entries") + "\n")
+                out.write(style.header(Self.printable(sectionTitleText(collation.sectionTitles, at: section.titleIndex))) + "  " + style.dim(section.count == 1 ? "1 entry" : "\(section.count) entries") + "\n")
                 for start in stride(from: section.offset, to: section.offset + section.count, by: 4096) {
                     for item in index.page(offset: start, limit: min(4096, section.offset + section.count - start), in: document) {
                         write(item.entry, depth: 1, style: style, into: &out)
@@ -110,29 +111,12 @@ struct Outline: ParsableCommand {
         out.flush()
     }
 
-    /// The file as a document. Apple strings files may be UTF-16; everything else is read as UTF-8 (bad bytes become
-    /// U+FFFD). Its own function, so that the bytes read and the decoded text are freed before the outline is made.
-    static func document(_ file: String, language: String) throws -> TextDocument {
-        let bytes = try readInput(file)
-        let name = file == "-" ? "standard input" : file
-        let text: String
-        if var decoded = try? StringsFile.decode(data: Data(bytes)) {
-            if let problem = decoded.withUTF8({ TextCheck.problem(in: $0) }) { throw CommandFailure("\(name): \(problem)") }
-            text = decoded
-        } else {
-            try requireText(bytes, name: name)
-            text = String(decoding: bytes, as: UTF8.self)
-        }
+    /// The file as a document, decoded as `--encoding` says (UTF-8 or UTF-16 with a mark by default; see
+    /// `TextDecoder`). Its own function, so that the bytes read and the decoded text are freed before the outline is made.
+    static func document(_ file: String, language: String, input: EncodingArguments) throws -> TextDocument {
+        let bytes = try input.decode(readInput(file), name: inputName(file))
+        let text = String(decoding: bytes, as: UTF8.self)
         return TextDocument(uri: URL(fileURLWithPath: file).absoluteString, languageId: language, version: 0, text: text)
-    }
-
-    /// Standard input (`-`), a pipe, a FIFO or `/dev/stdin` has no extension to tell its format: plain text, unless
-    /// `--language` says otherwise. A regular file with an unknown extension still needs `--language`.
-    static func streamLanguage(_ file: String) -> String? {
-        if file == "-" { return "plaintext" }
-        var info = stat()
-        guard stat(file, &info) == 0 else { return nil }
-        return info.st_mode & S_IFMT == S_IFREG ? nil : "plaintext"
     }
 
     static var style: TerminalStyle {
@@ -166,8 +150,15 @@ final class ProblemLog: @unchecked Sendable {
 
     func report() throws {
         let problems = lock.withLock { self.problems }
-        if let failure = problems.first(where: { $0.severity == .error }) { throw CommandFailure(failure.message) }
-        for problem in problems { FileHandle.standardError.write(Data("thumbindex: \(problem.message)\n".utf8)) }
+        if let failure = problems.first(where: { $0.severity == .error }) { throw CommandFailure(Self.cliWords(failure.message)) }
+        for problem in problems { Messages.warning(Self.cliWords(problem.message)) }
+    }
+
+    /// The outline's problems name a table as the server's log does ("localization table: PATH: …"); the CLI names
+    /// the path first, as every other message does, and the flag it came from.
+    static func cliWords(_ message: String) -> String {
+        let table = "localization table: "
+        return message.hasPrefix(table) ? message.dropFirst(table.count) + " (--strings)" : message
     }
 }
 

@@ -11,6 +11,7 @@ struct Sort: ParsableCommand {
 
     @OptionGroup var collation: CollationArguments
     @OptionGroup var readings: ReadingArguments
+    @OptionGroup var input: EncodingArguments
 
     @Flag(help: "Group lines into sections; each non-empty section starts with a '== TITLE ==' line.")
     var sections = false
@@ -18,13 +19,12 @@ struct Sort: ParsableCommand {
     @Flag(help: "Print JSON: {\"items\": [...]} sorted, or with --sections {\"sections\": [{\"title\", \"items\"}]}.")
     var json = false
 
-    @Argument(help: "The file to sort.")
+    @Argument(help: "The file to sort.", completion: .file())
     var file: String?
 
     func run() throws {
         let collation = try self.collation.makeCollation()
-        let bytes = try readInput(file)
-        try requireText(bytes, name: file.flatMap { $0 == "-" ? nil : $0 } ?? "standard input")
+        let bytes = try input.decode(readInput(file), name: inputName(file))
         let batch = UTF8Batch(lines: bytes)
         // What the lines collate by: themselves, or under ja their readings (the lines printed stay as written).
         var keys = batch
@@ -59,7 +59,7 @@ struct Sort: ParsableCommand {
                 out.write("\n")
             } else {
                 for range in sectioned.ranges {
-                    out.write("== \(collation.sectionTitles[range.section]) ==\n")
+                    out.write("== \(sectionTitleText(collation.sectionTitles, at: range.section)) ==\n")
                     for i in sectioned.order[range.range] {
                         out.write(batch[Int(i)])
                         out.write(CollectionOfOne(UInt8(ascii: "\n")))

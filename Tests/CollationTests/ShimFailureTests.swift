@@ -60,7 +60,7 @@ final class ShimFailureTests: XCTestCase {
         let expected = [
             " \t ": "empty locale identifier",
             "@collation=standard": "malformed locale identifier '@collation=standard'",
-            "sv__SE": "malformed locale identifier 'sv__SE' (cannot read '--SE')",
+            "sv__SE": "malformed locale identifier 'sv__SE' (cannot read '__SE')",
             "sv@collation": "malformed locale identifier 'sv@collation' (bad keyword 'collation')",
             "en@;": "malformed locale identifier 'en@;' (bad keyword '')",
             "x-private": "locale identifier 'x-private' names no language",

@@ -7,7 +7,7 @@ final class CommandLineMessageTests: XCTestCase {
         let (code, out, err) = try Binary.run(["frobnicate"])
         XCTAssertEqual(code, 64)
         XCTAssertEqual(out, "")
-        XCTAssertTrue(err.hasPrefix("Error: unknown command 'frobnicate' (commands: serve, titles, sort, outline)\n"), err)
+        XCTAssertTrue(err.hasPrefix("thumbindex: unknown command 'frobnicate' (commands: serve, titles, sort, outline)\n"), err)
         XCTAssertTrue(err.contains("USAGE: thumbindex <subcommand>"), err)
         XCTAssertFalse(err.contains("thumbindex serve [--stdio]"), "not the default subcommand's usage")
     }
@@ -16,7 +16,7 @@ final class CommandLineMessageTests: XCTestCase {
         for value in [["--max-titles", "-3"], ["--max-titles=0"]] {
             let (code, _, err) = try Binary.run(["titles", "--locale", "sv"] + value)
             XCTAssertEqual(code, 64, "\(value)")
-            XCTAssertTrue(err.hasPrefix("Error: --max-titles must be at least 1, got "), err)
+            XCTAssertTrue(err.hasPrefix("thumbindex: --max-titles must be at least 1, got "), err)
             XCTAssertFalse(err.contains("maxIndexTitles"), "CLI words, not protocol ones: \(err)")
         }
     }
@@ -30,10 +30,10 @@ final class CommandLineMessageTests: XCTestCase {
         try "name,city\nAnna,Lund\n".write(toFile: csv, atomically: true, encoding: .utf8)
         try "{\"a\": 1".write(toFile: json, atomically: true, encoding: .utf8)
         let cases: [([String], Int32, String)] = [
-            (["outline", "--language", "klingon", csv], 64, "Error: --language klingon is not a format thumbindex reads (one of: plaintext, "),
-            (["outline", "--locale", "sv", "--column", "town", csv], 1, "Error: \(csv):1: no column named \"town\"; the header row has: name, city\n"),
-            (["outline", "--locale", "sv", json], 1, "Error: \(json):1:1: "),
-            (["sort", "--locale", "xx_YY_zz"], 1, "Error: --locale xx_YY_zz: malformed locale identifier"),
+            (["outline", "--language", "klingon", csv], 64, "thumbindex: --language klingon is not a format thumbindex reads (one of: plaintext, "),
+            (["outline", "--locale", "sv", "--column", "town", csv], 1, "thumbindex: \(csv):1: no column named \"town\"; the header row has: name, city\n"),
+            (["outline", "--locale", "sv", json], 1, "thumbindex: \(json):1:1: "),
+            (["sort", "--locale", "xx_YY_zz"], 1, "thumbindex: --locale xx_YY_zz: malformed locale identifier"),
         ]
         for (arguments, status, start) in cases {
             let (code, out, err) = try Binary.run(arguments, stdin: "")

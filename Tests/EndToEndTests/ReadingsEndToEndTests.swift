@@ -94,9 +94,9 @@ final class ReadingsEndToEndTests: XCTestCase {
         let (code, out, err) = try Binary.run(["sort", "--locale", "ja_JP", "--sections"], stdin: Self.names, environment: Self.missing)
         XCTAssertEqual(code, 0)
         XCTAssertTrue(out.hasPrefix("== A ==\nAnna\n== # ==\n"), out)
-        XCTAssertTrue(err.hasPrefix("thumbindex: note: MeCab could not be loaded"), err)
+        XCTAssertTrue(err.hasPrefix("thumbindex: warning: MeCab could not be loaded"), err)
         XCTAssertTrue(err.contains("install libmecab2 and mecab-ipadic-utf8"), err)
-        XCTAssertEqual(err.split(separator: "\n").count, 1, "one note")
+        XCTAssertEqual(err.split(separator: "\n").count, 1, "one warning")
 
         let server = try ServerProcess(environment: Self.missing)
         try server.initialize(locale: "ja_JP")
