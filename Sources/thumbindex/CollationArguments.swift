@@ -8,7 +8,8 @@ extension CollationOptions.CaseFirst: ExpressibleByArgument {}
 
 /// The collation options every command shares.
 struct CollationArguments: ParsableArguments {
-    @Option(name: .shortAndLong, help: "Locale identifier (default: LC_ALL, LC_COLLATE or LANG, else en).")
+    @Option(name: .shortAndLong, help: "Locale identifier (default: LC_ALL, LC_COLLATE or LANG, else en).",
+            completion: .custom { _, _, typed in CollationLocale.available.filter { $0.hasPrefix(typed) } })
     var locale: String?
 
     @Option(help: "Section style: apple (A to Z, the locale's letters, #) or icu (ICU's buckets).")

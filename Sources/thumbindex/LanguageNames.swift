@@ -16,5 +16,8 @@ enum LanguageNames {
     }
 
     /// What shell completion offers: the formats, and the short names people type.
-    static var completions: [String] { Extractors.languageIds + ["md", "yml", "vcf", "txt"] }
+    static var completions: [String] {
+        var seen = Set<String>()
+        return (Extractors.languageIds + ["md", "yml", "vcf", "txt"]).filter { seen.insert($0).inserted }
+    }
 }
