@@ -156,8 +156,8 @@ end
 --- Closes every outline and wipes every buffer; the server keeps running.
 function S.reset()
   local outline = require("thumbindex.outline")
-  for src in pairs(outline.states) do
-    outline.close(src)
+  for _, state in pairs(outline.tabs) do
+    outline.close_state(state)
   end
   vim.cmd("silent! only")
   vim.cmd("silent! %bwipeout!")

@@ -1,4 +1,5 @@
--- The help file: its tags build without error, and every |link| in it leads somewhere.
+-- The help file: its tags build without error, every |link| in it leads somewhere, and
+-- `:help thumbindex` finds it.
 local H = require("harness")
 
 H.test("doc/thumbindex.txt: helptags builds and every link has a target", function()
@@ -30,4 +31,18 @@ H.test("doc/thumbindex.txt: helptags builds and every link has a target", functi
     H.ok(known[":" .. command], command .. " is documented")
     H.eq(2, vim.fn.exists(":" .. command), command .. " is defined")
   end
+end)
+
+H.test(":help thumbindex opens the help file at its top", function()
+  local root = vim.fn.tempname()
+  vim.fn.mkdir(root .. "/doc", "p")
+  vim.fn.writefile(vim.fn.readfile(H.root .. "/editors/nvim/doc/thumbindex.txt"), root .. "/doc/thumbindex.txt")
+  vim.cmd("helptags " .. vim.fn.fnameescape(root .. "/doc"))
+  vim.opt.runtimepath:append(root)
+  local ok, err = pcall(vim.cmd, "help thumbindex")
+  vim.opt.runtimepath:remove(root)
+  H.ok(ok, ":help thumbindex: " .. tostring(err))
+  H.eq("thumbindex.txt", vim.fn.expand("%:t"), "the help file")
+  H.ok(vim.fn.line(".") <= 2, "at its top, line " .. vim.fn.line("."))
+  vim.cmd("helpclose")
 end)

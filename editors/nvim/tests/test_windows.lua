@@ -31,16 +31,24 @@ H.test(":edit and :buffer in the outline window open the file in the source wind
   vim.cmd("edit " .. vim.fn.fnameescape(other_path))
   local other = vim.fn.bufnr(other_path)
   H.eq(srcwin, put_back(state, other), "glossary.md in the source window")
-  H.eq(before, S.lines(state), "the outline is unchanged")
+  -- The outline follows the source window to glossary.md, in the same windows.
+  H.wait_for(function()
+    return state.src == other and state.layout and S.row_of(state, "  Ögla")
+  end, "the outline of glossary.md")
   H.ok(not state.closed, "the outline is still open")
   H.eq(3, #api.nvim_list_wins(), "no window more")
   -- :buffer, from the outline window again, back to the source file.
   api.nvim_set_current_win(state.outwin)
   vim.cmd("buffer " .. src)
   H.eq(srcwin, put_back(state, src), "names.txt in the source window again")
+  H.wait_for(function()
+    return state.src == src and state.layout and state.layout.total == 40
+  end, "the outline of names.txt again")
+  S.wait_all_loaded(state)
+  H.eq(before, S.lines(state), "the outline is as it was")
   -- The outline still works: a letter jumps in the source.
   api.nvim_set_current_win(state.outwin)
-  S.type("Ö")
+  S.type("fÖ")
   H.wait_for(function()
     return S.cursor(srcwin)[1] == 30
   end, "the source cursor on Örjan (line 30)")

@@ -156,10 +156,11 @@ function M.jump(state, title)
   if type(target) == "number" then
     show_section(state, target >= 0 and target + 1 or nil)
   end
-  local params = { textDocument = lsp.text_document(state.src), indexTitle = resolved }
-  lsp.request(state.client, state.src, "thumbindex/jump", params, function(err, result)
-    if state.closed then
-      return
+  local src = state.src
+  local params = { textDocument = lsp.text_document(src), indexTitle = resolved }
+  lsp.request(state.client, src, "thumbindex/jump", params, function(err, result)
+    if state.closed or state.src ~= src then
+      return -- the outline shows another buffer now
     end
     if err then
       ui.notify("jump: " .. ui.error_message(err))
@@ -199,9 +200,10 @@ function M.go_to_entry(state, focus)
     return
   end
   -- Not loaded yet: ask for that one entry.
-  local params = { textDocument = lsp.text_document(state.src), offset = offset, limit = 1, version = layout.version }
-  lsp.request(state.client, state.src, "thumbindex/entries", params, function(err, result)
-    if state.closed then
+  local src = state.src
+  local params = { textDocument = lsp.text_document(src), offset = offset, limit = 1, version = layout.version }
+  lsp.request(state.client, src, "thumbindex/entries", params, function(err, result)
+    if state.closed or state.src ~= src then
       return
     end
     if err then
@@ -223,23 +225,33 @@ function M.find(state)
   end
 end
 
---- Maps each single-character index title of the layout, in the outline buffer, to its jump
---- (`outline.letter_keys`); the maps of the previous layout are taken away.
+--- Maps each single-character index title of the layout to its jump, in the thumb index window
+--- and, with `outline.letter_keys` "outline", in the outline window too (where capital letters are
+--- Vim's motions otherwise: G, N, V, H, M, L, W, B, E, Z...). The maps of the previous layout are
+--- taken away.
 function M.map_letters(state)
-  local buf = state.outbuf
-  for key in pairs(state.letter_maps or {}) do
-    pcall(vim.keymap.del, "n", key, { buffer = buf })
+  for buf, keys in pairs(state.letter_maps or {}) do
+    for key in pairs(keys) do
+      if ui.valid_buf(buf) then
+        pcall(vim.keymap.del, "n", key, { buffer = buf })
+      end
+    end
   end
   state.letter_maps = {}
-  if not config.get().outline.letter_keys then
+  local where = config.get().outline.letter_keys
+  local bufs = ({ thumb = { state.thumbbuf }, outline = { state.outbuf, state.thumbbuf } })[where] or {}
+  if not state.layout then
     return
   end
-  for _, title in ipairs(state.layout.titles) do
-    if vim.fn.strchars(title) == 1 and title ~= "•" and not title:match("^%s$") then
-      vim.keymap.set("n", title, function()
-        M.jump(state, title)
-      end, { buffer = buf, nowait = true, silent = true, desc = "ThumbIndex: jump to " .. title })
-      state.letter_maps[title] = true
+  for _, buf in pairs(bufs) do
+    state.letter_maps[buf] = {}
+    for _, title in ipairs(state.layout.titles) do
+      if vim.fn.strchars(title) == 1 and title ~= "•" and not title:match("^%s$") then
+        vim.keymap.set("n", title, function()
+          M.jump(state, title)
+        end, { buffer = buf, nowait = true, silent = true, desc = "ThumbIndex: jump to " .. title })
+        state.letter_maps[buf][title] = true
+      end
     end
   end
 end

@@ -72,8 +72,12 @@ M.defaults = {
     width = 36,                  -- its width in columns (the thumb index column comes on top)
     focus = true,                -- move the cursor into the outline when it opens
     thumb_index = true,          -- show the thumb index in a narrow window at the outline's right edge
-    letter_keys = true,          -- in the outline, typing an index title's letter jumps to its section
+    letter_keys = "thumb",       -- where typing an index title's letter jumps to its section: "thumb"
+                                 -- (the thumb index window), "outline" (there too: takes G, N, V, H, M,
+                                 -- L... from the outline window), "none"; f{char} works everywhere
+    follow_buffer = true,        -- show the outline of the buffer the cursor goes to (one per tab page)
     follow_cursor = true,        -- highlight and show the entry under the cursor in the source window
+    search_title = "⌕",          -- how the thumb index draws the {search} title (index.includeSearch)
     update_delay = 300,          -- ms after the last edit before the outline asks for new sections
     placeholder = "…",           -- what a row shows until its page of entries has arrived
     keymaps = {
@@ -124,8 +128,10 @@ M.rules = {
       width = "number",
       focus = "boolean",
       thumb_index = "boolean",
-      letter_keys = "boolean",
+      letter_keys = { "thumb", "outline", "none" },
+      follow_buffer = "boolean",
       follow_cursor = "boolean",
+      search_title = "string",
       update_delay = "number",
       placeholder = "string",
       keymaps = "map",
@@ -323,6 +329,10 @@ function M.setup(user)
     user = vim.tbl_extend("force", {}, user, { settings = M.nest_settings(user.settings, problems) })
   end
   local options = merge(M.defaults, user)
+  -- letter_keys was a boolean before it said where: true was the outline (and the thumb index).
+  if type(options.outline) == "table" and type(options.outline.letter_keys) == "boolean" then
+    options.outline.letter_keys = options.outline.letter_keys and "outline" or "none"
+  end
   check(options, M.defaults, M.rules, "", problems)
   M.options = options
   if #problems > 0 then

@@ -25,12 +25,18 @@ function M.check()
   end
   ok(string.format("thumbindex %s at %s", facts.version, facts.executable))
   if facts.locale then
-    ok("the server starts and sorts by locale " .. facts.locale)
+    local configured = require("thumbindex.config").server_settings().locale
+    local from = configured and ("settings.locale = " .. configured) or "from LC_ALL, LC_COLLATE or LANG"
+    ok(string.format("the server starts and sorts by locale %s (%s)", facts.locale, from))
   else
     warn("the server does not answer: " .. tostring(facts.problem))
   end
+  -- The rest of :ThumbIndexInfo: what is not said above already.
+  local told = { title = true, neovim = true, program = true, locale = true }
   for i = 2, #lines do
-    info(vim.trim(lines[i]))
+    if not told[facts.kinds[i]] and not (facts.kinds[i] == "server" and not facts.locale) then
+      info(vim.trim(lines[i]))
+    end
   end
 end
 

@@ -29,8 +29,7 @@ end
 -- opened there again with the new one (its outline asks again); another is attached when wanted.
 local function filetype_changed(buf)
   if lsp.reopen(buf) then
-    local state = outline.states[buf]
-    if state then
+    for _, state in ipairs(outline.states_of(buf)) do
       outline.refresh(state, true)
     end
   elseif config.get().autostart then
@@ -115,12 +114,13 @@ function M.setup(options)
   end
 end
 
---- :ThumbIndexOutline — opens (or focuses) the outline of the current buffer.
+--- :ThumbIndexOutline — opens the outline of the current buffer, or shows the current buffer in the
+--- outline of this tab page and focuses it.
 function M.open()
   return outline.open(0)
 end
 
---- :ThumbIndexClose — closes the outline of the current buffer.
+--- :ThumbIndexClose — closes the outline of the current buffer (or of this tab page).
 function M.close()
   outline.close(0)
 end
@@ -191,14 +191,20 @@ function M.complete_titles(arglead)
 end
 
 --- What :ThumbIndexInfo shows, as lines; also used by :checkhealth thumbindex.
---- Returns lines, and a table of facts { executable, version, locale, problem }.
+--- Returns lines, and a table of facts { executable, version, locale, problem, kinds }: kinds[i]
+--- says what line i tells ("neovim", "program", "server", "locale", "buffer", "outline"), so that
+--- :checkhealth can tell each fact once.
 function M.info_lines()
   local buf = api.nvim_get_current_buf()
   local state = outline.state_for(buf)
   local src = state and state.src or buf
-  local facts = {}
+  local facts = { kinds = { "title", "neovim" } }
   local cmd = config.get().cmd
   local lines = { "ThumbIndex", "  Neovim: " .. compat.nvim_version() }
+  local function add(kind, line)
+    table.insert(lines, line)
+    facts.kinds[#lines] = kind
+  end
   local path = type(cmd) == "table" and cmd[1] and vim.fn.exepath(cmd[1]) or ""
   local version, problem = lsp.program_version()
   facts.version = version
@@ -208,24 +214,24 @@ function M.info_lines()
     if path ~= cmd[1] then
       shown = string.format("%s (%s)", shown, path)
     end
-    table.insert(lines, string.format("  program: %s, version %s", shown, version))
+    add("program", string.format("  program: %s, version %s", shown, version))
   else
     facts.problem = problem
-    table.insert(lines, "  program: " .. problem)
+    add("program", "  program: " .. problem)
     return lines, facts
   end
   local running = lsp.get(src) or lsp.get()
   local locale, err = lsp.probe_locale(src)
   facts.locale = locale
   if running then
-    table.insert(lines, string.format("  server: running (client %d)", running.id))
+    add("server", string.format("  server: running (client %d)", running.id))
   elseif locale then
-    table.insert(lines, "  server: starts and answers (started for this check, then stopped)")
+    add("server", "  server: starts and answers (started for this check, then stopped)")
   end
   if locale then
     local configured = config.server_settings().locale
-    table.insert(
-      lines,
+    add(
+      "locale",
       string.format(
         "  locale: %s (%s)",
         locale,
@@ -234,14 +240,14 @@ function M.info_lines()
     )
   else
     facts.problem = err
-    table.insert(lines, "  server: does not answer: " .. tostring(err))
+    add("server", "  server: does not answer: " .. tostring(err))
   end
   local ft, by_extension = languages.filetype(src)
   local shown_ft = by_extension and string.format("none (.%s: %s)", languages.extension(src), ft) or ft
   local attached = lsp.get(src)
   if attached then
-    table.insert(
-      lines,
+    add(
+      "buffer",
       string.format(
         "  this buffer: attached, filetype %s sent as languageId %s, positions in %s",
         shown_ft,
@@ -250,7 +256,7 @@ function M.info_lines()
       )
     )
   else
-    table.insert(lines, string.format("  this buffer: not attached (filetype %s)", shown_ft))
+    add("buffer", string.format("  this buffer: not attached (filetype %s)", shown_ft))
   end
   if state and state.layout then
     local pager = state.pager
@@ -262,8 +268,8 @@ function M.info_lines()
         pending = pending + 1
       end
     end
-    table.insert(
-      lines,
+    add(
+      "outline",
       string.format(
         "  outline: %d entries in %d sections, version %d; %d of %d pages loaded, %d in flight",
         state.layout.total,

@@ -60,12 +60,7 @@ local function apply_entries(state, layout, offset, entries)
   end
   flush()
   for i, entry in ipairs(entries) do
-    if entry.detail and entry.detail ~= "" then
-      api.nvim_buf_set_extmark(state.outbuf, window.ns, rows[i], 0, {
-        virt_text = { { entry.detail, "ThumbIndexDetail" } },
-        virt_text_pos = "eol",
-      })
-    end
+    window.show_detail(state, rows[i], entry, state.language_id)
   end
   return true
 end

@@ -2,6 +2,7 @@
 -- title of the section in view highlighted. When the titles do not fit, the server condenses them
 -- (thumbindex/indexTitles with maxIndexTitles) and a bullet stands for each elided run, as on iOS.
 local Layout = require("thumbindex.layout")
+local config = require("thumbindex.config")
 local lsp = require("thumbindex.client")
 local ui = require("thumbindex.ui")
 local window = require("thumbindex.window")
@@ -59,13 +60,23 @@ function M.highlight(state)
   end
 end
 
+--- How a title is drawn: the {search} entry (index.includeSearch) as `outline.search_title`.
+function M.shown_title(title)
+  if title == "{search}" then
+    return config.get().outline.search_title
+  end
+  return title
+end
+
+-- Draws `titles` spread down the window (none: an empty column).
 local function draw(state, titles)
   if not (ui.valid_win(state.thumbwin) and ui.valid_buf(state.thumbbuf)) then
     return
   end
   local height = api.nvim_win_get_height(state.thumbwin)
   local width = 1
-  for _, title in ipairs(titles) do
+  local shown = vim.tbl_map(M.shown_title, titles)
+  for _, title in ipairs(shown) do
     width = math.max(width, vim.fn.strdisplaywidth(title))
   end
   local lines = {}
@@ -73,7 +84,7 @@ local function draw(state, titles)
     lines[row] = ""
   end
   state.thumb_rows, state.thumb_titles = {}, titles
-  for k, title in ipairs(titles) do
+  for k, title in ipairs(shown) do
     local row = math.floor((k - 1) * height / #titles)
     state.thumb_rows[row] = k
     local pad = width - vim.fn.strdisplaywidth(title)
@@ -85,10 +96,14 @@ local function draw(state, titles)
 end
 
 --- Draws the thumb index: every index title spread down the window, or, when they do not fit,
---- the server's condensed list (bullets standing for elided runs, as iOS does).
+--- the server's condensed list (bullets standing for elided runs, as iOS does). An outline without
+--- entries has none.
 function M.render(state)
   local layout = state.layout
-  if not (layout and ui.valid_win(state.thumbwin)) then
+  if not ui.valid_win(state.thumbwin) then
+    return
+  elseif not layout or layout.total == 0 then
+    draw(state, {}) -- no entries (or not yet): no titles to jump to
     return
   end
   local height = api.nvim_win_get_height(state.thumbwin)

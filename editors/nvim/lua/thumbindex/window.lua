@@ -3,6 +3,7 @@
 -- the current entry and the statusline. The rows are filled with entries by paging.lua.
 local Layout = require("thumbindex.layout")
 local config = require("thumbindex.config")
+local detail = require("thumbindex.detail")
 local ui = require("thumbindex.ui")
 
 local api = vim.api
@@ -10,6 +11,7 @@ local M = {}
 
 M.ns = api.nvim_create_namespace("thumbindex")
 local ns_current = api.nvim_create_namespace("thumbindex_current")
+local ns_detail = api.nvim_create_namespace("thumbindex_detail")
 
 function M.define_highlights()
   for name, target in pairs({
@@ -50,8 +52,9 @@ function M.set_message(state, message)
       vim.list_extend(lines, ui.wrap(sentence, math.max(width - 3, 20), "  "))
     end
   end
-  api.nvim_buf_clear_namespace(state.outbuf, M.ns, 0, -1)
-  api.nvim_buf_clear_namespace(state.outbuf, ns_current, 0, -1)
+  for _, ns in ipairs({ M.ns, ns_current, ns_detail }) do
+    api.nvim_buf_clear_namespace(state.outbuf, ns, 0, -1)
+  end
   ui.set_lines(state.outbuf, 0, -1, lines)
 end
 
@@ -86,12 +89,12 @@ function M.scratch_buffer(filetype)
   return buf
 end
 
---- Makes the outline buffer (named after `state.src`) and opens it in a vertical split at the
+--- Makes the outline buffer (named after its tab page) and opens it in a vertical split at the
 --- configured side and width; the new window becomes the current one.
 function M.open(state)
   local options = config.get().outline
   state.outbuf = M.scratch_buffer("thumbindex")
-  pcall(api.nvim_buf_set_name, state.outbuf, string.format("thumbindex://outline/%d", state.src))
+  pcall(api.nvim_buf_set_name, state.outbuf, string.format("thumbindex://outline/%d", state.tab))
   vim.cmd(string.format("%s vertical sbuffer %d", options.position == "left" and "topleft" or "botright", state.outbuf))
   state.outwin = api.nvim_get_current_win()
   api.nvim_win_set_width(state.outwin, options.width)
@@ -121,8 +124,9 @@ function M.draw(state, layout, empty)
       lines[#lines + 1] = placeholder
     end
   end
-  api.nvim_buf_clear_namespace(state.outbuf, M.ns, 0, -1)
-  api.nvim_buf_clear_namespace(state.outbuf, ns_current, 0, -1)
+  for _, ns in ipairs({ M.ns, ns_current, ns_detail }) do
+    api.nvim_buf_clear_namespace(state.outbuf, ns, 0, -1)
+  end
   ui.set_lines(state.outbuf, 0, -1, lines)
   for i, section in ipairs(layout.sections) do
     local row = layout.header_rows[i]
@@ -131,6 +135,44 @@ function M.draw(state, layout, empty)
       virt_text = { { string.format("(%d)", section.count), "ThumbIndexCount" } },
       virt_text_pos = "eol",
     })
+  end
+end
+
+-- The width the details are cut to: the outline window's.
+local function detail_width(state)
+  return ui.valid_win(state.outwin) and api.nvim_win_get_width(state.outwin) or config.get().outline.width
+end
+
+--- Shows the detail of the entry on `row` after its name, cut to the room left in the window.
+--- `language_id`: what the source was opened as (csv and tsv details are read again from the row).
+function M.show_detail(state, row, entry, language_id)
+  local text = detail.text(state.src, entry, language_id)
+  if not text then
+    return
+  end
+  state.detail_width = detail_width(state)
+  local room = state.detail_width - vim.fn.strdisplaywidth(M.entry_text(entry)) - 1
+  text = detail.fit(text, room)
+  if text then
+    api.nvim_buf_set_extmark(state.outbuf, ns_detail, row, 0, {
+      virt_text = { { text, "ThumbIndexDetail" } },
+      virt_text_pos = "eol",
+    })
+  end
+end
+
+--- Cuts the details again when the outline window's width changed.
+function M.resized(state)
+  if state.closed or not state.layout or not ui.valid_buf(state.outbuf) or state.detail_width == nil then
+    return
+  end
+  if detail_width(state) == state.detail_width then
+    return
+  end
+  api.nvim_buf_clear_namespace(state.outbuf, ns_detail, 0, -1)
+  local language_id = state.language_id
+  for offset, entry in pairs(state.entries) do
+    M.show_detail(state, Layout.row_of_offset(state.layout, offset), entry, language_id)
   end
 end
 
@@ -150,12 +192,24 @@ function M.highlight_entry(state, offset)
   return row
 end
 
---- Shows the locale and the number of entries in the outline window's statusline.
+--- The name the outline's statusline gives its source buffer: the file's name without its folder.
+function M.source_name(state)
+  local name = ui.valid_buf(state.src) and api.nvim_buf_get_name(state.src) or ""
+  return name == "" and "[No Name]" or vim.fn.fnamemodify(name, ":t")
+end
+
+--- Shows the file of the outline, its locale and the number of entries in the outline window's
+--- statusline (a name too long for the window is cut at its start).
 function M.update_statusline(state)
-  if ui.valid_win(state.outwin) and state.layout then
-    local count = state.layout.total == 1 and "1 entry" or (state.layout.total .. " entries")
-    vim.wo[state.outwin].statusline = string.format(" ThumbIndex  %s  %s", state.layout.locale, count)
+  if not ui.valid_win(state.outwin) then
+    return
   end
+  local parts = { (M.source_name(state):gsub("%%", "%%%%")) }
+  if state.layout then
+    table.insert(parts, state.layout.locale)
+    table.insert(parts, state.layout.total == 1 and "1 entry" or (state.layout.total .. " entries"))
+  end
+  vim.wo[state.outwin].statusline = "%< " .. table.concat(parts, "  ")
 end
 
 return M
