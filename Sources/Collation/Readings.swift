@@ -22,7 +22,12 @@ public final class Readings: @unchecked Sendable {
     init(library: String?) {
         var error = [CChar](repeating: 0, count: 512)
         if thumbindex_mecab_load(library, &error, error.count) != 0 {
-            problem = Self.install("MeCab could not be loaded (\(Self.text(error)))")
+            // When the variable named the library, the variable is what to fix, not the system's packages.
+            if let library {
+                problem = "MeCab could not be loaded from THUMBINDEX_MECAB_LIBRARY=\(library) (\(Self.text(error))): Japanese names written in kanji go to #; point THUMBINDEX_MECAB_LIBRARY at a libmecab.so.2, or unset it and install libmecab2 and mecab-ipadic-utf8 (Debian, Ubuntu) to sort them by their readings"
+            } else {
+                problem = Self.install("MeCab could not be loaded (\(Self.text(error)))")
+            }
             return
         }
         // A first tagger now: a missing dictionary is found at once, not on the first name.

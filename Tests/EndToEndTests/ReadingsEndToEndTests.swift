@@ -96,6 +96,7 @@ final class ReadingsEndToEndTests: XCTestCase {
         XCTAssertTrue(out.hasPrefix("== A ==\nAnna\n== # ==\n"), out)
         XCTAssertTrue(err.hasPrefix("thumbindex: warning: MeCab could not be loaded"), err)
         XCTAssertTrue(err.contains("install libmecab2 and mecab-ipadic-utf8"), err)
+        XCTAssertTrue(err.contains("from THUMBINDEX_MECAB_LIBRARY=/nonexistent/libmecab.so.2 ("), "the variable that failed: \(err)")
         XCTAssertEqual(err.split(separator: "\n").count, 1, "one warning")
 
         let server = try ServerProcess(environment: Self.missing)
