@@ -41,6 +41,31 @@ local function remember(message)
   end
 end
 
+-- The levels of vim.notify for the LSP MessageType of window/showMessage and window/logMessage.
+local levels = { vim.log.levels.ERROR, vim.log.levels.WARN, vim.log.levels.INFO, vim.log.levels.DEBUG }
+
+-- The warnings told since the settings were last given (each once: a probe of :ThumbIndexInfo
+-- starts a server that would say them again).
+local told = {}
+
+--- Forgets which warnings were told: setup() calls it, new settings may bring them again.
+function M.forget_told()
+  told = {}
+end
+
+--- Whether a window/logMessage is told to the user with vim.notify: an error or a warning about
+--- the session (a bad setting, the locale, MeCab missing...). One about a document (it names its
+--- uri: a syntax error, no reader for its languageId) is not: its outline says it, and it would
+--- come again with each edit.
+function M.tells(type, message)
+  return type <= 2 and not message:find("%a[%w+.-]*://") and not told[message]
+end
+
+local function tell(message, level)
+  told[message] = true
+  vim.notify("thumbindex: " .. message, level)
+end
+
 --- What the server logged about `uri` after message number `seq`.
 function M.said_since(seq, uri)
   local found = {}
@@ -74,8 +99,18 @@ local function lsp_config()
       ["window/logMessage"] = function(err, result, ctx, handler_config)
         if type(result) == "table" and type(result.message) == "string" then
           remember(result.message)
+          if M.tells(result.type, result.message) then
+            tell(result.message, levels[result.type])
+          end
         end
         return vim.lsp.handlers["window/logMessage"](err, result, ctx, handler_config)
+      end,
+      -- Shown with vim.notify (Neovim's own handler writes to the message area, or nothing).
+      ["window/showMessage"] = function(_, result)
+        if type(result) == "table" and type(result.message) == "string" then
+          tell(result.message, levels[result.type] or vim.log.levels.INFO)
+        end
+        return vim.NIL
       end,
     },
     on_exit = function(code, signal, client_id)

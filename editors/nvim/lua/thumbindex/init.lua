@@ -81,6 +81,7 @@ end
 --- server is sent the new settings.
 function M.setup(options)
   config.setup(options)
+  lsp.forget_told()
   local client = lsp.get()
   if not client then
     sent_settings = flatten(lsp.init_options().thumbindex, "")
