@@ -16,7 +16,8 @@ struct Serve: ParsableCommand {
 
     static let terminalHint = """
         thumbindex: a language server, speaking LSP (JSON-RPC) on stdin/stdout for an editor to start; \
-        `thumbindex --help` lists the commands (sort, outline, titles). Ctrl-D quits.\n
+        `thumbindex --help` lists the commands (sort, outline, titles); to type messages by hand, \
+        `thumbindex serve --jsonl` reads one JSON-RPC message per line. Ctrl-D quits.\n
         """
 
     func run() throws {
