@@ -164,10 +164,20 @@ function S.reset()
   H.notifications = {}
 end
 
+--- Stops every language server; in a test, waits until they are gone, so that the next test does
+--- not attach a buffer to a server that is still exiting.
 function S.stop_servers()
   local compat = require("thumbindex.compat")
-  for _, client in ipairs(vim.lsp.get_clients and vim.lsp.get_clients() or vim.lsp.get_active_clients()) do
+  local function clients()
+    return vim.lsp.get_clients and vim.lsp.get_clients() or vim.lsp.get_active_clients()
+  end
+  for _, client in ipairs(clients()) do
     compat.stop_client(client, true)
+  end
+  if coroutine.running() then
+    H.wait_for(function()
+      return #clients() == 0
+    end, "the servers to stop")
   end
 end
 
