@@ -1,3 +1,4 @@
+import Entries
 import Foundation
 
 /// Turns an input's bytes into UTF-8 text without ever garbling it silently: what can be decoded with certainty is
@@ -19,13 +20,13 @@ struct TextDecoder {
             if bytes.starts(with: [0xFE, 0xFF]) { return try utf16(bytes.dropFirst(2), bigEndian: true) }
             // Without a mark, UTF-16 is little-endian on every machine that writes it today.
             return try utf16(bytes.starts(with: [0xFF, 0xFE]) ? bytes.dropFirst(2) : bytes[...], bigEndian: false)
-        case .utf8: return try utf8(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...])
+        case .utf8: return try utf8(bytes, from: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
         case .auto:
-            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return try utf8(bytes.dropFirst(3)) }
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return try utf8(bytes, from: 3) }
             if bytes.starts(with: [0xFF, 0xFE]) { return try utf16(bytes.dropFirst(2), bigEndian: false) }
             if bytes.starts(with: [0xFE, 0xFF]) { return try utf16(bytes.dropFirst(2), bigEndian: true) }
             if let bigEndian = Self.unmarkedUTF16(bytes), let text = try? utf16(bytes[...], bigEndian: bigEndian) { return text }
-            return try utf8(bytes[...])
+            return try utf8(bytes, from: 0)
         }
     }
 
@@ -46,9 +47,11 @@ struct TextDecoder {
 
     private func binary() -> CommandFailure { CommandFailure(path: name, "a binary file (it holds NUL bytes), not text") }
 
-    private func utf8(_ bytes: ArraySlice<UInt8>) throws -> [UInt8] {
-        if bytes.contains(0) { throw binary() }
-        if let bad = Self.firstInvalidUTF8(bytes) {
+    /// `bytes` from `start` (past a byte-order mark), when they are UTF-8; without a mark, the same array (no copy of
+    /// a large file).
+    private func utf8(_ bytes: [UInt8], from start: Int) throws -> [UInt8] {
+        if bytes.withUnsafeBufferPointer({ TextCheck.binaryProblem(in: $0) }) != nil { throw binary() }
+        if let bad = Self.firstInvalidUTF8(bytes[start...]) {
             let line = bytes[..<bad].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
             let byte = String(format: "0x%02X", bytes[bad])
             let convert = name == "standard input"
@@ -56,7 +59,7 @@ struct TextDecoder {
                 : "convert it with 'iconv -f latin1 -t utf-8 \(name) > \((name as NSString).lastPathComponent).utf8'"
             throw CommandFailure("\(name):\(line): not UTF-8 text (byte \(byte)); if it is Latin-1, \(convert), or give --encoding latin1")
         }
-        return Array(bytes)
+        return start == 0 ? bytes : Array(bytes[start...])
     }
 
     /// The index of the first byte that does not start or continue a well-formed UTF-8 sequence, or nil.
@@ -65,7 +68,10 @@ struct TextDecoder {
         let end = bytes.endIndex
         while i < end {
             let b = bytes[i]
-            if b < 0x80 { i += 1; continue }
+            if b < 0x80 {
+                i += 1
+                continue
+            }
             // Lengths and second-byte ranges from Unicode's table of well-formed sequences (no overlongs, no
             // surrogates, nothing past U+10FFFF).
             var length = 0, low: UInt8 = 0x80, high: UInt8 = 0xBF
