@@ -15,8 +15,11 @@
 ;; Swedish, あ か さ in Japanese), then #.  This package connects it to Eglot:
 ;;
 ;; - It registers the `thumbindex' program with Eglot for the major
-;;   modes in `thumbindex-modes' (text-mode as plaintext, markdown-mode,
-;;   csv-mode and tsv-mode when you have them).
+;;   modes in `thumbindex-modes': every format the server reads (text-mode
+;;   as plaintext, markdown-mode, csv-mode... when you have them), and for
+;;   the files Emacs has no mode for (.vcf, .yaml, .strings, .xcstrings,
+;;   .json, and .csv, .tsv, .md without csv-mode and markdown-mode) the small modes of
+;;   thumbindex-formats.el, by extension (`thumbindex-file-modes').
 ;; - In those buffers `imenu' (M-g i, or `imenu-list') shows the
 ;;   sectioned outline, in the server's order (Å Ä Ö, then #) and with its
 ;;   names: one submenu per letter, the entries sorted in it.
@@ -60,6 +63,11 @@
   :group 'tools
   :prefix "thumbindex-")
 
+(require 'thumbindex-formats)
+
+(autoload 'thumbindex-outline "thumbindex-outline"
+  "Show the sections and entries of the current buffer in another window." t)
+
 (defcustom thumbindex-program "thumbindex"
   "The thumbindex program: a name to find in variable `exec-path', or a path."
   :type 'string)
@@ -70,17 +78,32 @@ None are needed: with no arguments it speaks LSP on stdin and stdout."
   :type '(repeat string))
 
 (defcustom thumbindex-modes
-  '((tsv-mode . "tsv")
+  '((thumbindex-tsv-mode . "tsv")
+    (thumbindex-csv-mode . "csv")
+    (tsv-mode . "tsv")
     (csv-mode . "csv")
     (gfm-mode . "markdown")
     (markdown-mode . "markdown")
+    (thumbindex-markdown-mode . "markdown")
+    (thumbindex-vcard-mode . "vcard")
     (vcard-mode . "vcard")
+    (thumbindex-yaml-mode . "yaml")
+    (yaml-mode . "yaml")
+    (yaml-ts-mode . "yaml")
+    (thumbindex-strings-mode . "strings")
+    (thumbindex-xcstrings-mode . "xcstrings")
+    (thumbindex-json-mode . "json")
+    (js-json-mode . "json")
+    (json-mode . "json")
+    (json-ts-mode . "json")
     (text-mode . "plaintext"))
   "Major modes served by ThumbIndex, each with the LSP languageId sent for it.
 A mode also serves the modes derived from it, and the first entry that
 matches wins, so a derived mode must come before its parent (`tsv-mode'
 before `csv-mode', `markdown-mode' before `text-mode').  Modes that are not
-installed do no harm.  After changing this, call `thumbindex-register'."
+installed do no harm.  The thumbindex-*-mode entries are the modes of
+thumbindex-formats.el, for the files Emacs has no mode for.  After
+changing this, call `thumbindex-register'."
   :type '(alist :key-type symbol :value-type string))
 
 (defcustom thumbindex-settings nil
@@ -88,13 +111,6 @@ installed do no harm.  After changing this, call `thumbindex-register'."
 For example (:numeric t :index (:maxTitles 20)).  A variable of the group
 `thumbindex-server-settings' (one per setting) that is not nil wins over it."
   :type 'plist)
-
-(defcustom thumbindex-page-size 1000
-  "How many entries `thumbindex-outline' asks for in one request."
-  :type 'natnum)
-
-(defface thumbindex-header '((t :inherit font-lock-keyword-face :weight bold))
-  "Face of the section headers in `thumbindex-outline'.")
 
 ;;;; Server settings
 
@@ -306,13 +322,24 @@ become JSON arrays), then what `thumbindex-settings' adds."
       (user-error "No thumbindex server here: M-x thumbindex-start"))
     server))
 
+(defvar thumbindex--interruptible nil
+  "Non-nil while requests give up when a key is typed.
+Then `thumbindex--request' throws `thumbindex--cancelled' instead of
+waiting on (the outline made again after an edit, in a timer).")
+
 (defun thumbindex--request (method params)
   "Request METHOD with PARAMS, once the pending edits are sent.
 Return the result."
   (let ((server (thumbindex--server)))
     (when (fboundp 'eglot--signal-textDocument/didChange)
       (eglot--signal-textDocument/didChange))
-    (jsonrpc-request server method params)))
+    (if (not thumbindex--interruptible)
+        (jsonrpc-request server method params)
+      (let ((result (jsonrpc-request server method params :cancel-on-input t
+                                     :cancel-on-input-retval 'thumbindex--cancelled)))
+        (when (eq result 'thumbindex--cancelled)
+          (throw 'thumbindex--cancelled nil))
+        result))))
 
 (defun thumbindex--document ()
   "The TextDocumentIdentifier of the current buffer."
@@ -459,141 +486,17 @@ index.  A letter without entries goes to the nearest section before it."
                           (thumbindex--ordered-table (thumbindex--titles)) nil t)))
   (thumbindex--jump-to title))
 
-;;;; The outline buffer
-
-(defvar-local thumbindex--source nil
-  "The buffer a `thumbindex-outline' buffer lists.")
-
-(defvar thumbindex-outline-mode-map
-  (let ((map (make-sparse-keymap)))
-    (define-key map (kbd "RET") #'thumbindex-outline-visit)
-    (define-key map (kbd "j") #'thumbindex-outline-jump)
-    (define-key map (kbd "n") #'next-line)
-    (define-key map (kbd "p") #'previous-line)
-    map)
-  "Keys of `thumbindex-outline-mode'.")
-
-(define-derived-mode thumbindex-outline-mode special-mode "ThumbIndex"
-  "The sections and entries of a buffer, as thumbindex sorts them.
-\\{thumbindex-outline-mode-map}"
-  (setq truncate-lines t)
-  (setq-local revert-buffer-function #'thumbindex--outline-revert))
-
-(defun thumbindex--fetch-entries (total version)
-  "All TOTAL entries of the current buffer at VERSION, page by page."
-  (let ((entries nil) (offset 0))
-    (while (< offset total)
-      (let ((page (thumbindex--request
-                   :thumbindex/entries
-                   `(:textDocument ,(thumbindex--document)
-                                   :offset ,offset
-                                   :limit ,thumbindex-page-size
-                                   :version ,version))))
-        (setq entries
-              (nconc entries (thumbindex--list (plist-get page :entries))))
-        (setq offset (+ offset thumbindex-page-size))))
-    entries))
-
-(defun thumbindex--outline-insert (source)
-  "Insert the outline of buffer SOURCE at point."
-  (let* ((sections (with-current-buffer source (thumbindex--sections)))
-         (total (plist-get sections :totalCount))
-         (entries (vconcat (with-current-buffer source
-                             (thumbindex--fetch-entries
-                              total (plist-get sections :version))))))
-    (insert (format "%s, %d entries, locale %s\n"
-                    (buffer-name source) total (plist-get sections :locale)))
-    (dolist (section (thumbindex--list (plist-get sections :sections)))
-      (insert (propertize (plist-get section :title)
-                          'face 'thumbindex-header
-                          'thumbindex-title (plist-get section :title))
-              "\n")
-      (let ((offset (plist-get section :offset)))
-        (dotimes (i (plist-get section :count))
-          (let ((entry (aref entries (+ offset i))))
-            (insert (propertize (concat "  " (plist-get entry :name))
-                                'thumbindex-entry entry)
-                    "\n")))))))
-
-(defun thumbindex--outline-revert (&rest _)
-  "Ask the server again for the outline of `thumbindex--source'."
-  (let ((inhibit-read-only t) (line (line-number-at-pos)))
-    (erase-buffer)
-    (thumbindex--outline-insert thumbindex--source)
-    (goto-char (point-min))
-    (forward-line (1- line))))
-
-;;;###autoload
-(defun thumbindex-outline ()
-  "Show the sections and entries of the current buffer in another window."
-  (interactive)
-  (thumbindex--server)
-  (let* ((source (current-buffer))
-         (buffer (get-buffer-create
-                  (format "*thumbindex: %s*" (buffer-name source)))))
-    (with-current-buffer buffer
-      (thumbindex-outline-mode)
-      (setq thumbindex--source source)
-      (thumbindex--outline-revert)
-      (goto-char (point-min))
-      (forward-line 1))
-    (pop-to-buffer buffer)
-    buffer))
-
-(defun thumbindex--entry-at-line (n)
-  "The entry on the line N lines down from point's, or nil."
-  (save-excursion
-    (forward-line n)
-    (get-text-property (line-beginning-position) 'thumbindex-entry)))
-
-(defun thumbindex-outline-visit ()
-  "Visit the entry on the current line (a header visits its first entry)."
-  (interactive)
-  (let ((entry (or (thumbindex--entry-at-line 0)
-                   (thumbindex--entry-at-line 1)))
-        (source thumbindex--source))
-    (unless entry (user-error "No entry on this line"))
-    (unless (buffer-live-p source)
-      (user-error "The buffer of this outline is gone"))
-    (pop-to-buffer source)
-    (goto-char (thumbindex--start (plist-get entry :selectionRange)))))
-
-(defun thumbindex--header-position (title)
-  "The position of the header line of section TITLE in the outline, or nil."
-  (save-excursion
-    (goto-char (point-min))
-    (let (found)
-      (while (and (not found) (not (eobp)))
-        (when (equal (get-text-property (point) 'thumbindex-title) title)
-          (setq found (point)))
-        (forward-line 1))
-      found)))
-
-(defun thumbindex-outline-jump (title)
-  "Move to the section of index title TITLE in the outline.
-A title without entries moves to the nearest section before it."
-  (interactive
-   (list (completing-read "Index title: "
-                          (with-current-buffer thumbindex--source
-                            (thumbindex--ordered-table (thumbindex--titles)))
-                          nil t)))
-  (let ((result (with-current-buffer thumbindex--source
-                  (thumbindex--jump-request
-                   (thumbindex--resolve-title title (thumbindex--titles))))))
-    (cond ((null result) (message "No entries"))
-          ((eq t (plist-get result :search)) (goto-char (point-min)))
-          (t (let ((header (thumbindex--header-position
-                            (plist-get result :title))))
-               (when header (goto-char header)))))))
-
 (add-hook 'eglot-managed-mode-hook #'thumbindex--managed-mode-hook)
 (advice-add 'imenu-choose-buffer-index :around #'thumbindex--imenu-choose)
 (thumbindex-register)
+(thumbindex-add-file-modes)
 
 (defun thumbindex-unload-function ()
   "Remove the advice and the entries of thumbindex, then unload as usual."
   (advice-remove 'imenu-choose-buffer-index #'thumbindex--imenu-choose)
   (thumbindex-unregister)
+  (setq auto-mode-alist (cl-remove-if (lambda (entry) (rassq (cdr entry) thumbindex-file-modes))
+                                      auto-mode-alist))
   nil)
 
 (provide 'thumbindex)
