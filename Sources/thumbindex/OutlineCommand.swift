@@ -52,6 +52,7 @@ struct Outline: ParsableCommand {
         let collation = try self.collation.makeCollation()
         let language = try self.language()
         noteUnusedFlags(language: language)
+        try checkTables()
         var settings = ExtractionSettings()
         settings.familyNameFirst = !givenNameFirst
         settings.localizationTables = localizationTables

@@ -25,4 +25,11 @@ extension Outline {
             Messages.note("--given-name-first applies to vcard only; \(inputName(file)) is read as \(language)")
         }
     }
+
+    /// A `--strings` path that is not there is named as every missing file is, before any work.
+    func checkTables() throws {
+        for table in localizationTables where !FileManager.default.fileExists(atPath: table) {
+            throw CommandFailure(path: table, "\(String(cString: strerror(ENOENT))) (--strings)")
+        }
+    }
 }
