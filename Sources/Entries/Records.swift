@@ -21,21 +21,26 @@ public struct RecordText: Sendable {
     public var lineCount: Int { map.lineCount }
 }
 
-/// A format whose entries are records read one after another: vCard cards, CSV and TSV rows. Its reading at a
+/// A text whose records cannot be followed one by one, though a whole read accepts it (a `.strings` table with two
+/// pairs on one line): it is read whole instead.
+public struct RecordsNotFollowable: Error {}
+
+/// A format whose entries are records read one after another: vCard cards, CSV and TSV rows, `.strings` pairs. Its reading at a
 /// record's first line depends on nothing before it but what `RecordReader.fixedLines` holds (a table's header and
 /// separator), so an edit is followed by reading again only from the record before it to the first record after it
 /// that starts where one started before.
 public struct RecordFormat: Sendable {
-    enum Kind: Sendable { case vcard, csv, tsv }
+    enum Kind: Sendable { case vcard, csv, tsv, strings }
     let kind: Kind
     let options: ExtractionOptions
 
-    /// The record format of `languageId` (`vcard`, `vcf`, `csv`, `tsv`), or nil for a format that is not one.
+    /// The record format of `languageId` (`vcard`, `vcf`, `csv`, `tsv`, `strings`), or nil for a format that is not one.
     public init?(languageId: String, options: ExtractionOptions) {
         switch languageId.lowercased() {
         case "vcard", "vcf": kind = .vcard
         case "csv": kind = .csv
         case "tsv": kind = .tsv
+        case "strings": kind = .strings
         default: return nil
         }
         self.options = options
@@ -48,6 +53,7 @@ public struct RecordFormat: Sendable {
     public func reader(for text: RecordText) throws(ExtractionError) -> RecordReader? {
         switch kind {
         case .vcard: return RecordReader(kind: .vcard(VCardReader(options: options)), fixedLines: 0)
+        case .strings: return RecordReader(kind: .strings(StringsReader(options: options)), fixedLines: 0)
         case .csv, .tsv:
             let table = try DelimitedTable.prepare(text, separator: kind == .tsv ? UInt8(ascii: "\t") : nil, options: options)?.decided(text)
             return table.map { RecordReader(kind: .table($0), fixedLines: $0.fixedLines) }
@@ -57,7 +63,7 @@ public struct RecordFormat: Sendable {
 
 /// Reads the records of one text from any record's first line on, as a whole read would find them.
 public struct RecordReader: Sendable {
-    enum Kind: Sendable { case vcard(VCardReader), table(DelimitedTable) }
+    enum Kind: Sendable { case vcard(VCardReader), table(DelimitedTable), strings(StringsReader) }
     var kind: Kind
     /// The lines `0 ..< fixedLines` decide how every record reads (a table's header, the line that tells CSV's
     /// separator): an edit touching them needs a new reader.
@@ -68,13 +74,15 @@ public struct RecordReader: Sendable {
     /// returns false, reading stops there. `entry` gets each record's entry (a record may have none: a card with
     /// nothing to name it by, a row with an empty name cell) and `warn` what a person should hear about.
     ///
-    /// - Throws: `ExtractionError` for text no whole read accepts either (a quote never closed).
+    /// - Throws: `ExtractionError` for text no whole read accepts either (a quote never closed);
+    ///   `RecordsNotFollowable` for a text to read whole.
     public func read(
         _ text: RecordText, from line: Int, record: (Int) -> Bool, entry: (Entry) -> Void, warn: (String) -> Void
-    ) throws(ExtractionError) {
+    ) throws {
         switch kind {
         case .vcard(let reader): reader.read(text, from: line, record: record, entry: entry, warn: warn)
         case .table(let table): try table.read(text, from: line, record: record, entry: entry)
+        case .strings(let reader): try reader.read(text, from: line, record: record, entry: entry)
         }
     }
 
@@ -88,7 +96,7 @@ public struct RecordReader: Sendable {
         return table.follow(text, old: old, new: new)
     }
 
-    /// A line at or after `line` where a record probably starts (a `BEGIN:VCARD` line; any line of a table): where
+    /// A line at or after `line` where a record probably starts (a `BEGIN:VCARD` line; any line of a table; a line opening a quoted key): where
     /// a second core may start reading, to be confirmed by the first arriving there (see `read`). Nil when there is
     /// none.
     public func likelyRecordStart(_ text: RecordText, after line: Int) -> Int? {
@@ -99,6 +107,7 @@ public struct RecordReader: Sendable {
             switch kind {
             case .table: if end > start { return line }
             case .vcard: if end - start >= begin.count, text.bytes[start ..< start + begin.count].elementsEqual(begin) { return line }
+            case .strings: if StringsReader.likelyStart(text, line: line) { return line }
             }
             line += 1
         }

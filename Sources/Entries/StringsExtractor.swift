@@ -12,8 +12,11 @@ public struct StringsExtractor: EntryExtractor {
     /// - Throws: `ExtractionError` at the first syntax error, naming the line.
     public func extract(_ text: String, options: ExtractionOptions) throws -> Extraction {
         let pairs = try StringsFile.parse(text, fileName: options.fileName)
-        return Extraction(entries: pairs.map { pair in
-            Entry(name: pair.key, kind: .key, detail: pair.value.singleLine, range: pair.range, selectionRange: pair.keyRange)
-        })
+        return Extraction(entries: pairs.map(Self.entry))
+    }
+
+    /// The entry of a pair.
+    static func entry(_ pair: StringsFile.Pair) -> Entry {
+        Entry(name: pair.key, kind: .key, detail: pair.value.singleLine, range: pair.range, selectionRange: pair.keyRange)
     }
 }

@@ -22,8 +22,11 @@ public enum StringsFile {
 
     /// Every key/value pair in file order (a repeated key appears twice; tables keep the last).
     public static func parse(_ text: String, fileName: String? = nil) throws -> [Pair] {
-        var parser = StringsParser(bytes: Array(text.utf8), fileName: fileName)
-        return try parser.pairs()
+        let bytes = Array(text.utf8)
+        var parser = StringsParser(bytes: bytes, map: LineMap(bytes), fileName: fileName)
+        var out: [Pair] = []
+        try parser.read(record: { _ in true }, pair: { out.append($0) })
+        return out
     }
 }
 
@@ -31,21 +34,35 @@ struct StringsParser {
     let bytes: [UInt8]
     let map: LineMap
     let fileName: String?
-    var i = 0
+    var i: Int
+    /// Where the last line break read outside a pair or a comment put a line start; -1 after a pair, until the next.
+    private var freshLine: Int
+    /// Reading records: each pair must begin a line of its own (see `StringsReader`).
+    var pairsOwnTheirLines = false
 
-    init(bytes: [UInt8], fileName: String?) {
+    /// A parser from the start of line `line` (past a byte-order mark on line 0).
+    init(bytes: [UInt8], map: LineMap, fileName: String?, from line: Int = 0) {
         self.bytes = bytes
-        self.map = LineMap(bytes)
+        self.map = map
         self.fileName = fileName
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
+        i = map.lineStarts[line]
+        freshLine = i
+        if line == 0, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
     }
 
-    mutating func pairs() throws -> [StringsFile.Pair] {
-        var out: [StringsFile.Pair] = []
+    /// Reads the pairs to the end, or until `record`, called with the line of each pair's key before it is read,
+    /// returns false.
+    ///
+    /// - Throws: `ExtractionError` at the first syntax error; `RecordsNotFollowable` when `pairsOwnTheirLines` and
+    ///   a pair shares its first line with the pair before or the end of a comment.
+    mutating func read(record: (Int) -> Bool, pair: (StringsFile.Pair) -> Void) throws {
         while true {
             try skipBlanks()
-            guard i < bytes.count else { return out }
+            guard i < bytes.count else { return }
             let keyStart = i
+            let keyLine = map.line(ofOffset: keyStart)
+            if pairsOwnTheirLines, freshLine != map.lineStarts[keyLine] { throw RecordsNotFollowable() }
+            guard record(keyLine) else { return }
             let key = try string(what: "a key")
             let keyEnd = i
             try skipBlanks()
@@ -65,8 +82,9 @@ struct StringsParser {
                 throw failure("expected \(expected) \"\(key)\"\(found)", at: valueEnd - 1)
             }
             i += 1
-            out.append(.init(key: key, value: value, keyRange: map.range(from: keyStart, to: keyEnd),
-                             range: map.range(from: keyStart, to: i)))
+            freshLine = -1
+            pair(.init(key: key, value: value, keyRange: map.range(from: keyStart, to: keyEnd),
+                       range: map.range(from: keyStart, to: i)))
         }
     }
 
@@ -87,7 +105,11 @@ struct StringsParser {
     /// Skips whitespace and comments.
     private mutating func skipBlanks() throws {
         while i < bytes.count {
-            if Self.isBlank(bytes[i]) { i += 1; continue }
+            if Self.isBlank(bytes[i]) {
+                if bytes[i] == 0x0A || bytes[i] == 0x0D { freshLine = i + 1 }
+                i += 1
+                continue
+            }
             if bytes[i] == UInt8(ascii: "/"), i + 1 < bytes.count {
                 if bytes[i + 1] == UInt8(ascii: "/") {
                     while i < bytes.count, bytes[i] != 0x0A, bytes[i] != 0x0D { i += 1 }

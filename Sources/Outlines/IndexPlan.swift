@@ -6,9 +6,10 @@ import Entries
 ///
 /// - Plain text: `.lines`, names read off their lines.
 /// - Markdown: `.headings`, found again by a scan that restarts near an edit.
-/// - vCard, CSV and TSV: `.records`, read again from the record before an edit.
-/// - Everything else (`.strings`, `.xcstrings`, JSON, YAML, source code), and any text that is binary: `.entries`,
-///   extracted whole for every version.
+/// - vCard, CSV, TSV and `.strings`: `.records`, read again from the record before an edit (a `.strings` table with
+///   two pairs on a line: `.entries`).
+/// - Everything else (`.xcstrings`, JSON, YAML, source code), and any text that is binary: `.entries`, extracted
+///   whole for every version.
 ///
 /// Names that are not the text as written need the whole extraction: with localization tables plain text and
 /// records become `.entries` and Markdown `.startLines`; so do they under `ja` when MeCab is missing (extraction

@@ -2,7 +2,7 @@ import Collation
 import Dispatch
 import Entries
 
-/// Records (`.records`): vCard cards, CSV and TSV rows. A record reads the same whatever comes before it, once the
+/// Records (`.records`): vCard cards, CSV and TSV rows, `.strings` pairs. A record reads the same whatever comes before it, once the
 /// reader is set up (a table's header), so an edit is followed by reading again from the record before it until a
 /// record starts, past the edit, on the line where one started before (moved by the edit's line delta): from there on
 /// the text and the reader's state are those of before, and so are the records. An unclosed quote swallows the rows
@@ -59,13 +59,15 @@ extension OutlineIndex {
         let read: Read
         do {
             read = try Self.read(text, reader, from: start, until: settled, readings: readings, keep: !stored.isEmpty)
-        } catch {
+        } catch let error as ExtractionError {
             // No whole read accepts the text now (a quote never closed): it has no entries, as a fresh open would
             // say; the records of before wait on the shelf for the edit that settles the text again.
             shelve(edit, lineCount: document.lineCount)
             let fileName = document.uri.split(separator: "/").last.map(String.init)
             report([OutlineProblem(severity: .error, message: EntrySource.naming(document.uri, fileName: fileName, in: error.message), key: nil)])
             return true
+        } catch {
+            return false  // `RecordsNotFollowable`: a whole read instead
         }
         report(read.warnings.map { OutlineProblem(severity: .warning, message: $0, key: nil) })
         replace(window, in: document, batch: read.sortStrings, lines: read.lines, entries: read.entries)
@@ -124,10 +126,10 @@ extension OutlineIndex {
 
     /// The records from line `line` until `settled` says a record's first line is where the text settles.
     ///
-    /// - Throws: `ExtractionError` for a text no whole read accepts (a quote never closed).
+    /// - Throws: `ExtractionError` for a text no whole read accepts (a quote never closed); `RecordsNotFollowable`.
     private static func read(
         _ text: RecordText, _ reader: RecordReader, from line: Int, until settled: (Int) -> Bool, readings: Readings?, keep: Bool
-    ) throws(ExtractionError) -> Read {
+    ) throws -> Read {
         var read = Read()
         try reader.read(text, from: line, record: { !settled($0) }, entry: { entry in
             var entry = entry
