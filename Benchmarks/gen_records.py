@@ -4,6 +4,7 @@
   NAME.names.txt   each card's FN, one per line (the same names as plain text)
   NAME.csv         name,email,phone: one row per card (a header row first), the FN as name
   NAME.tsv         the same with tabs
+  NAME.strings     a `.strings` table keyed by the names (a comment line before each pair, as Xcode writes them)
 
 Usage: python3 Benchmarks/gen_records.py Benchmarks/.data/contacts_100k.vcf
 """
@@ -26,4 +27,8 @@ for ext, sep in (("csv", ","), ("tsv", "\t")):
         for r in rows:
             cells = [f'"{c}"' if sep in c or '"' in c else c for c in r]
             fh.write(sep.join(cells) + "\n")
-print("wrote", base + ".names.txt", base + ".csv", base + ".tsv", f"({len(names)} names)")
+def quoted(s): return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+with open(base + ".strings", "w", encoding="utf-8") as fh:
+    for n, email, _ in rows:
+        fh.write(f"/* {email} */\n{quoted(n)} = {quoted('Hello, ' + n)};\n\n")
+print("wrote", base + ".names.txt", base + ".csv", base + ".tsv", base + ".strings", f"({len(names)} names)")

@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
-"""Contacts as records (vCard, CSV, TSV) beside the same names as plain text, through the server's stdio.
+"""Contacts as records (vCard, CSV, TSV, `.strings`) beside the same names as plain text, through the server's stdio.
 
-For each FILE (a .vcf, .csv or .tsv made by gen_data.py and gen_records.py, with NAME.names.txt beside it):
+For each FILE (a .vcf, .csv, .tsv or .strings made by gen_data.py and gen_records.py, with NAME.names.txt beside it):
   open → sections   didOpen then thumbindex/sections, timed from the first byte of didOpen sent to the reply; the
                     record file and its names as plain text alternate, ROUNDS times each, a fresh server each time
   edit → sections   after a first page (which builds the index): EDITS one-character edits inside a random record's
                     name (each followed at once by thumbindex/sections), then structure edits: a vCard's END:VCARD
-                    deleted (two cards merge) and typed back, a CSV/TSV quote opened and closed again
+                    deleted (two cards merge) and typed back, a CSV/TSV/`.strings` quote opened and closed again, a
+                    `.strings` comment opened before a pair and closed again
   memory            the server's RSS after the open and the first page (steady) and its peak (VmHWM), against the text
 and the ICU C++ reference (`../shared/bench`, `--mode all`) on the names file in the same run.
 
@@ -61,7 +62,7 @@ class Server:
         self.p.kill(); self.p.wait()
 
 def language(path):
-    return {"vcf": "vcard", "csv": "csv", "tsv": "tsv", "txt": "plaintext"}[path.rsplit(".", 1)[1]]
+    return {"vcf": "vcard", "csv": "csv", "tsv": "tsv", "strings": "strings", "txt": "plaintext"}[path.rsplit(".", 1)[1]]
 
 def open_document(server, path, text):
     uri = "file:///" + os.path.basename(path)
@@ -90,7 +91,8 @@ for path in files:
     s.request("thumbindex/entries", {"textDocument": {"uri": uri}, "offset": 0, "limit": 200})
     steady, _ = s.rss()
     lines = text.splitlines()
-    name_lines = [i for i, l in enumerate(lines) if (l.startswith("FN:") if path.endswith(".vcf") else i > 0 and l)]
+    strings = path.endswith(".strings")
+    name_lines = [i for i, l in enumerate(lines) if (l.startswith("FN:") if path.endswith(".vcf") else l.startswith('"') if strings else i > 0 and l)]
     version, edit_ms = 1, []
     def change(line, start, end, new):
         global version
@@ -111,6 +113,9 @@ for path in files:
             line = rng.choice([i for i in name_lines if i < len(lines) - 20])
             end = next(i for i in range(line, len(lines)) if lines[i] == "END:VCARD")
             steps = [(end, 0, len("END:VCARD"), ""), (end, 0, 0, "END:VCARD")]  # two cards merge, then part again
+        elif strings and len(structure) % 4 == 2:
+            line = rng.choice(name_lines)
+            steps = [(line, 0, 0, "/*"), (line, 0, 2, "")]  # a comment swallows pairs up to the next "*/", then is gone
         else:
             line = rng.choice(name_lines)
             steps = [(line, 0, 0, '"'), (line, 0, 1, "")]  # a quote swallows the rows after it, then is gone

@@ -134,16 +134,23 @@ struct StringsParser {
             || "_$+/:.-".utf8.contains(b)
     }
 
-    private mutating func string(what: String) throws -> String {
-        guard let first = peek else { throw failure("expected \(what), found the end of the file") }
+    private mutating func string(what: @autoclosure () -> String) throws -> String {
+        guard let first = peek else { throw failure("expected \(what()), found the end of the file") }
         if first != UInt8(ascii: "\"") {
             let start = i
             while i < bytes.count, Self.isPlain(bytes[i]), !(bytes[i] == UInt8(ascii: "/") && i + 1 < bytes.count && (bytes[i + 1] == UInt8(ascii: "/") || bytes[i + 1] == UInt8(ascii: "*"))) { i += 1 }
-            guard i > start else { throw failure("expected \(what)\(found)") }
+            guard i > start else { throw failure("expected \(what())\(found)") }
             return String(utf8Slice: bytes[start..<i])
         }
         let open = i
         i += 1
+        // Most strings hold no escape: their bytes are the string.
+        var end = i
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") { end += 1 }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            defer { i = end + 1 }
+            return String(decoding: bytes[i ..< end], as: UTF8.self)
+        }
         var out: [UInt8] = []
         var units: [UInt16] = []  // \U escapes, gathered so surrogate pairs combine
         func flushUnits() { if !units.isEmpty { out.append(contentsOf: Array(String(decoding: units, as: UTF16.self).utf8)); units = [] } }
