@@ -11,7 +11,8 @@
 ;; installed).  Eglot serves a buffer by its major mode, so this file
 ;; defines a small mode for each format, derived from `text-mode' (and
 ;; `js-mode' for the two JSON formats), and `thumbindex-add-file-modes'
-;; gives each its files by extension wherever Emacs has no mode of its own
+;; (called by `thumbindex-mode', not when this file is loaded) gives each
+;; its files by extension wherever Emacs has no mode of its own
 ;; for them: a mode another package gives an extension (`csv-mode' for
 ;; .csv, `yaml-mode' or `yaml-ts-mode' for .yaml, `js-json-mode' or
 ;; `json-mode' for .json) is left in place and served as it is (see
@@ -67,8 +68,8 @@ Emacs 28 opens JSON in `js-mode' (Emacs 29 has `js-json-mode')."
   "File extensions (lower case) and the modes thumbindex gives them.
 Each is added to `auto-mode-alist' (by `thumbindex-add-file-modes')
 only where Emacs has no mode for the extension, or only the fallback
-of `thumbindex-fallback-modes'.  Set it before loading thumbindex (nil
-adds none)."
+of `thumbindex-fallback-modes', when `thumbindex-mode' is turned on (and
+taken back when it is turned off).  Set it before (nil adds none)."
   :type '(alist :key-type string :value-type function)
   :group 'thumbindex)
 

@@ -7,18 +7,32 @@
 ;; `thumbindex-outline' lists the sections and entries of the current
 ;; buffer, as the thumbindex server sorts them, in a buffer of its own:
 ;; RET visits the entry on the current line, j moves to a letter, g asks
-;; again.  The outline is made again `thumbindex-outline-update-delay'
+;; again.  The buffer has a line for every entry at once (… until its
+;; entry has come), and the entries come a page of `thumbindex-page-size'
+;; at a time, without waiting, those in view first (thumbindex-pages.el),
+;; as the Neovim plugin's pager does: a long outline costs the pages you
+;; look at.  Only the first page in view, and the page of an entry RET
+;; visits before it came, are waited for.  The outline is made again `thumbindex-outline-update-delay'
 ;; seconds after the last edit of its buffer, as the Neovim plugin's is
 ;; (one not shown in a window when it is shown next).  Loaded by
 ;; thumbindex.el when the command is first called.
 
 ;;; Code:
 
+(require 'cl-lib)
 (require 'seq)
 (require 'thumbindex)
+(require 'thumbindex-pages)
 
 (defcustom thumbindex-page-size 1000
-  "How many entries `thumbindex-outline' asks for in one request."
+  "How many entries `thumbindex-outline' asks for in one request.
+The outline has a line for every entry from the start; the entries
+come a page at a time, those in view first."
+  :type 'natnum
+  :group 'thumbindex)
+
+(defcustom thumbindex-outline-preload 1
+  "How many pages past those in view `thumbindex-outline' asks for ahead."
   :type 'natnum
   :group 'thumbindex)
 
@@ -57,61 +71,204 @@ when a key is typed meanwhile, and tried again after the next edit."
   "The sections and entries of a buffer, as thumbindex sorts them.
 \\{thumbindex-outline-mode-map}"
   (setq truncate-lines t)
+  (setq buffer-undo-list t)
   (setq-local revert-buffer-function #'thumbindex--outline-revert))
 
-(defun thumbindex--fetch-entries (total version)
-  "All TOTAL entries of the current buffer at VERSION, page by page."
-  (let ((entries nil) (offset 0))
-    (while (< offset total)
-      (let ((page (thumbindex--request
-                   :thumbindex/entries
-                   `(:textDocument ,(thumbindex--document)
-                                   :offset ,offset
-                                   :limit ,thumbindex-page-size
-                                   :version ,version))))
-        (setq entries
-              (nconc entries (thumbindex--list (plist-get page :entries))))
-        (setq offset (+ offset thumbindex-page-size))))
-    entries))
+;;;; Pages
 
-(defun thumbindex--outline-text (source)
-  "The text of the outline of buffer SOURCE, with the properties of its lines."
-  (let* ((sections (with-current-buffer source (thumbindex--sections)))
-         (total (plist-get sections :totalCount))
-         (entries (vconcat (with-current-buffer source
-                             (thumbindex--fetch-entries
-                              total (plist-get sections :version))))))
-    (with-temp-buffer
-      (insert (format "%s, %d entries, locale %s\n"
-                      (buffer-name source) total (plist-get sections :locale)))
-      (dolist (section (thumbindex--list (plist-get sections :sections)))
-        (insert (propertize (plist-get section :title)
-                            'face 'thumbindex-header
-                            'thumbindex-title (plist-get section :title))
-                "\n")
-        (let ((offset (plist-get section :offset)))
-          (dotimes (i (plist-get section :count))
-            (let ((entry (aref entries (+ offset i))))
-              (insert (propertize (concat "  " (plist-get entry :name))
-                                  'thumbindex-entry entry)
-                      "\n")))))
-      (buffer-string))))
+(defvar thumbindex-outline-pages-in-flight 2
+  "How many page requests an outline has without an answer at most.
+Pages are asked for in the order they are needed (`thumbindex--outline-want'),
+so a page scrolled past before its turn is never asked for.")
+
+(defvar-local thumbindex--layout nil
+  "In an outline buffer: its `thumbindex--layout'.")
+
+(defvar-local thumbindex--want-timer nil
+  "In an outline buffer: the timer that asks for the pages in view soon.")
+
+(defconst thumbindex--placeholder "…"
+  "What an entry's line shows until its page has come.")
+
+(defun thumbindex--entry-text (entry)
+  "The text of ENTRY's line, without its indentation (one line)."
+  (replace-regexp-in-string "[\n\r]" " " (plist-get entry :name) t t))
+
+(defun thumbindex--page-params (layout page)
+  "The thumbindex/entries params of PAGE of LAYOUT, in its source buffer."
+  (let ((size (thumbindex--layout-page-size layout)))
+    `(:textDocument ,(thumbindex--document)
+                    :offset ,(* page size) :limit ,size
+                    :version ,(thumbindex--layout-version layout))))
+
+(defun thumbindex--views (windows line)
+  "The rows in view, each (FIRST . LAST), from the WINDOWS on the outline.
+Each of WINDOWS is (WINDOW START-LINE POINT-LINE HEIGHT); with none, the
+rows from LINE, point's, on."
+  (mapcar (lambda (row) (cons (max 0 (car row)) (max 0 (cdr row))))
+          (if windows
+              (mapcar (pcase-lambda (`(,_ ,start ,_ ,height))
+                        (cons (- start 2) (+ start height -2)))
+                      windows)
+            (list (cons (- line 2) (+ line 48))))))
+
+(defun thumbindex--outline-windows ()
+  "The windows on the current buffer, each (WINDOW START-LINE POINT-LINE HEIGHT)."
+  (mapcar (lambda (window)
+            (list window (line-number-at-pos (window-start window))
+                  (line-number-at-pos (window-point window)) (window-body-height window)))
+          (get-buffer-window-list nil nil t)))
+
+(defun thumbindex--outline-apply (layout page entries)
+  "Put ENTRIES, PAGE of LAYOUT, in place of their placeholders in the outline.
+In the buffer of LAYOUT, in one pass over the page's lines."
+  (let* ((all (thumbindex--layout-entries layout))
+         (offsets (thumbindex--layout-offsets layout))
+         (offset (* page (thumbindex--layout-page-size layout)))
+         (section (thumbindex--layout-section-of-offset layout offset))
+         (row (thumbindex--layout-row-of-offset layout offset))
+         (inhibit-read-only t))
+    (save-excursion
+      (goto-char (point-min))
+      (forward-line (1+ row))
+      (dolist (entry (append entries nil))
+        (while (and (< (1+ section) (length offsets)) (>= offset (aref offsets (1+ section))))
+          (setq section (1+ section)))
+        (let ((target (+ offset section 1)))
+          (forward-line (- target row))
+          (setq row target))
+        (when (< offset (length all))
+          (aset all offset entry)
+          (let ((start (+ (line-beginning-position) 2)))
+            (delete-region start (line-end-position))
+            (goto-char start)
+            (insert (thumbindex--entry-text entry))))
+        (setq offset (1+ offset))))
+    (puthash page 'loaded (thumbindex--layout-pages layout))
+    (thumbindex--layout-note layout 'applied page)))
+
+(defun thumbindex--fetch-page (layout page)
+  "PAGE of LAYOUT from the server, waiting for it: its entries.
+In the outline buffer."
+  (thumbindex--layout-note layout 'request page)
+  (let ((result (with-current-buffer thumbindex--source
+                  (thumbindex--request :thumbindex/entries
+                                       (thumbindex--page-params layout page)))))
+    (unless (equal (plist-get result :version) (thumbindex--layout-version layout))
+      (error "The document changed meanwhile: g to ask again"))
+    (plist-get result :entries)))
+
+(defun thumbindex--outline-page-stale (layout page)
+  "PAGE of LAYOUT is of an older version: make the outline again soon."
+  (remhash page (thumbindex--layout-pages layout))
+  (thumbindex--layout-note layout 'stale page)
+  (setq thumbindex--outline-stale t)
+  (run-with-timer 0 nil #'thumbindex--outline-update thumbindex--source))
+
+(defun thumbindex--outline-arrived (outline layout page result error)
+  "The answer for PAGE of LAYOUT in OUTLINE: RESULT, or ERROR (a plist).
+Put in place unless the outline was made again meanwhile; then ask
+for the next page it needs."
+  (when (buffer-live-p outline)
+    (with-current-buffer outline
+      (cl-decf (thumbindex--layout-in-flight layout))
+      (cond ((not (eq layout thumbindex--layout))
+             (thumbindex--layout-note layout 'dropped page))
+            ((eq 'loaded (gethash page (thumbindex--layout-pages layout))))
+            ((or (eql (plist-get error :code) -32801)
+                 (and result (not (equal (plist-get result :version)
+                                         (thumbindex--layout-version layout)))))
+             (thumbindex--outline-page-stale layout page))
+            (error
+             (remhash page (thumbindex--layout-pages layout))
+             (thumbindex--layout-note layout 'error page)
+             (message "thumbindex: entries of %s: %s" (buffer-name thumbindex--source)
+                      (or (plist-get error :message) error)))
+            (t (thumbindex--outline-apply layout page (plist-get result :entries))
+               (thumbindex--outline-want))))))
+
+(defun thumbindex--outline-request (layout page)
+  "Ask for PAGE of LAYOUT without waiting; `thumbindex--outline-arrived' takes it."
+  (let ((outline (current-buffer)))
+    (puthash page 'pending (thumbindex--layout-pages layout))
+    (cl-incf (thumbindex--layout-in-flight layout))
+    (thumbindex--layout-note layout 'request page)
+    (with-current-buffer thumbindex--source
+      (thumbindex--request-async
+       :thumbindex/entries (thumbindex--page-params layout page)
+       (lambda (result) (thumbindex--outline-arrived outline layout page result nil))
+       (lambda (error) (thumbindex--outline-arrived outline layout page nil error))))))
+
+(defun thumbindex--outline-want ()
+  "Ask for the pages the current outline shows and has not, the visible first.
+At most `thumbindex-outline-pages-in-flight' at a time: each answer asks
+for the next.  A server that is gone is said in the echo area."
+  (let ((layout thumbindex--layout))
+    (when (and layout (buffer-live-p thumbindex--source))
+      (condition-case err
+          (dolist (page (thumbindex--layout-pages-in-view
+                         layout (thumbindex--views (thumbindex--outline-windows)
+                                                   (line-number-at-pos))
+                         thumbindex-outline-preload))
+            (when (and (< (thumbindex--layout-in-flight layout) thumbindex-outline-pages-in-flight)
+                       (not (gethash page (thumbindex--layout-pages layout))))
+              (thumbindex--outline-request layout page)))
+        (error (message "thumbindex: the outline of %s: %s"
+                        (buffer-name thumbindex--source) (error-message-string err)))))))
+
+(defun thumbindex--outline-want-soon (&rest _)
+  "Ask for the pages in view once this command or redisplay is over.
+In the outline's `post-command-hook' and `window-scroll-functions'."
+  (unless (timerp thumbindex--want-timer)
+    (let ((outline (current-buffer)))
+      (setq thumbindex--want-timer
+            (run-with-timer 0 nil (lambda ()
+                                    (when (buffer-live-p outline)
+                                      (with-current-buffer outline
+                                        (setq thumbindex--want-timer nil)
+                                        (thumbindex--outline-want)))))))))
+
+;;;; The outline's text
+
+(defun thumbindex--outline-insert (layout source)
+  "Insert the lines of LAYOUT, the outline of SOURCE: a placeholder per entry."
+  (let ((placeholder (concat "  " thumbindex--placeholder "\n"))
+        (titles (thumbindex--layout-titles layout))
+        (counts (thumbindex--layout-counts layout)))
+    (insert (format "%s, %d entries, locale %s\n" (buffer-name source)
+                    (thumbindex--layout-total layout) (thumbindex--layout-locale layout)))
+    (dotimes (i (length titles))
+      (insert (propertize (aref titles i) 'face 'thumbindex-header
+                          'thumbindex-title (aref titles i))
+              "\n")
+      (dotimes (_ (aref counts i))
+        (insert placeholder)))))
 
 (defun thumbindex--outline-revert (&rest _)
   "Ask the server again for the outline of `thumbindex--source'.
-Point, and the point of each window on the outline, stay on their lines."
-  (let ((text (thumbindex--outline-text thumbindex--source))
-        (inhibit-read-only t)
-        (line (line-number-at-pos))
-        (windows (mapcar (lambda (window)
-                           (cons window (line-number-at-pos (window-point window))))
-                         (get-buffer-window-list nil nil t))))
+The sections, and the first page in view, are asked for before the
+buffer changes (so a cancelled refresh leaves it as it was); the other
+pages in view come after.  Point, and the start and point of each window
+on the outline, stay on their lines."
+  (let* ((source thumbindex--source)
+         (layout (thumbindex--layout-new (with-current-buffer source (thumbindex--sections))
+                                         thumbindex-page-size))
+         (line (line-number-at-pos))
+         (windows (thumbindex--outline-windows))
+         (first (car (thumbindex--layout-pages-in-view
+                      layout (thumbindex--views windows line) 0)))
+         (entries (and first (thumbindex--fetch-page layout first)))
+         (inhibit-read-only t))
     (erase-buffer)
-    (insert text)
+    (thumbindex--outline-insert layout source)
+    (setq thumbindex--layout layout)
     (setq thumbindex--outline-stale nil)
-    (pcase-dolist (`(,window . ,at) windows)
+    (when first (thumbindex--outline-apply layout first entries))
+    (pcase-dolist (`(,window ,start ,at ,_) windows)
+      (set-window-start window (thumbindex--line-position start) t)
       (set-window-point window (thumbindex--line-position at)))
-    (goto-char (thumbindex--line-position line))))
+    (goto-char (thumbindex--line-position line))
+    (thumbindex--outline-want)))
 
 (defun thumbindex--line-position (line)
   "The start of line LINE of the current buffer (its last line when it has fewer)."
@@ -157,7 +314,8 @@ In `after-change-functions' of a buffer with an outline."
   "Make the outline buffer WINDOW shows now again when it is stale.
 In the buffer-local `window-buffer-change-functions' of an outline."
   (with-current-buffer (window-buffer window)
-    (thumbindex--outline-refresh)))
+    (thumbindex--outline-refresh)
+    (thumbindex--outline-want)))
 
 (defun thumbindex--outline-refresh ()
   "Make the current outline buffer again when it is stale.
@@ -186,40 +344,52 @@ is gone is said in the echo area."
       (goto-char (point-min))
       (forward-line 1)
       ;; Shown again after edits made while it was hidden: made again then.
-      (add-hook 'window-buffer-change-functions #'thumbindex--outline-shown nil t))
+      (add-hook 'window-buffer-change-functions #'thumbindex--outline-shown nil t)
+      ;; Scrolled or moved: the pages in view are asked for.
+      (add-hook 'window-scroll-functions #'thumbindex--outline-want-soon nil t)
+      (add-hook 'post-command-hook #'thumbindex--outline-want-soon nil t))
     (with-current-buffer source
       (add-hook 'after-change-functions #'thumbindex--outline-after-change nil t))
     (pop-to-buffer buffer)
+    (with-current-buffer buffer (thumbindex--outline-want))
     buffer))
 
-(defun thumbindex--entry-at-line (n)
-  "The entry on the line N lines down from point's, or nil."
-  (save-excursion
-    (forward-line n)
-    (get-text-property (line-beginning-position) 'thumbindex-entry)))
+(defun thumbindex--outline-entry (offset)
+  "The entry at OFFSET, its page asked for and waited for when it has not come."
+  (let* ((layout thumbindex--layout)
+         (page (thumbindex--layout-page-of layout offset)))
+    (unless (aref (thumbindex--layout-entries layout) offset)
+      (thumbindex--outline-apply layout page (thumbindex--fetch-page layout page)))
+    (aref (thumbindex--layout-entries layout) offset)))
+
+(defun thumbindex--offset-at-line ()
+  "The offset of the entry on point's line (a header's: its first), or nil."
+  (let ((layout thumbindex--layout)
+        (row (- (line-number-at-pos) 2)))
+    (when (and layout (>= row 0) (< row (thumbindex--layout-rows layout)))
+      (pcase-let ((`(,section . ,offset) (thumbindex--layout-at-row layout row)))
+        (or offset
+            (and (> (aref (thumbindex--layout-counts layout) section) 0)
+                 (aref (thumbindex--layout-offsets layout) section)))))))
 
 (defun thumbindex-outline-visit ()
   "Visit the entry on the current line (a header visits its first entry)."
   (interactive)
-  (let ((entry (or (thumbindex--entry-at-line 0)
-                   (thumbindex--entry-at-line 1)))
+  (let ((offset (thumbindex--offset-at-line))
         (source thumbindex--source))
-    (unless entry (user-error "No entry on this line"))
+    (unless offset (user-error "No entry on this line"))
     (unless (buffer-live-p source)
       (user-error "The buffer of this outline is gone"))
-    (pop-to-buffer source)
-    (goto-char (thumbindex--start (plist-get entry :selectionRange)))))
+    (let ((entry (thumbindex--outline-entry offset)))
+      (pop-to-buffer source)
+      (goto-char (thumbindex--start (plist-get entry :selectionRange))))))
 
 (defun thumbindex--header-position (title)
   "The position of the header line of section TITLE in the outline, or nil."
-  (save-excursion
-    (goto-char (point-min))
-    (let (found)
-      (while (and (not found) (not (eobp)))
-        (when (equal (get-text-property (point) 'thumbindex-title) title)
-          (setq found (point)))
-        (forward-line 1))
-      found)))
+  (let* ((layout thumbindex--layout)
+         (section (and layout (seq-position (thumbindex--layout-titles layout) title))))
+    (when section
+      (thumbindex--line-position (+ 2 (thumbindex--layout-header-row layout section))))))
 
 (defun thumbindex-outline-jump (title)
   "Move to the section of index title TITLE in the outline.

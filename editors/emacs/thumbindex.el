@@ -12,7 +12,8 @@
 ;; lines of a word list, the headings of a Markdown file, the rows of a CSV
 ;; file, contacts in a vCard file...) into lettered sections the way a
 ;; dictionary's thumb index does: A-Z, then the locale's letters (Å Ä Ö in
-;; Swedish, あ か さ in Japanese), then #.  This package connects it to Eglot:
+;; Swedish, あ か さ in Japanese), then #.  This package connects it to Eglot.
+;; Loading it changes nothing; the global minor mode `thumbindex-mode' does:
 ;;
 ;; - It registers the `thumbindex' program with Eglot for the major
 ;;   modes in `thumbindex-modes': every format the server reads (text-mode
@@ -36,6 +37,7 @@
 ;;   2. In your init file:
 ;;        (add-to-list 'load-path "/path/to/thumbindex/editors/emacs")
 ;;        (require 'thumbindex)
+;;        (thumbindex-mode 1)
 ;;        (setq thumbindex-locale "sv_SE")     ; optional: else from LANG
 ;;        (add-hook 'text-mode-hook #'eglot-ensure)  ; or M-x thumbindex-start
 ;;        (define-key eglot-mode-map (kbd "C-c j") #'thumbindex-jump)
@@ -57,6 +59,7 @@
 (require 'imenu)
 (require 'jsonrpc)
 (require 'eglot)
+(require 'thumbindex-eglot)
 
 (defgroup thumbindex nil
   "Sectioned outlines and letter jumps from the ThumbIndex language server."
@@ -312,8 +315,9 @@ become JSON arrays), then what `thumbindex-settings' adds."
                     thumbindex-modes)
     (user-error "ThumbIndex does not serve %s (see `thumbindex-modes')"
                 major-mode))
+  (unless (bound-and-true-p thumbindex-mode) (thumbindex-mode 1))
   (unless (eglot-current-server)
-    (apply #'eglot (eglot--guess-contact))))
+    (apply #'eglot (thumbindex-eglot-call 'guess-contact))))
 
 (defun thumbindex--server ()
   "The thumbindex server of the current buffer, or a `user-error'."
@@ -331,8 +335,7 @@ waiting on (the outline made again after an edit, in a timer).")
   "Request METHOD with PARAMS, once the pending edits are sent.
 Return the result."
   (let ((server (thumbindex--server)))
-    (when (fboundp 'eglot--signal-textDocument/didChange)
-      (eglot--signal-textDocument/didChange))
+    (thumbindex-eglot-call 'send-changes)
     (if (not thumbindex--interruptible)
         (jsonrpc-request server method params)
       (let ((result (jsonrpc-request server method params :cancel-on-input t
@@ -341,14 +344,25 @@ Return the result."
           (throw 'thumbindex--cancelled nil))
         result))))
 
+(defun thumbindex--request-async (method params success failure)
+  "Request METHOD with PARAMS, once the pending edits are sent; do not wait.
+SUCCESS is called with the result, FAILURE with the error, a plist with
+:code and :message (:message only, when no answer came in time)."
+  (let ((server (thumbindex--server)))
+    (thumbindex-eglot-call 'send-changes)
+    (jsonrpc-async-request server method params
+                           :success-fn success
+                           :error-fn failure
+                           :timeout-fn (lambda () (funcall failure '(:message "no answer in time"))))))
+
 (defun thumbindex--document ()
   "The TextDocumentIdentifier of the current buffer."
-  (eglot--TextDocumentIdentifier))
+  (thumbindex-eglot-call 'document))
 
 (defun thumbindex--start (range)
   "Return the point where the LSP RANGE begins in the current buffer.
 Eglot converts the column from the encoding the server chose."
-  (eglot--lsp-position-to-point (plist-get range :start)))
+  (thumbindex-eglot-call 'position-to-point (plist-get range :start)))
 
 (defun thumbindex--list (value)
   "VALUE (a JSON array: a vector, or a list) as a list."
@@ -414,18 +428,21 @@ A submenu per section, with the section's entries sorted in it."
 
 (defun thumbindex--managed-p ()
   "Non-nil when thumbindex manages the current buffer through Eglot."
-  (and (bound-and-true-p eglot--managed-mode)
+  (and (eglot-managed-p)
        (cl-typep (eglot-current-server) 'thumbindex-server)))
+
+(defun thumbindex--manage (managed)
+  "In the current buffer: `thumbindex-imenu' and imenu options nil when MANAGED.
+Else give imenu its own back."
+  (if managed
+      (add-function :before-until (local 'imenu-create-index-function)
+                    #'thumbindex-imenu)
+    (remove-function (local 'imenu-create-index-function) #'thumbindex-imenu))
+  (thumbindex--set-imenu-options managed))
 
 (defun thumbindex--managed-mode-hook ()
   "In managed buffers: `thumbindex-imenu', `thumbindex--imenu-options' nil."
-  (let ((managed (thumbindex--managed-p)))
-    (if managed
-        (add-function :before-until (local 'imenu-create-index-function)
-                      #'thumbindex-imenu)
-      (remove-function (local 'imenu-create-index-function)
-                       #'thumbindex-imenu))
-    (thumbindex--set-imenu-options managed)))
+  (thumbindex--manage (thumbindex--managed-p)))
 
 (defun thumbindex--imenu-choose (choose &rest args)
   "Call CHOOSE, `imenu-choose-buffer-index', with ARGS, in the server's order.
@@ -486,17 +503,50 @@ index.  A letter without entries goes to the nearest section before it."
                           (thumbindex--ordered-table (thumbindex--titles)) nil t)))
   (thumbindex--jump-to title))
 
-(add-hook 'eglot-managed-mode-hook #'thumbindex--managed-mode-hook)
-(advice-add 'imenu-choose-buffer-index :around #'thumbindex--imenu-choose)
-(thumbindex-register)
-(thumbindex-add-file-modes)
+;;;; Turning it on and off
+
+(defvar thumbindex--added-file-modes nil
+  "The entries `thumbindex-mode' added to `auto-mode-alist', to take back.")
+
+(defun thumbindex--each-managed-buffer (function)
+  "Call FUNCTION in each buffer Eglot manages."
+  (dolist (buffer (buffer-list))
+    (with-current-buffer buffer
+      (when (eglot-managed-p) (funcall function)))))
+
+;;;###autoload
+(define-minor-mode thumbindex-mode
+  "Serve the modes of `thumbindex-modes' by the thumbindex server, with Eglot.
+Turned on, it registers the server in `eglot-server-programs'
+\(`thumbindex-register'), gives the modes of thumbindex-formats.el the file
+extensions Emacs has no mode for (`thumbindex-add-file-modes'), and makes
+imenu show the sectioned outline, in the server's order, in the buffers
+the server manages.  Turned off, it takes each of these back.  Loading
+thumbindex.el does none of them: put (thumbindex-mode 1) in your init
+file, or `M-x thumbindex-start' turns it on."
+  :global t
+  :group 'thumbindex
+  (if thumbindex-mode
+      (let ((before auto-mode-alist))
+        (add-hook 'eglot-managed-mode-hook #'thumbindex--managed-mode-hook)
+        (advice-add 'imenu-choose-buffer-index :around #'thumbindex--imenu-choose)
+        (thumbindex-register)
+        (thumbindex-add-file-modes)
+        (setq thumbindex--added-file-modes
+              (seq-remove (lambda (entry) (memq entry before)) auto-mode-alist))
+        (thumbindex--each-managed-buffer #'thumbindex--managed-mode-hook)
+        (thumbindex-eglot-warn))
+    (remove-hook 'eglot-managed-mode-hook #'thumbindex--managed-mode-hook)
+    (advice-remove 'imenu-choose-buffer-index #'thumbindex--imenu-choose)
+    (thumbindex-unregister)
+    (setq auto-mode-alist (seq-remove (lambda (entry) (memq entry thumbindex--added-file-modes))
+                                      auto-mode-alist))
+    (setq thumbindex--added-file-modes nil)
+    (thumbindex--each-managed-buffer (lambda () (thumbindex--manage nil)))))
 
 (defun thumbindex-unload-function ()
-  "Remove the advice and the entries of thumbindex, then unload as usual."
-  (advice-remove 'imenu-choose-buffer-index #'thumbindex--imenu-choose)
-  (thumbindex-unregister)
-  (setq auto-mode-alist (cl-remove-if (lambda (entry) (rassq (cdr entry) thumbindex-file-modes))
-                                      auto-mode-alist))
+  "Turn `thumbindex-mode' off, then unload as usual."
+  (when thumbindex-mode (thumbindex-mode -1))
   nil)
 
 (provide 'thumbindex)

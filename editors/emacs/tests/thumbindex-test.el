@@ -21,6 +21,7 @@
 
 (add-to-list 'load-path (expand-file-name "editors/emacs" thumbindex-test--root))
 (require 'thumbindex)
+(thumbindex-mode 1)
 
 (setq thumbindex-program
       (or (getenv "THUMBINDEX_BIN")
