@@ -166,6 +166,11 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
     @discardableResult
     private func compare(_ index: OutlineIndex, _ document: TextDocument, _ collation: IndexedCollation, _ context: String,
                          extract: (TextDocument) -> [Entry] = OutlineIndexEquivalenceTests.extract) throws -> Bool {
+        let broken = index.invariantViolations(in: document)
+        guard broken.isEmpty else {
+            XCTFail("the index breaks its invariants after \(context):\n\(broken.prefix(10).joined(separator: "\n"))")
+            return false
+        }
         let fresh = SectionedOutline(outline: DocumentOutline(version: document.version, roots: extract(document)), collation: collation)
         guard index.sections == fresh.sections, index.count == fresh.totalCount else {
             XCTFail("sections differ after \(context):\n\(index.sections.map { "\($0.title)\($0.count)" })\n\(fresh.sections.map { "\($0.title)\($0.count)" })")

@@ -1,0 +1,59 @@
+import Collation
+import Entries
+@testable import Outlines
+import XCTest
+
+/// `invariantViolations` finds each kind of broken bookkeeping (the equivalence test relies on it after every step).
+final class OutlineIndexInvariantsTests: XCTestCase {
+    private func index(_ text: String, languageId: String = "plaintext", format: OutlineIndex.Format = .lines) throws -> (OutlineIndex, TextDocument) {
+        let document = TextDocument(uri: "file:///t", languageId: languageId, version: 1, text: text)
+        let collation = try IndexedCollation(locale: "sv_SE")
+        let index = OutlineIndex.make(document, collation: collation, format: format) {
+            EntrySource().entries(of: $0, settings: ExtractionSettings(), language: "sv").entries
+        }
+        return (index, document)
+    }
+
+    func testASoundIndexBreaksNothingAndAFollowedEditKeepsItSound() throws {
+        var (index, document) = try index("Östen\nAnna\nZorn\nanna\nÅsa\n")
+        XCTAssertEqual(index.invariantViolations(in: document), [])
+        let edit = try document.apply([ContentChange(range: EncodedRange(start: EncodedPosition(line: 1, character: 0), end: EncodedPosition(line: 2, character: 0)),
+                                                     text: "Bertil\nÄrla\n")], version: 2, encoding: .utf16)
+        XCTAssertTrue(index.update(to: document, edit: edit))
+        XCTAssertEqual(index.invariantViolations(in: document), [])
+    }
+
+    func testARunOutOfOrderIsFound() throws {
+        let (index, document) = try index("Anna\nAlma\nAxel\n")
+        let section = index.runs.firstIndex { $0.count == 3 }!
+        index.runs[section].swapAt(0, 2)
+        XCTAssertTrue(index.invariantViolations(in: document).contains { $0.contains("is not before") }, "\(index.invariantViolations(in: document))")
+    }
+
+    func testAnEntryInTheWrongSectionIsFound() throws {
+        let (index, document) = try index("Anna\nZorn\n")
+        let a = index.runs.firstIndex { !$0.isEmpty }!, z = index.runs.lastIndex { !$0.isEmpty }!
+        let id = index.runs[z].removeFirst()
+        index.runs[a].append(id)
+        index.sectionOf[Int(id)] = UInt16(a)
+        XCTAssertTrue(index.invariantViolations(in: document).contains { $0.contains("falls in") }, "\(index.invariantViolations(in: document))")
+    }
+
+    func testALineThatNamesTheWrongEntryIsFound() throws {
+        let (index, document) = try index("Anna\nZorn\n")
+        index.entryAtLine.swapAt(0, 1)
+        XCTAssertTrue(index.invariantViolations(in: document).contains { $0.contains("names id") })
+    }
+
+    func testALostOrDoubledIdIsFound() throws {
+        let (index, document) = try index("Anna\nZorn\nÅsa\n")
+        let section = index.runs.firstIndex { !$0.isEmpty }!
+        let id = index.runs[section].removeLast()
+        XCTAssertTrue(index.invariantViolations(in: document).contains { $0.contains("in no run") })
+        index.runs[section] += [id, id]
+        XCTAssertFalse(index.invariantViolations(in: document).isEmpty)
+        index.runs[section].removeLast()
+        index.freeIDs.append(id)
+        XCTAssertTrue(index.invariantViolations(in: document).contains { $0.contains("is live") })
+    }
+}
