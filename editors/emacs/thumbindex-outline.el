@@ -103,12 +103,15 @@ so a page scrolled past before its turn is never asked for.")
 
 (defun thumbindex--views (windows line)
   "The rows in view, each (FIRST . LAST), from the WINDOWS on the outline.
-Each of WINDOWS is (WINDOW START-LINE POINT-LINE HEIGHT); with none, the
-rows from LINE, point's, on."
+Each of WINDOWS is (WINDOW START-LINE POINT-LINE HEIGHT): the rows from
+its start, or around its point when that is out of them (redisplay will
+bring it in).  With no window, the rows from LINE, point's, on."
   (mapcar (lambda (row) (cons (max 0 (car row)) (max 0 (cdr row))))
           (if windows
-              (mapcar (pcase-lambda (`(,_ ,start ,_ ,height))
-                        (cons (- start 2) (+ start height -2)))
+              (mapcar (pcase-lambda (`(,_ ,start ,at ,height))
+                        (if (and (<= start at) (< at (+ start height)))
+                            (cons (- start 2) (+ start height -2))
+                          (cons (- at 2 (/ height 2)) (+ at -2 (/ height 2)))))
                       windows)
             (list (cons (- line 2) (+ line 48))))))
 

@@ -324,4 +324,10 @@ Even when the user sorts imenu menus by name (`imenu-sort-function')."
       (setq-default imenu-sort-function user-sort))))
 
 (provide 'thumbindex-test)
+
+;; The suites of the files next to this one that test.sh does not name: loading this file runs them.
+(add-to-list 'load-path (file-name-directory (or load-file-name buffer-file-name)))
+(require 'thumbindex-setup-test)
+(require 'thumbindex-outline-test)
+
 ;;; thumbindex-test.el ends here
