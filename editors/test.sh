@@ -242,4 +242,7 @@ EOF
   then passed=$((passed + 1)); else echo "FAIL: editors/helix/languages.toml"; failed=$((failed + 1)); fi
 fi
 
+# `:help thumbindex` after scripts/install into a prefix that is read-only afterwards.
+if THUMBINDEX_BIN="$bin" bash "$here/tests/install-help.sh"; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+
 summary
