@@ -104,8 +104,11 @@ extension OutlineIndex {
             let (batch, lines) = Self.names(document, lines: edit.start ..< edit.newEnd, readings: readings)
             replace(edit, in: document, batch: batch, lines: lines, entries: [])
         case .headings:
+            // A heading's range runs to the next heading: an edit of the text under it changes it.
+            changedEverySection()
             guard updateHeadings(to: document, edit: edit) else { return false }
         case .startLines:
+            changedEverySection()
             guard updateStartLines(to: document, edit: edit) else { return false }
         case .records:
             guard updateRecords(to: document, edit: edit) else { return false }

@@ -20,6 +20,9 @@ public struct OutlineIndexView: Sendable {
     private let entryAtLine: [Int32]
     private let readings: Readings?
     private let records: RecordReader?
+    /// Values made per section, kept with the index (see `stamp(ofSectionAt:)`).
+    public let memo: SectionMemo
+    private let stamps: [UInt64]
 
     init(_ index: OutlineIndex, document: TextDocument) {
         collation = index.collation
@@ -34,7 +37,13 @@ public struct OutlineIndexView: Sendable {
         entryAtLine = index.entryAtLine
         readings = index.readings
         records = index.records
+        memo = index.memo
+        stamps = index.sectionChanged.map { max($0, index.allChanged) }
     }
+
+    /// When `sections[position]` last changed (by the index's count of changes): a value made from it at the same
+    /// stamp is still its value.
+    public func stamp(ofSectionAt position: Int) -> UInt64 { stamps[sections[position].titleIndex] }
 
     /// The entry at a position of the sectioned order.
     public func entry(at offset: Int) -> Entry { entry(order[offset]) }

@@ -69,27 +69,38 @@ extension OutlineSymbols {
     /// The section symbols of `sections` (positions in the non-empty sections) of an index, as one JSON array.
     static func sections(_ sections: Range<Int>, of view: OutlineIndexView, encoding: PositionEncoding) -> SerializedJSON {
         let writer = SymbolWriter(document: view.document, encoding: encoding)
-        var stream = JSONStream(capacity: sections.reduce(0) { $0 + view.sections[$1].count } * 240 + 1024)
-        stream.beginArray()
-        for position in sections {
-            let section = view.sections[position]
+        return SerializedJSON.concatenating(arrays: sections.map { section($0, of: view, writer: writer, encoding: encoding) })
+    }
+
+    /// The symbol of `view.sections[position]` as a one-element JSON array, kept with the index and written again only
+    /// when the section changed (a generic client asks for the whole outline after every edit; an edit changes one or
+    /// two sections, unless it adds or removes lines, which moves every range below it).
+    private static func section(_ position: Int, of view: OutlineIndexView, writer: SymbolWriter, encoding: PositionEncoding) -> SerializedJSON {
+        let section = view.sections[position]
+        let variant = PositionEncoding.allCases.firstIndex(of: encoding) ?? 0
+        return view.memo.value(section: section.titleIndex, stamp: view.stamp(ofSectionAt: position), variant: variant) {
+            var stream = JSONStream(capacity: section.count * 240 + 256)
+            stream.beginArray()
             let entries = (section.offset ..< section.offset + section.count).map(view.entry(at:))
             writer.section(title: section.title, entries: entries, range: view.sectionRange(ofSectionAt: position), into: &stream)
+            stream.endArray()
+            return stream.finish()
         }
-        stream.endArray()
-        return stream.finish()
     }
 
     /// Every section symbol of an index, as one JSON array, written on two cores for a large outline (the sections cut
-    /// where about half the entries are on each side).
+    /// where about half the entries are on each side; sections unchanged since the last reply are not written again).
     static func sections(of view: OutlineIndexView, encoding: PositionEncoding) -> SerializedJSON {
         let total = view.sections.reduce(0) { $0 + $1.count }
         let cut = total < 20_000 ? view.sections.count : (view.sections.firstIndex { $0.offset + $0.count >= total / 2 }.map { $0 + 1 } ?? view.sections.count)
         let halves = [0 ..< cut, cut ..< view.sections.count].filter { !$0.isEmpty }
         guard halves.count == 2 else { return sections(0 ..< view.sections.count, of: view, encoding: encoding) }
-        let results = UnsafeSendableBox([SerializedJSON?](repeating: nil, count: 2))
-        DispatchQueue.concurrentPerform(iterations: 2) { half in results.set(half, sections(halves[half], of: view, encoding: encoding)) }
-        return SerializedJSON.concatenating(arrays: results.values.compactMap { $0 })
+        let writer = SymbolWriter(document: view.document, encoding: encoding)
+        let results = UnsafeSendableBox([[SerializedJSON]](repeating: [], count: 2))
+        DispatchQueue.concurrentPerform(iterations: 2) { half in
+            results.set(half, halves[half].map { section($0, of: view, writer: writer, encoding: encoding) })
+        }
+        return SerializedJSON.concatenating(arrays: results.values.flatMap { $0 })
     }
 
     /// The section symbols of the leading sections of a document not sorted yet, as one JSON array.
@@ -150,11 +161,11 @@ extension OutlineSymbols {
 }
 
 /// Results written by concurrent workers, each to its own slot.
-private final class UnsafeSendableBox: @unchecked Sendable {
-    private(set) var values: [SerializedJSON?]
+private final class UnsafeSendableBox<Value>: @unchecked Sendable {
+    private(set) var values: [Value]
     private let lock = NSLock()
-    init(_ values: [SerializedJSON?]) { self.values = values }
-    func set(_ index: Int, _ value: SerializedJSON) { lock.withLock { values[index] = value } }
+    init(_ values: [Value]) { self.values = values }
+    func set(_ index: Int, _ value: Value) { lock.withLock { values[index] = value } }
 }
 
 /// Writes DocumentSymbol objects with positions in the client's encoding.

@@ -171,6 +171,17 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
             XCTFail("the index breaks its invariants after \(context):\n\(broken.prefix(10).joined(separator: "\n"))")
             return false
         }
+        // What is kept per section (a client's documentSymbol JSON) is made again whenever the section changed: a
+        // description kept since an earlier step must equal one made now.
+        let view = index.view(document: document)
+        for position in view.sections.indices {
+            let made = Self.describe(view, position)
+            let kept = view.memo.value(section: view.sections[position].titleIndex, stamp: view.stamp(ofSectionAt: position), variant: 0) { made }
+            guard kept == made else {
+                XCTFail("section \(view.sections[position].title) changed after \(context), but its stamp did not:\nkept \(kept)\nnow  \(made)")
+                return false
+            }
+        }
         let fresh = SectionedOutline(outline: DocumentOutline(version: document.version, roots: extract(document)), collation: collation)
         guard index.sections == fresh.sections, index.count == fresh.totalCount else {
             XCTFail("sections differ after \(context):\n\(index.sections.map { "\($0.title)\($0.count)" })\n\(fresh.sections.map { "\($0.title)\($0.count)" })")
@@ -197,6 +208,16 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
             return false
         }
         return true
+    }
+
+    /// A section as a client sees it: its range and its entries.
+    static func describe(_ view: OutlineIndexView, _ position: Int) -> String {
+        let section = view.sections[position]
+        let entries = (section.offset ..< section.offset + section.count).map { offset -> String in
+            let entry = view.entry(at: offset)
+            return "\(entry.name) \(entry.detail ?? "") \(entry.range) \(entry.selectionRange)"
+        }
+        return "\(section.title) \(view.sectionRange(ofSectionAt: position)): " + entries.joined(separator: "; ")
     }
 
     static func extract(_ document: TextDocument) -> [Entry] {
