@@ -18,6 +18,8 @@ public final class LanguageServer: @unchecked Sendable {
     let sendBatch: @Sendable ([Message]) -> Void
     let exitProcess: @Sendable (Int32) -> Void
     let environment: [String: String]
+    /// Test hooks (the progress delay, a call before each handler); the defaults change nothing.
+    let instrumentation: Instrumentation
     let documents = DocumentStore()
     let collations = CollationCache()
     let entrySource = EntrySource()
@@ -54,9 +56,11 @@ public final class LanguageServer: @unchecked Sendable {
         environment: [String: String] = ProcessInfo.processInfo.environment,
         send: @escaping @Sendable (Message) -> Void,
         sendBatch: @escaping @Sendable ([Message]) -> Void,
-        exit: @escaping @Sendable (Int32) -> Void
+        exit: @escaping @Sendable (Int32) -> Void,
+        instrumentation: Instrumentation = Instrumentation()
     ) {
         self.environment = environment
+        self.instrumentation = instrumentation
         self.send = send
         self.sendBatch = sendBatch
         self.exitProcess = exit
@@ -142,9 +146,10 @@ public final class LanguageServer: @unchecked Sendable {
             return
         }
         let handOff = ContextHandOff(RequestContext(server: self, settings: settings, encoding: encoding, token: token, document: snapshot))
-        workers.async { [pending, memory] in
+        workers.async { [pending, memory, instrumentation] in
             let result = Result { () throws(ResponseError) -> JSON in
                 let context = handOff.take()
+                instrumentation.willHandle?(request.method)
                 try token.check()
                 return try handler(context, request.params)
             }

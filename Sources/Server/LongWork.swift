@@ -15,7 +15,12 @@ extension LanguageServer {
         guard clientShowsProgress else { return try body() }
         let progress = ServerProgress(server: self, title: title, message: message)
         let timer = DispatchWorkItem { progress.begin() }
-        DispatchQueue.global().asyncAfter(deadline: .now() + Self.progressDelay, execute: timer)
+        let delay = instrumentation.progressDelay
+        if delay <= 0 {
+            progress.begin()  // a delay of zero (tests): the bar is asked for before the work starts, every time
+        } else {
+            DispatchQueue.global().asyncAfter(deadline: .now() + delay, execute: timer)
+        }
         defer {
             timer.cancel()
             progress.end()
@@ -23,12 +28,31 @@ extension LanguageServer {
         return try body()
     }
 
-    /// How long work runs before a progress bar is asked for.
-    static let progressDelay = 0.3
+    /// How long work runs before a progress bar is asked for (the default of `Instrumentation.progressDelay`).
+    public static let progressDelay = 0.3
 
     /// A fresh token for progress the server starts.
     func nextProgressToken() -> ProgressToken {
         .string("thumbindex/\(progressTokens.next())")
+    }
+}
+
+extension LanguageServer {
+    /// Injection points for tests, so that they wait on events rather than on the clock. The defaults are what the
+    /// server does in use: the 300 ms progress delay and no hook.
+    public struct Instrumentation: Sendable {
+        /// How long work runs before a progress bar is asked for; 0 asks for it before the work starts, so a test
+        /// sees begin and end whatever the speed of the machine.
+        public var progressDelay: Double
+        /// Called on the worker thread just before a request's handler runs, with the request's method (after the
+        /// request is registered, so `$/cancelRequest` and stale-version checks can answer it meanwhile). A test may
+        /// block here to hold work "in progress" for as long as it needs.
+        public var willHandle: (@Sendable (_ method: String) -> Void)?
+
+        public init(progressDelay: Double = LanguageServer.progressDelay, willHandle: (@Sendable (_ method: String) -> Void)? = nil) {
+            self.progressDelay = progressDelay
+            self.willHandle = willHandle
+        }
     }
 }
 

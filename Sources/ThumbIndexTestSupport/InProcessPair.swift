@@ -27,9 +27,12 @@ public final class InProcessPair: @unchecked Sendable {
     }
 
     /// Starts both ends and initializes the server with `params` (the locale, when given, replaces its locale).
+    /// `instrumentation` injects what a test controls instead of the clock: the progress delay, a hook before each
+    /// handler (see `Gate`).
     public static func start(
         locale: String? = "en_US",
-        initialize params: InitializeRequest.Params = InitializeRequest.Params(positionEncodings: ["utf-16"])
+        initialize params: InitializeRequest.Params = InitializeRequest.Params(positionEncodings: ["utf-16"]),
+        instrumentation: LanguageServer.Instrumentation = LanguageServer.Instrumentation()
     ) async throws -> InProcessPair {
         let (clientConnection, serverConnection) = try Connection.pair()
         let exits = ExitRecorder()
@@ -40,7 +43,8 @@ public final class InProcessPair: @unchecked Sendable {
             exit: { code in
                 exits.record(code)
                 serverConnection.close()
-            })
+            },
+            instrumentation: instrumentation)
         serverConnection.start(ending: LanguageServer.endsSession) { server.handle($0) }
         let client = ThumbIndexClient(connection: clientConnection)
         let pair = InProcessPair(client: client, server: server, serverConnection: serverConnection, exits: exits)

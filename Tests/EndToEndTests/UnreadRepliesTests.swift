@@ -66,6 +66,50 @@ final class UnreadRepliesTests: XCTestCase {
             while process.isRunning && Date() < deadline { usleep(5_000) }
             return !process.isRunning
         }
+
+        /// Bytes written to the server's input that it has not read yet.
+        var unreadInput: Int { unreadBytes(input.fileHandleForWriting.fileDescriptor) }
+        /// Bytes the server wrote that the test has not read yet.
+        var unreadOutput: Int { unreadBytes(output.fileHandleForReading.fileDescriptor) }
+        /// What the server's output pipe holds when full: the server's writes block from then on.
+        var outputCapacity: Int { Int(fcntl(output.fileHandleForReading.fileDescriptor, Self.getPipeSize)) }
+        var inputCapacity: Int { Int(fcntl(input.fileHandleForWriting.fileDescriptor, Self.getPipeSize)) }
+        /// Whether the server's output pipe is full: less than a page free (a pipe fills by pages, and a write that
+        /// does not fit the rest waits; seen: 65,112 of 65,536 bytes), so its writes of replies block.
+        var outputIsFull: Bool { unreadOutput > outputCapacity - 4096 }
+        /// Whether the server's input pipe is full: the test's writes block.
+        var inputIsFull: Bool { unreadInput > inputCapacity - 4096 }
+
+        /// Linux's F_GETPIPE_SZ (F_LINUX_SPECIFIC_BASE + 8), which Glibc does not export to Swift.
+        private static let getPipeSize: Int32 = 1032
+
+        private func unreadBytes(_ fd: Int32) -> Int {
+            var count: Int32 = 0
+            return ioctl(fd, UInt(FIONREAD), &count) == 0 ? Int(count) : -1
+        }
+
+        /// Waits for a state of the server's pipes (never for time to pass); false if it is not reached in `seconds`.
+        func waitUntil(_ seconds: Double = 120, _ condition: () -> Bool) -> Bool {
+            let deadline = Date(timeIntervalSinceNow: seconds)
+            while !condition() {
+                if Date() > deadline || !process.isRunning { return condition() }
+                usleep(1_000)
+            }
+            return true
+        }
+
+        /// Resident memory once it is below `limit` MiB: a close's memory is given back by the last request that
+        /// used the document, just after its reply is written, so a reading taken at the reply can come before it.
+        /// Waits for that (30 s at most, far beyond any trim) and returns the last reading, over `limit` if the
+        /// memory never came back.
+        func residentMiB(settlingBelow limit: Int) -> Int {
+            var reading = residentMiB
+            _ = waitUntil(30) {
+                reading = residentMiB
+                return reading < limit
+            }
+            return reading
+        }
     }
 
     /// Requests whose replies are large and unread: far more than a pipe and the outbox hold.
@@ -77,57 +121,74 @@ final class UnreadRepliesTests: XCTestCase {
         return data
     }
 
-    func testExitWithUnreadRepliesEndsTheProcessWithinTwoSeconds() throws {
+    /// The replies pile up: the server has read everything sent (the requests wait in its backlog) and its output
+    /// pipe is full (its writes block). A state of the pipes, not a number of seconds.
+    private func waitForThePileUp(_ server: RawServer, written: Atomic) {
+        XCTAssertTrue(server.waitUntil { written.isSet && server.unreadInput == 0 && server.outputIsFull },
+                      "the replies did not pile up: \(server.unreadInput) bytes unread by the server, \(server.unreadOutput) of \(server.outputCapacity) unread by the test")
+    }
+
+    /// `exit` ends the server although its replies can never be written (nobody reads them): it does not wait for
+    /// that work. Before the fix it never ended; the deadline turns such a hang into a failure, and how long ending
+    /// takes is not asserted (it is a bounded moment, `LanguageServer.end`, which a loaded machine may stretch).
+    func testExitWithUnreadRepliesEndsTheProcess() throws {
         let server = try RawServer()
-        server.write(pileOfUnreadReplies(server))
-        Thread.sleep(forTimeInterval: 3)  // the replies pile up; the server stops reading
-        let sent = Date()
+        let written = Atomic()
+        server.write(pileOfUnreadReplies(server)) { written.set() }
+        waitForThePileUp(server, written: written)
         server.write(server.notification("exit", [:]))
-        XCTAssertTrue(server.waitForExit(within: 10))
-        XCTAssertLessThan(Date().timeIntervalSince(sent), 2)
+        XCTAssertTrue(server.waitForExit(within: 120), "the server did not end with its replies unread")
         XCTAssertEqual(server.process.terminationStatus, 1, "exit without shutdown")
     }
 
-    func testEOFWithUnreadRepliesEndsTheProcessWithinTwoSeconds() throws {
+    func testEOFWithUnreadRepliesEndsTheProcess() throws {
         let server = try RawServer()
-        server.write(pileOfUnreadReplies(server))
-        Thread.sleep(forTimeInterval: 3)
-        let sent = Date()
+        let written = Atomic()
+        server.write(pileOfUnreadReplies(server)) { written.set() }
+        waitForThePileUp(server, written: written)
         try server.input.fileHandleForWriting.close()
-        XCTAssertTrue(server.waitForExit(within: 10))
-        XCTAssertLessThan(Date().timeIntervalSince(sent), 2)
+        XCTAssertTrue(server.waitForExit(within: 120), "the server did not end at EOF with its replies unread")
     }
+
+    /// The flood's limit over the baseline. Measured, idle and with a core kept busy: a bounded server peaks 8 to 17
+    /// MiB over its baseline of 30; one that read the whole flood would hold its 100k replies (60 MB and more).
+    static let floodMarginMiB = 45
 
     func testAFloodOfRequestsWithoutReadingKeepsMemoryBounded() throws {
         let server = try RawServer()
-        var flood = server.initialize
-        for id in 1 ... 100_000 { flood += server.request(id, "thumbindex/indexTitles", ["locale": "sv_SE"]) }
-        let written = Atomic()
-        server.write(flood) { written.set() }
-        // Wait until the server has filled its outbox and stopped reading (memory stops growing; slower machines take
-        // longer to get there), then memory must stay where it is.
-        Thread.sleep(forTimeInterval: 2)
-        var first = server.residentMiB
-        for _ in 0 ..< 20 {
-            Thread.sleep(forTimeInterval: 1)
-            let now = server.residentMiB
-            if now <= first { break }
-            first = now
-        }
-        Thread.sleep(forTimeInterval: 2)
-        let second = server.residentMiB
-        XCTAssertFalse(written.isSet, "the server stopped reading, so the client's write blocks")
-        // 100k replies of about 0.6 kB would be 60 MB and more; the outbox holds 4 MiB, the backlog 4 MiB.
-        XCTAssertLessThan(second, 64, "resident memory \(second) MiB")
-        XCTAssertLessThanOrEqual(second, first + 2, "memory must stay flat while the client does not read")
-        // Now read: every request is answered, once.
         let reader = LineReader(server.output.fileHandleForReading)
+        server.write(server.initialize)
+        XCTAssertNotNil(reader.response(to: 0))
+        let baseline = server.residentMiB
+        var flood = Data()
+        for id in 1 ... 100_000 { flood += server.request(id, "thumbindex/indexTitles", ["locale": "sv_SE"]) }
+        let written = Atomic(), sent = Tally()
+        // In 64 KiB pieces, counted, so that the test knows how much the server has read at least.
+        for start in stride(from: 0, to: flood.count, by: 64 << 10) {
+            let piece = flood[start ..< min(start + (64 << 10), flood.count)]
+            server.write(piece) { sent.add(piece.count) }
+        }
+        server.write(Data()) { written.set() }
+        // The server stops reading once its outbox (4 MiB of replies) and its backlog (4 MiB of requests) are full:
+        // it has read the backlog and the requests it answered (about 5.2 MiB seen; the test, counting whole pieces,
+        // sees all but the last 64 KiB of it), and both pipes are full and stay so. Wait for that state, not for
+        // seconds.
+        XCTAssertTrue(server.waitUntil {
+            sent.value - server.unreadInput > 4 << 20 && server.inputIsFull && server.outputIsFull
+        }, "the server did not stop reading: it read \(sent.value - server.unreadInput) bytes, \(server.unreadInput) wait, \(server.unreadOutput) unread by the test")
+        let settled = server.residentMiB, peak = server.peakResidentMiB
+        XCTAssertFalse(written.isSet, "the server stopped reading, so the client's write blocks")
+        // The peak, not a reading: it cannot depend on when the test looks.
+        XCTAssertLessThan(peak, baseline + Self.floodMarginMiB, "peak \(peak) MiB, baseline \(baseline) MiB, now \(settled) MiB")
+        print("flood: baseline \(baseline) MiB, stopped reading at \(settled) MiB, peak \(peak) MiB")
+        // Now read: every request is answered, once.
         var ids = Set<Int>()
-        while ids.count < 100_001, let message = reader.next() {
-            guard let id = message["id"]?.intValue else { continue }
+        while ids.count < 100_000, let message = reader.next() {
+            guard let id = message["id"]?.intValue, id > 0 else { continue }
             XCTAssertTrue(ids.insert(id).inserted, "request \(id) answered twice")
         }
-        XCTAssertEqual(ids.count, 100_001)
+        XCTAssertEqual(ids.count, 100_000)
+        XCTAssertTrue(server.waitUntil { written.isSet }, "the rest of the flood was read once the replies were")
     }
 
     func testALargeDocumentsMemoryComesBackAfterClose() throws {
@@ -145,14 +206,18 @@ final class UnreadRepliesTests: XCTestCase {
                          + server.notification("textDocument/didClose", ["textDocument": ["uri": "file:///big.txt"]])
                          + server.request(round * 10 + 2, "thumbindex/indexTitles", [:]))
             for id in [round * 10, round * 10 + 1, round * 10 + 2] { XCTAssertNotNil(reader.response(to: id), "round \(round)") }
-            afterClose.append(server.residentMiB)
+            afterClose.append(server.residentMiB(settlingBelow: baseline + Self.closeMarginMiB))
         }
-        // Back near the baseline after each close, and flat from round to round. The allocator's own keep varies by
-        // about 6 MiB between rounds (seen here: 39 to 44), and the first round may come out lower than the rest (a CI
-        // run saw 32, 38, 43): a leak of a few MiB a round grows past the lowest later round by more than that noise.
-        XCTAssertLessThan(afterClose.max() ?? 0, baseline + 40, "baseline \(baseline) MiB, after close \(afterClose)")
-        XCTAssertLessThanOrEqual(afterClose[4], afterClose[1 ... 3].min()! + 12, "after close \(afterClose)")
+        print("5 MB document: baseline \(baseline) MiB, after each close \(afterClose) MiB")
+        // Back near the baseline after each close, and flat from round to round. Measured (see RESULTS below): after
+        // a close the allocator keeps 2 to 14 MiB over the baseline and the rounds vary by up to 8 MiB, idle or with a
+        // core kept busy; a document kept open holds 60 MiB or more, and a leak of it every round grows by as much.
+        XCTAssertLessThan(afterClose.max() ?? 0, baseline + Self.closeMarginMiB, "baseline \(baseline) MiB, after close \(afterClose)")
+        XCTAssertLessThanOrEqual(afterClose[4], afterClose[1 ... 3].min()! + Self.roundDriftMiB, "after close \(afterClose)")
     }
+
+    static let closeMarginMiB = 40
+    static let roundDriftMiB = 20
 }
 
 extension UnreadRepliesTests {
@@ -177,10 +242,16 @@ extension UnreadRepliesTests {
         let peak = server.peakResidentMiB
         server.write(server.notification("textDocument/didClose", ["textDocument": ["uri": "file:///huge.txt"]]) + server.request(2, "thumbindex/indexTitles", [:]))
         XCTAssertNotNil(reader.response(to: 2))
-        let afterClose = server.residentMiB
+        // The memory is given back just after that reply: wait for it rather than read at once (a loaded machine once
+        // read 79 MiB here, before the trim, against a baseline of 30).
+        let afterClose = server.residentMiB(settlingBelow: baseline + Self.hugeCloseMarginMiB)
+        print("200 MB document: baseline \(baseline) MiB, peak \(peak) MiB (\(peak - baseline) over, limit \(4 * textMiB)), after close \(afterClose) MiB")
         XCTAssertLessThanOrEqual(peak - baseline, 4 * textMiB, "peak \(peak) MiB for \(textMiB) MiB of text (baseline \(baseline) MiB)")
-        XCTAssertLessThan(afterClose, baseline + 40, "after close \(afterClose) MiB, baseline \(baseline) MiB")
+        // Keeping the document would hold its 198 MiB of text and more; the allocator's keep after a close is far less.
+        XCTAssertLessThan(afterClose, baseline + Self.hugeCloseMarginMiB, "after close \(afterClose) MiB, baseline \(baseline) MiB")
     }
+
+    static let hugeCloseMarginMiB = 100
 }
 
 /// A flag set from another thread.
@@ -191,8 +262,18 @@ final class Atomic: @unchecked Sendable {
     func set() { lock.withLock { value = true } }
 }
 
+/// Bytes counted from another thread.
+final class Tally: @unchecked Sendable {
+    private let lock = NSLock()
+    private var total = 0
+    var value: Int { lock.withLock { total } }
+    func add(_ count: Int) { lock.withLock { total += count } }
+}
+
 /// Reads newline-delimited messages.
 final class LineReader {
+    /// How long the server may send nothing before `next()` gives up (nil): only a hung server takes that long.
+    static let silenceLimitMilliseconds: Int32 = 120_000
     private let handle: FileHandle
     private var buffer: [UInt8] = []
     private var start = 0
@@ -212,6 +293,11 @@ final class LineReader {
                 buffer.removeFirst(start)
                 start = 0
             }
+            // A deadline between reads: a server that stopped answering fails the test instead of hanging it.
+            var ready = pollfd(fd: handle.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            var polled: Int32
+            repeat { polled = poll(&ready, 1, Self.silenceLimitMilliseconds) } while polled < 0 && errno == EINTR
+            guard polled > 0 else { return nil }
             let chunk = handle.availableData
             if chunk.isEmpty { return nil }
             buffer += chunk

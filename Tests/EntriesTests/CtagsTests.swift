@@ -167,12 +167,26 @@ final class CtagsTests: XCTestCase {
         XCTAssertEqual(failed.entries.count, 0)
         XCTAssertEqual(failed.warnings, ["ctags failed (exit status 1): ctags: Unknown language \"Klingon\""])
 
-        let hanging = try script("hanging", "sleep 30")
-        let start = Date()
-        let stopped = try CtagsExtractor(languageId: "python", timeout: 0.5).extract("x = 1\n", options: ExtractionOptions(ctagsPath: hanging))
-        XCTAssertLessThan(Date().timeIntervalSince(start), 5)
+        // A ctags that never ends: only being stopped lets the extraction return. It writes its pid, so the test can
+        // see it gone (and end it itself if the extractor did not). No stopwatch: on a busy machine starting and
+        // stopping a process takes what it takes; the deadline below only turns a hang into a failure.
+        let pidFile = dir.appendingPathComponent("pid").path
+        let hanging = try script("hanging", "echo $$ > '\(pidFile)'; exec sleep 100000")
+        let result = ExtractionBox()
+        DispatchQueue.global().async {
+            result.set(Result { try CtagsExtractor(languageId: "python", timeout: 0.5).extract("x = 1\n", options: ExtractionOptions(ctagsPath: hanging)) })
+        }
+        let pid = { (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) } }
+        guard let stopped = try result.wait(seconds: 120)?.get() else {
+            if let pid = pid() { kill(pid, SIGKILL) }
+            return XCTFail("the extraction did not return within 120 s: the hanging ctags was not stopped")
+        }
         XCTAssertEqual(stopped.entries.count, 0)
         XCTAssertEqual(stopped.warnings, ["ctags took longer than 0.5 s and was stopped; the outline is empty"])
+        let stoppedPid = try XCTUnwrap(pid(), "the script ran and wrote its pid")
+        let deadline = Date(timeIntervalSinceNow: 120)
+        while kill(stoppedPid, 0) == 0 && Date() < deadline { usleep(1_000) }  // a zombie until Process reaps it
+        XCTAssertEqual(kill(stoppedPid, 0), -1, "the hanging ctags (pid \(stoppedPid)) was stopped")
     }
 
     func testTemporaryFilesAreRemoved() throws {
@@ -189,5 +203,27 @@ final class CtagsTests: XCTestCase {
         XCTAssertEqual(try extract("c", "").entries.count, 0)
         let text = textWithInvalidUTF8(Array("int f\u{E9}(void) { return 0; }\n".utf8) + [0xFF, 0x0A] + Array("int g(void) { return 1; }\n".utf8))
         XCTAssertTrue(try extract("c", text).entries.names.contains("g"))
+    }
+}
+
+/// An extraction's result handed from the thread that ran it, with a deadline.
+private final class ExtractionBox: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var value: Result<Extraction, any Error>?
+
+    func set(_ result: Result<Extraction, any Error>) {
+        condition.withLock {
+            value = result
+            condition.broadcast()
+        }
+    }
+
+    /// The result, or nil when none came within `seconds`.
+    func wait(seconds: Double) -> Result<Extraction, any Error>? {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        return condition.withLock {
+            while value == nil && condition.wait(until: deadline) {}
+            return value
+        }
     }
 }

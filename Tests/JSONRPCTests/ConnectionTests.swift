@@ -197,13 +197,26 @@ final class ConnectionTests: XCTestCase {
         let (client, server) = try Connection.pair()
         defer { client.close() }
         // Far more than a pipe holds; nobody reads the client's end.
-        let body = [UInt8](repeating: UInt8(ascii: "x"), count: 60_000)
-        let started = Date()
-        for _ in 0 ..< 100 { try server.send(.notification(Notification(method: "m", params: [.string(String(decoding: body, as: UTF8.self))]))) }
-        XCTAssertGreaterThan(server.pendingOutputBytes, 1 << 20)
-        XCTAssertFalse(server.flush(timeout: 0.2), "the peer reads nothing")
-        server.close()
-        XCTAssertLessThan(Date().timeIntervalSince(started), 5)
+        // On another thread, with a deadline: sending that blocked would never return, so the test fails rather than
+        // hangs (no stopwatch: "never blocks" is "returns at all while the peer reads nothing").
+        let body = String(repeating: "x", count: 60_000)
+        let done = DispatchSemaphore(value: 0)
+        let outcome = Outcome()
+        DispatchQueue.global().async {
+            do {
+                for _ in 0 ..< 100 { try server.send(.notification(Notification(method: "m", params: [.string(body)]))) }
+                outcome.set(pending: server.pendingOutputBytes, flushed: server.flush(timeout: 0.2))
+                server.close()
+            } catch {
+                outcome.fail("\(error)")
+            }
+            done.signal()
+        }
+        XCTAssertEqual(done.wait(timeout: .now() + 120), .success, "sending or closing blocked while the peer does not read")
+        let (pending, flushed, failure) = outcome.value
+        XCTAssertNil(failure)
+        XCTAssertGreaterThan(pending ?? 0, 1 << 20)
+        XCTAssertEqual(flushed, false, "the peer reads nothing")
     }
 
     func testReaderPausesWhileRepliesAreUnreadAndResumesWhenTheyAre() throws {
@@ -219,7 +232,11 @@ final class ConnectionTests: XCTestCase {
         let writer = Connection(input: open("/dev/null", O_RDONLY), output: pipes.toServer.write)
         defer { writer.close() }
         for id in 0 ..< 2000 { try writer.send(.request(Request(id: .int(id), method: "m"))) }
-        Thread.sleep(forTimeInterval: 1)
+        // Nobody reads the replies, so the outbox grows past its limit, and from then on the reader must hand nothing
+        // over. Wait for that state (not for a second to pass).
+        let deadline = Date(timeIntervalSinceNow: 120)
+        while server.pendingOutputBytes <= 100_000 && Date() < deadline { usleep(1_000) }
+        XCTAssertGreaterThan(server.pendingOutputBytes, 100_000, "the outbox filled while nobody read (waited 120 s)")
         let whilePaused = handled.events.count
         XCTAssertLessThan(whilePaused, 2000, "the reader stopped while replies piled up")
         XCTAssertLessThan(server.pendingOutputBytes, 100_000 + 20_000, "at most one reply past the limit")
@@ -252,15 +269,28 @@ final class ConnectionTests: XCTestCase {
         try client.send(.notification(Notification(method: "one")))
         try client.send(.notification(Notification(method: "two")))
         client.close()
-        var methods: [String] = []
-        for await event in events {
-            switch event {
-            case .message(let message): methods.append(message.method ?? "?")
-            case .eof: methods.append("eof")
-            default: XCTFail("\(event)")
+        // With a deadline: a stream that never ended would otherwise hang the test.
+        let methods = await withTaskGroup(of: [String]?.self) { group in
+            group.addTask {
+                var methods: [String] = []
+                for await event in events {
+                    switch event {
+                    case .message(let message): methods.append(message.method ?? "?")
+                    case .eof: methods.append("eof")
+                    default: methods.append("\(event)")
+                    }
+                }
+                return methods
             }
+            group.addTask {
+                try? await Task.sleep(nanoseconds: 120_000_000_000)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
         }
-        XCTAssertEqual(methods, ["one", "two", "eof"])
+        XCTAssertEqual(methods, ["one", "two", "eof"], "nil: the stream did not end within 120 s")
         server.close()
     }
 
@@ -271,4 +301,16 @@ final class ConnectionTests: XCTestCase {
         server.close()
         server.close()  // idempotent
     }
+}
+
+/// What a sender on another thread saw.
+private final class Outcome: @unchecked Sendable {
+    private let lock = NSLock()
+    private var pending: Int?
+    private var flushed: Bool?
+    private var failure: String?
+
+    func set(pending: Int, flushed: Bool) { lock.withLock { (self.pending, self.flushed) = (pending, flushed) } }
+    func fail(_ message: String) { lock.withLock { failure = message } }
+    var value: (pending: Int?, flushed: Bool?, failure: String?) { lock.withLock { (pending, flushed, failure) } }
 }

@@ -36,11 +36,11 @@ final class ModelBasedTests: XCTestCase {
         let started = Date()
         do {
             try run.run(steps: Self.steps)
-            // Late duplicates: give stray replies a moment to arrive, then look again.
-            Thread.sleep(forTimeInterval: 0.1)
+            // Late duplicates: shutdown is answered only after every request before it has finished, so once its
+            // reply is here any stray reply is too (no sleep that a slow machine could outlast).
+            XCTAssertEqual(try server.result(of: server.request("shutdown", [:])), .null)
             let anomalies = server.store.anomalies
             if !anomalies.isEmpty { throw ModelFailure(description: anomalies.joined(separator: "; ")) }
-            XCTAssertEqual(try server.result(of: server.request("shutdown", [:])), .null)
         } catch {
             let replay = "THUMBINDEX_MODEL_SEED=\(Self.seed) THUMBINDEX_MODEL_STEPS=\(run.step) swift test --filter ServerTests.ModelBasedTests/\(test.prefix { $0 != "(" })"
             XCTFail("""

@@ -7,7 +7,8 @@ import XCTest
 /// A locale is never taken silently: an unknown region is warned about by name wherever a locale comes from (a
 /// request's own, a configuration change), and a configuration change to a locale ICU cannot open is refused.
 final class LocaleWarningTests: XCTestCase {
-    /// The next log message that mentions `text`, or nil after 10 seconds without one.
+    /// The next log message that mentions `text`, or nil after `Deadline.standard` seconds without one (a deadline
+    /// that only turns a hang into a failure).
     func nextLog(_ pair: InProcessPair, mentioning text: String) async -> LogMessageNotification.Params? {
         let messages = pair.client.logMessages
         return await withTaskGroup(of: LogMessageNotification.Params?.self) { group in
@@ -16,7 +17,7 @@ final class LocaleWarningTests: XCTestCase {
                 return nil
             }
             group.addTask {
-                try? await Task.sleep(nanoseconds: 10_000_000_000)
+                try? await Task.sleep(nanoseconds: UInt64(Deadline.standard * 1_000_000_000))
                 return nil
             }
             let first = await group.next() ?? nil

@@ -1,3 +1,4 @@
+import ThumbIndexTestSupport
 import XCTest
 @testable import ThumbIndexClient
 
@@ -173,7 +174,7 @@ final class EventRecorder: Sendable {
 
 /// Polls `condition` until it holds, failing the test if it does not within `timeout`.
 func eventually(
-    _ what: String, timeout: Duration = .seconds(10), file: StaticString = #filePath, line: UInt = #line,
+    _ what: String, timeout: Duration = .seconds(Deadline.standard), file: StaticString = #filePath, line: UInt = #line,
     _ condition: @Sendable () async -> Bool
 ) async {
     let deadline = ContinuousClock.now + timeout
@@ -191,7 +192,7 @@ struct TimedOut: Error {}
 /// `operation`'s result, failing the test (and throwing ``TimedOut``) if it takes longer than `timeout`,
 /// so that a hang is a failure. On time-out the operation is cancelled and left behind.
 func bounded<T: Sendable>(
-    _ what: String = "the operation", timeout: Duration = .seconds(10), file: StaticString = #filePath, line: UInt = #line,
+    _ what: String = "the operation", timeout: Duration = .seconds(Deadline.standard), file: StaticString = #filePath, line: UInt = #line,
     _ operation: @escaping @Sendable () async throws -> T
 ) async throws -> T {
     let outcome = PagedArrayLock<Result<T, any Error>?>(nil)

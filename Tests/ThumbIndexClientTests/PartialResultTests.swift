@@ -25,13 +25,15 @@ final class PartialResultTests: XCTestCase {
         XCTAssertEqual(try answer.decoded(), .symbols([]), "what was sent in parts is not sent again")
         var parts: [[DocumentSymbol]] = []
         var work: [String] = []
-        for await progress in pair.client.progress {
+        let seen = try await collectElements(of: pair.client.progress, "the work's end") {
+            $0.token == .string("work") && $0.value["kind"]?.stringValue == "end"
+        }
+        for progress in seen {
             switch progress.token {
             case .int(7): parts.append(try [DocumentSymbol](json: progress.value, path: "value"))
             case .string("work"): work.append(progress.value["kind"]?.stringValue ?? "?")
             default: XCTFail("unknown token \(progress.token)")
             }
-            if work.last == "end" { break }
         }
         XCTAssertGreaterThan(parts.count, 1, "a 30,000-entry outline comes in more than one part")
         XCTAssertLessThanOrEqual(parts.first.map { $0.reduce(0) { $0 + ($1.children?.count ?? 0) } } ?? 0, 2_000 + 30_000 / 26,
@@ -67,9 +69,11 @@ final class PartialResultTests: XCTestCase {
     private func assertPartsEqualTheAnswer(_ pair: InProcessPair, _ uri: String) async throws {
         _ = try await pair.client.documentSymbols(uri: uri, workDoneToken: .string("w"), partialResultToken: .string("p"))
         var parts: [DocumentSymbol] = []
-        for await progress in pair.client.progress {
-            if progress.token == .string("p") { parts += try [DocumentSymbol](json: progress.value, path: "value") }
-            if progress.token == .string("w"), progress.value["kind"]?.stringValue == "end" { break }
+        let seen = try await collectElements(of: pair.client.progress, "the work's end on \(uri)") {
+            $0.token == .string("w") && $0.value["kind"]?.stringValue == "end"
+        }
+        for progress in seen where progress.token == .string("p") {
+            parts += try [DocumentSymbol](json: progress.value, path: "value")
         }
         guard case .symbols(let whole) = try await pair.client.documentSymbols(uri: uri).decoded() else { return XCTFail("symbols") }
         XCTAssertFalse(whole.isEmpty, uri)

@@ -105,7 +105,7 @@ final class ServerRequestTests: XCTestCase {
     func testShutdownThenExitEndsWithZero() async throws {
         let pair = try await artistsPair()
         try await pair.client.shutdown()
-        for _ in 0 ..< 200 where pair.exitCode == nil { try await Task.sleep(nanoseconds: 10_000_000) }
+        try await waitUntil("the server to exit") { pair.exitCode != nil }
         XCTAssertEqual(pair.exitCode, 0)
     }
 }
