@@ -105,10 +105,10 @@ extension OutlineIndex {
             replace(edit, in: document, batch: batch, lines: lines, entries: [])
         case .headings:
             // A heading's range runs to the next heading: an edit of the text under it changes it.
-            changedEverySection()
+            changedEveryEntry()
             guard updateHeadings(to: document, edit: edit) else { return false }
         case .startLines:
-            changedEverySection()
+            changedEveryEntry()
             guard updateStartLines(to: document, edit: edit) else { return false }
         case .records:
             guard updateRecords(to: document, edit: edit) else { return false }

@@ -22,6 +22,7 @@ extension OutlineIndex {
         if (format != .lines && format != .records || !stored.isEmpty) && stored.count != position.count {
             problems.append("stored has \(stored.count) entries for \(position.count) ids")
         }
+        if shelved == nil, entryChanged.count != position.count { problems.append("entryChanged has \(entryChanged.count) slots for \(position.count) ids") }
         if format == .headings, levels.count != position.count { problems.append("levels has \(levels.count) slots for \(position.count) ids") }
         let free = Set(freeIDs)
         if free.count != freeIDs.count { problems.append("an id is free twice") }

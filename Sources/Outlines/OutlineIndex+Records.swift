@@ -180,7 +180,7 @@ struct RecordShelf {
 extension OutlineIndex {
     /// Puts the records away and leaves the index empty (as a fresh open of a refused text is).
     fileprivate func shelve(_ edit: LineEdit, lineCount: Int) {
-        changedEverySection()
+        changedEveryEntry()
         shelved = RecordShelf(edit: edit, position: position, sectionOf: sectionOf, entryAtLine: entryAtLine, runs: runs,
                               stored: stored, freeIDs: freeIDs, count: count)
         (position, sectionOf, stored, freeIDs, count) = ([], [], [], [], 0)
@@ -191,7 +191,7 @@ extension OutlineIndex {
     fileprivate func unshelve(_ shelf: RecordShelf) {
         (position, sectionOf, entryAtLine, runs, stored, freeIDs, count) =
             (shelf.position, shelf.sectionOf, shelf.entryAtLine, shelf.runs, shelf.stored, shelf.freeIDs, shelf.count)
-        changedEverySection()
+        changedEveryEntry()
         shelved = nil
     }
 }

@@ -20,9 +20,10 @@ public struct OutlineIndexView: Sendable {
     private let entryAtLine: [Int32]
     private let readings: Readings?
     private let records: RecordReader?
-    /// Values made per section, kept with the index (see `stamp(ofSectionAt:)`).
-    public let memo: SectionMemo
-    private let stamps: [UInt64]
+    /// Values made per entry, kept with the index (see `stamp(at:)`).
+    public let memo: EntryMemo
+    private let entryChanged: [UInt64]
+    private let allChanged: UInt64
 
     init(_ index: OutlineIndex, document: TextDocument) {
         collation = index.collation
@@ -38,12 +39,16 @@ public struct OutlineIndexView: Sendable {
         readings = index.readings
         records = index.records
         memo = index.memo
-        stamps = index.sectionChanged.map { max($0, index.allChanged) }
+        entryChanged = index.entryChanged
+        allChanged = index.allChanged
     }
 
-    /// When `sections[position]` last changed (by the index's count of changes): a value made from it at the same
-    /// stamp is still its value.
-    public func stamp(ofSectionAt position: Int) -> UInt64 { stamps[sections[position].titleIndex] }
+    /// The id of the entry at a position of the sectioned order (ids are reused once their entry is gone).
+    public func id(at offset: Int) -> Int32 { order[offset] }
+
+    /// When the entry at a position of the sectioned order last changed (by the index's count of changes): a value
+    /// made from it at the same stamp is still its value.
+    public func stamp(at offset: Int) -> UInt64 { max(entryChanged[Int(order[offset])], allChanged) }
 
     /// The entry at a position of the sectioned order.
     public func entry(at offset: Int) -> Entry { entry(order[offset]) }

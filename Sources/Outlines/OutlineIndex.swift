@@ -68,14 +68,13 @@ public final class OutlineIndex: @unchecked Sendable {
     var entryAtLine: [Int32] = []
     /// Ids by section title position, in collation order.
     var runs: [[Int32]]
-    /// What changed when, for `memo`: `changes` counts the changes; `sectionChanged[t]` is that count at the last change
-    /// of section title position `t` (an entry of it added or removed, or a document neighbour of an edit);
-    /// `allChanged` at the last change of every section (lines moved, a Markdown edit, records shelved).
+    /// What changed when, for `memo`: `changes` counts the changes; `entryChanged[id]` is that count when entry `id`
+    /// was added; `allChanged` at the last change of every entry (lines moved, a Markdown edit, records shelved).
     var changes: UInt64 = 0
-    var sectionChanged: [UInt64]
+    var entryChanged: [UInt64] = []
     var allChanged: UInt64 = 0
-    /// Values made per section (see `SectionMemo`), kept while their section is unchanged.
-    public let memo = SectionMemo()
+    /// Values made per entry (see `EntryMemo`), kept while their entry is unchanged.
+    public let memo = EntryMemo()
 
     /// Sorts and sections entries in bulk: entry `i` has the sort string `batch[i]` and document position
     /// `positions[i]` (ascending); `entries` holds the entries themselves unless the format reads them off lines.
@@ -96,7 +95,7 @@ public final class OutlineIndex: @unchecked Sendable {
         count = batch.count
         var sizes = [Int](repeating: 0, count: collation.sectionTitles.count)
         for section in sections { sizes[Int(section)] += 1 }
-        sectionChanged = [UInt64](repeating: 0, count: sizes.count)
+        entryChanged = [UInt64](repeating: 0, count: positions.count)
         runs = sizes.map { size in
             var run: [Int32] = []
             run.reserveCapacity(size)
@@ -146,47 +145,29 @@ public final class OutlineIndex: @unchecked Sendable {
     /// `edit.start ..< edit.newEnd`, ascending, sort strings in `batch`) and moves the entries after the edit.
     func replace(_ edit: LineEdit, in document: TextDocument, batch: UTF8Batch, lines: [Int], entries: [Entry]) {
         changes += 1
-        if edit.lineDelta != 0 { allChanged = changes }
         var removed: [Int32] = []
         for line in edit.start ..< edit.oldEnd where entryAtLine[line] >= 0 { removed.append(entryAtLine[line]) }
         remove(removed)
         entryAtLine.replaceSubrange(edit.start ..< edit.oldEnd, with: repeatElement(-1, count: edit.newEnd - edit.start))
         let delta = Int32(edit.lineDelta), oldEnd = Int32(edit.oldEnd)
         if delta != 0 {
+            // The entries below move: their ranges (and what was made from them) change.
+            let now = changes
             position.withUnsafeMutableBufferPointer { p in
-                for i in p.indices { p[i] &+= p[i] >= oldEnd ? delta : 0 }
+                entryChanged.withUnsafeMutableBufferPointer { c in
+                    for i in p.indices {
+                        let moves = p[i] >= oldEnd
+                        p[i] &+= moves ? delta : 0
+                        c[i] = moves ? now : c[i]
+                    }
+                }
             }
         }
         add(batch: batch, positions: lines, entries: entries, document: document)
-        // A section's symbol range covers the run of its entries next to each other in the document around its first
-        // entry: an entry beside the edit in that run may now touch the entries past the edit, or no longer.
-        var before = edit.start - 1, after = edit.newEnd
-        while before >= 0, entryAtLine[before] < 0 { before -= 1 }
-        while after < entryAtLine.count, entryAtLine[after] < 0 { after += 1 }
-        for line in [before, after] where entryAtLine.indices.contains(line) && inFirstRun(entryAtLine[line]) {
-            sectionChanged[Int(sectionOf[Int(entryAtLine[line])])] = changes
-        }
     }
 
-    /// Whether entry `id` is in the run of its section's entries next to each other in the document around the
-    /// section's first entry (the run its symbol range covers). Walks that run, which is short unless the document is
-    /// sorted.
-    private func inFirstRun(_ id: Int32) -> Bool {
-        let section = Int(sectionOf[Int(id)])
-        guard let first = runs[section].first else { return false }
-        let target = Int(position[Int(id)])
-        var line = Int(position[Int(first)])
-        let step = line < target ? 1 : -1
-        while line != target {
-            line += step
-            while entryAtLine.indices.contains(line), entryAtLine[line] < 0 { line += step }
-            guard entryAtLine.indices.contains(line), Int(sectionOf[Int(entryAtLine[line])]) == section else { return false }
-        }
-        return true
-    }
-
-    /// Every section changed (its memo is made again).
-    func changedEverySection() {
+    /// Every entry changed (its memo is made again).
+    func changedEveryEntry() {
         changes += 1
         allChanged = changes
     }
@@ -198,7 +179,6 @@ public final class OutlineIndex: @unchecked Sendable {
         for id in ids { bySection[Int(sectionOf[Int(id)]), default: []].append(id) }
         for id in ids { position[Int(id)] = -1 }
         for (section, doomed) in bySection {
-            sectionChanged[section] = changes
             if doomed.count <= 8 {
                 for id in doomed { runs[section].remove(at: runs[section].firstIndex(of: id)!) }
             } else {
@@ -227,10 +207,10 @@ public final class OutlineIndex: @unchecked Sendable {
                 if !entries.isEmpty { stored.append(entries[j]) }
             }
             entryAtLine[positions[j]] = id
+            if Int(id) < entryChanged.count { entryChanged[Int(id)] = changes } else { entryChanged.append(changes) }
             bySection[Int(sections[j]), default: []].append(id)
         }
         for (section, new) in bySection {
-            sectionChanged[section] = changes
             if new.count <= 8 {
                 for id in new { runs[section].insert(id, at: insertionPoint(of: id, in: runs[section], document: document)) }
             } else {

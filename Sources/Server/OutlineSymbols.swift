@@ -66,41 +66,40 @@ public enum OutlineSymbols {
 }
 
 extension OutlineSymbols {
-    /// The section symbols of `sections` (positions in the non-empty sections) of an index, as one JSON array.
+    /// The section symbols of `sections` (positions in the non-empty sections) of an index, as one JSON array. Each
+    /// entry's symbol is kept with the index and written again only when the entry changed (a generic client asks for
+    /// the whole outline after every edit, which changes a few entries, or moves those below it).
     static func sections(_ sections: Range<Int>, of view: OutlineIndexView, encoding: PositionEncoding) -> SerializedJSON {
         let writer = SymbolWriter(document: view.document, encoding: encoding)
-        return SerializedJSON.concatenating(arrays: sections.map { section($0, of: view, writer: writer, encoding: encoding) })
-    }
-
-    /// The symbol of `view.sections[position]` as a one-element JSON array, kept with the index and written again only
-    /// when the section changed (a generic client asks for the whole outline after every edit; an edit changes one or
-    /// two sections, unless it adds or removes lines, which moves every range below it).
-    private static func section(_ position: Int, of view: OutlineIndexView, writer: SymbolWriter, encoding: PositionEncoding) -> SerializedJSON {
-        let section = view.sections[position]
         let variant = PositionEncoding.allCases.firstIndex(of: encoding) ?? 0
-        return view.memo.value(section: section.titleIndex, stamp: view.stamp(ofSectionAt: position), variant: variant) {
-            var stream = JSONStream(capacity: section.count * 240 + 256)
-            stream.beginArray()
-            let entries = (section.offset ..< section.offset + section.count).map(view.entry(at:))
-            writer.section(title: section.title, entries: entries, range: view.sectionRange(ofSectionAt: position), into: &stream)
-            stream.endArray()
-            return stream.finish()
+        var stream = JSONStream(capacity: sections.reduce(0) { $0 + view.sections[$1].count } * 240 + 1024)
+        stream.beginArray()
+        for position in sections {
+            let section = view.sections[position]
+            let offsets = section.offset ..< section.offset + section.count
+            let symbols = view.memo.values(ids: offsets.map(view.id(at:)), stamps: offsets.map(view.stamp(at:)), variant: variant) { k in
+                var symbol = JSONStream(capacity: 256)
+                writer.begin(view.entry(at: offsets.lowerBound + k), into: &symbol)
+                symbol.endObject()
+                return JSON.serialized(symbol.finish())
+            }
+            writer.section(title: section.title, first: view.entry(at: section.offset), symbols: symbols,
+                           range: view.sectionRange(ofSectionAt: position), into: &stream)
         }
+        stream.endArray()
+        return stream.finish()
     }
 
     /// Every section symbol of an index, as one JSON array, written on two cores for a large outline (the sections cut
-    /// where about half the entries are on each side; sections unchanged since the last reply are not written again).
+    /// where about half the entries are on each side).
     static func sections(of view: OutlineIndexView, encoding: PositionEncoding) -> SerializedJSON {
         let total = view.sections.reduce(0) { $0 + $1.count }
         let cut = total < 20_000 ? view.sections.count : (view.sections.firstIndex { $0.offset + $0.count >= total / 2 }.map { $0 + 1 } ?? view.sections.count)
         let halves = [0 ..< cut, cut ..< view.sections.count].filter { !$0.isEmpty }
         guard halves.count == 2 else { return sections(0 ..< view.sections.count, of: view, encoding: encoding) }
-        let writer = SymbolWriter(document: view.document, encoding: encoding)
-        let results = UnsafeSendableBox([[SerializedJSON]](repeating: [], count: 2))
-        DispatchQueue.concurrentPerform(iterations: 2) { half in
-            results.set(half, halves[half].map { section($0, of: view, writer: writer, encoding: encoding) })
-        }
-        return SerializedJSON.concatenating(arrays: results.values.flatMap { $0 })
+        let results = UnsafeSendableBox([SerializedJSON?](repeating: nil, count: 2))
+        DispatchQueue.concurrentPerform(iterations: 2) { half in results.set(half, sections(halves[half], of: view, encoding: encoding)) }
+        return SerializedJSON.concatenating(arrays: results.values.compactMap { $0 })
     }
 
     /// The section symbols of the leading sections of a document not sorted yet, as one JSON array.
@@ -189,6 +188,20 @@ private struct SymbolWriter: Sendable {
     func section(_ range: SectionedOrder.SectionRange, of sectioned: SectionedOutline, into stream: inout JSONStream) {
         section(title: sectioned.collation.sectionTitles[range.section], entries: range.range.map { sectioned.item(at: $0).entry },
                 range: sectioned.symbolRange(of: range), into: &stream)
+    }
+
+    /// A section from its title, its first entry, its entries' symbols already written, in sorted order, and its
+    /// symbol's range.
+    func section(title: String, first: Entry, symbols: [JSON], range: TextRange, into stream: inout JSONStream) {
+        let span = Entry(
+            name: title, kind: .namespace, detail: symbols.count == 1 ? "1 entry" : "\(symbols.count) entries",
+            range: range, selectionRange: first.selectionRange)
+        begin(span, into: &stream)
+        stream.key("children")
+        stream.beginArray()
+        for symbol in symbols { stream.value(symbol) }
+        stream.endArray()
+        stream.endObject()
     }
 
     /// A section from its title, its entries in sorted order and its symbol's range.

@@ -171,16 +171,15 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
             XCTFail("the index breaks its invariants after \(context):\n\(broken.prefix(10).joined(separator: "\n"))")
             return false
         }
-        // What is kept per section (a client's documentSymbol JSON) is made again whenever the section changed: a
+        // What is kept per entry (a client's documentSymbol JSON) is made again whenever the entry changed: a
         // description kept since an earlier step must equal one made now.
         let view = index.view(document: document)
-        for position in view.sections.indices {
-            let made = Self.describe(view, position)
-            let kept = view.memo.value(section: view.sections[position].titleIndex, stamp: view.stamp(ofSectionAt: position), variant: 0) { made }
-            guard kept == made else {
-                XCTFail("section \(view.sections[position].title) changed after \(context), but its stamp did not:\nkept \(kept)\nnow  \(made)")
-                return false
-            }
+        let offsets = 0 ..< view.sections.reduce(0) { $0 + $1.count }
+        let made = offsets.map { Self.describe(view.entry(at: $0)) }
+        let kept = view.memo.values(ids: offsets.map(view.id(at:)), stamps: offsets.map(view.stamp(at:)), variant: 0) { made[$0] }
+        if let stale = offsets.first(where: { kept[$0] != made[$0] }) {
+            XCTFail("the entry at \(stale) changed after \(context), but its stamp did not:\nkept \(kept[stale])\nnow  \(made[stale])")
+            return false
         }
         let fresh = SectionedOutline(outline: DocumentOutline(version: document.version, roots: extract(document)), collation: collation)
         guard index.sections == fresh.sections, index.count == fresh.totalCount else {
@@ -210,14 +209,9 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
         return true
     }
 
-    /// A section as a client sees it: its range and its entries.
-    static func describe(_ view: OutlineIndexView, _ position: Int) -> String {
-        let section = view.sections[position]
-        let entries = (section.offset ..< section.offset + section.count).map { offset -> String in
-            let entry = view.entry(at: offset)
-            return "\(entry.name) \(entry.detail ?? "") \(entry.range) \(entry.selectionRange)"
-        }
-        return "\(section.title) \(view.sectionRange(ofSectionAt: position)): " + entries.joined(separator: "; ")
+    /// An entry as a client sees it.
+    static func describe(_ entry: Entry) -> String {
+        "\(entry.name) \(entry.detail ?? "") \(entry.kind.rawValue) \(entry.range) \(entry.selectionRange)"
     }
 
     static func extract(_ document: TextDocument) -> [Entry] {

@@ -58,56 +58,47 @@ final class OutlineIndexInvariantsTests: XCTestCase {
     }
 }
 
-/// What is kept per section (`SectionMemo`) is made again when the section changes, and only then.
-final class SectionStampTests: XCTestCase {
+/// What is kept per entry (`EntryMemo`) is made again when the entry changes or moves, and only then.
+final class EntryStampTests: XCTestCase {
     private func index(_ text: String) throws -> (OutlineIndex, TextDocument) {
         let document = TextDocument(uri: "file:///t", languageId: "plaintext", version: 1, text: text)
         let index = OutlineIndex.make(document, collation: try IndexedCollation(locale: "sv_SE"), format: .lines) { _ in [] }
         return (index, document)
     }
 
+    /// Each entry's name and stamp.
     private func stamps(_ index: OutlineIndex, _ document: TextDocument) -> [String: UInt64] {
         let view = index.view(document: document)
-        return Dictionary(uniqueKeysWithValues: view.sections.indices.map { (view.sections[$0].title, view.stamp(ofSectionAt: $0)) })
+        let offsets = 0 ..< index.count
+        return Dictionary(uniqueKeysWithValues: offsets.map { (view.entry(at: $0).name, view.stamp(at: $0)) })
     }
 
-    private func edit(_ document: inout TextDocument, line: Int, to text: String, lines: Int = 1) throws -> LineEdit {
-        let range = EncodedRange(start: EncodedPosition(line: line, character: 0), end: EncodedPosition(line: line + lines, character: 0))
+    private func edit(_ document: inout TextDocument, line: Int, to text: String) throws -> LineEdit {
+        let range = EncodedRange(start: EncodedPosition(line: line, character: 0), end: EncodedPosition(line: line + 1, character: 0))
         return try document.apply([ContentChange(range: range, text: text)], version: document.version + 1, encoding: .utf16)
     }
 
-    // An edit reads again the line before it and the line after it too (`LineEdit`); blank lines keep the entries
-    // beside these edits out of their windows.
+    // An edit reads the line before it and the line after it again too (`LineEdit`): blank lines keep the entries
+    // around these edits out of their windows.
 
-    func testANameBlankedBetweenTheFirstEntriesOfASectionChangesThatSection() throws {
-        // A's symbol range covers Alma only (Bo comes next); with Bo gone it runs on to Anna.
-        var (index, document) = try index("Alma\n\nBo\n\nAnna\nCe\n")
+    func testAnEditChangesOnlyTheEntriesItReads() throws {
+        var (index, document) = try index("Alma\n\nBo\n\nAnna\n")
         let before = stamps(index, document)
-        let change = try edit(&document, line: 2, to: "\n")
+        let change = try edit(&document, line: 2, to: "Bertil\n")
         XCTAssertTrue(index.update(to: document, edit: change))
         let after = stamps(index, document)
-        XCTAssertNotEqual(before["A"], after["A"], "A's range changed")
-        XCTAssertNil(after["B"])
-        XCTAssertEqual(before["C"], after["C"], "C did not change")
+        XCTAssertEqual(before["Alma"], after["Alma"])
+        XCTAssertEqual(before["Anna"], after["Anna"])
+        XCTAssertNotEqual(before["Bo"], after["Bertil"])
     }
 
-    func testAnEditBesideAnotherRunLeavesItsSectionAlone() throws {
-        // C's first entry is Ca, whose run ends at Bo: Ce, beside the edit, is not in it.
-        var (index, document) = try index("Ca\nBo\n\nDag\n\nCe\n")
+    func testLinesAddedMoveTheEntriesBelowOnly() throws {
+        var (index, document) = try index("Alma\n\nBo\n\nCe\n")
         let before = stamps(index, document)
-        let change = try edit(&document, line: 3, to: "Dora\n")
+        let change = try edit(&document, line: 2, to: "Bo\nBe\n")
         XCTAssertTrue(index.update(to: document, edit: change))
         let after = stamps(index, document)
-        XCTAssertNotEqual(before["D"], after["D"])
-        XCTAssertEqual(before["C"], after["C"], "Ce is beside the edit but not in C's first run")
-    }
-
-    func testLinesAddedChangeEverySection() throws {
-        var (index, document) = try index("Alma\nBo\nCe\n")
-        let before = stamps(index, document)
-        let change = try edit(&document, line: 1, to: "Bo\nBe\n")
-        XCTAssertTrue(index.update(to: document, edit: change))
-        let after = stamps(index, document)
-        XCTAssertTrue(before.keys.allSatisfy { before[$0] != after[$0] }, "\(before) → \(after)")
+        XCTAssertEqual(before["Alma"], after["Alma"], "above the edit")
+        XCTAssertNotEqual(before["Ce"], after["Ce"], "moved a line down")
     }
 }
