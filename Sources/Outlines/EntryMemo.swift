@@ -1,57 +1,47 @@
 import Foundation
 
-/// Values made from the entries of an index (each entry's symbol as a client's JSON), kept with the index and made
+/// Bytes made from the entries of an index (each entry's symbol as a client's JSON), kept with the index and made
 /// again only for entries that changed since: a generic client asks for the whole outline after every edit, and an
-/// edit changes a few entries, unless it adds or removes lines (which moves every range below it). Read outside the
-/// store's lock, from views; its own lock keeps it whole.
+/// edit changes a few entries, or moves those below it. Read outside the store's lock, from views; its own lock keeps
+/// it whole.
 public final class EntryMemo: @unchecked Sendable {
     private let lock = NSLock()
-    private var stores: [ObjectIdentifier: AnyObject] = [:]
+    /// By id: the stamp a value was made at (0: none), what else it depends on, and the value.
+    private var stamps: [UInt64] = [], variants: [Int] = [], values: [[UInt8]] = []
 
     init() {}
 
-    /// The values of entries `ids` at `stamps` (`OutlineIndexView.stamp(at:)`) in `variant` (what else a value
-    /// depends on: a position encoding); `make(k)` makes the value of `ids[k]` where none is kept for that stamp.
-    public func values<Value>(ids: [Int32], stamps: [UInt64], variant: Int, make: (Int) -> Value) -> [Value] {
-        let store = lock.withLock { () -> Store<Value> in
-            if let store = stores[ObjectIdentifier(Value.self)] as? Store<Value> { return store }
-            let store = Store<Value>()
-            stores[ObjectIdentifier(Value.self)] = store
-            return store
+    /// The values of entries `ids` at `stamps` (`OutlineIndexView.stamp(at:)`, from 1) in `variant` (what else a
+    /// value depends on: a position encoding); `make(k)` makes the value of `ids[k]` where none is kept for that stamp.
+    public func values(ids: [Int32], stamps wanted: [UInt64], variant: Int, make: (Int) -> [UInt8]) -> [[UInt8]] {
+        var out = lock.withLock {
+            ids.indices.map { k -> [UInt8]? in
+                let id = Int(ids[k])
+                guard id < stamps.count, stamps[id] == wanted[k], variants[id] == variant else { return nil }
+                return values[id]
+            }
         }
-        return store.values(ids: ids, stamps: stamps, variant: variant, make: make)
-    }
-
-    private final class Store<Value>: @unchecked Sendable {
-        private let lock = NSLock()
-        private var slots: [(stamp: UInt64, variant: Int, value: Value)?] = []
-
-        func values(ids: [Int32], stamps: [UInt64], variant: Int, make: (Int) -> Value) -> [Value] {
-            let kept = lock.withLock {
-                ids.indices.map { k -> Value? in
-                    let id = Int(ids[k])
-                    guard id < slots.count, let slot = slots[id], slot.stamp == stamps[k], slot.variant == variant else { return nil }
-                    return slot.value
-                }
-            }
-            var made: [(Int, Value)] = []
-            let values = kept.indices.map { k -> Value in
-                if let value = kept[k] { return value }
-                let value = make(k)
-                made.append((k, value))
-                return value
-            }
-            guard !made.isEmpty else { return values }
+        var made: [Int] = []
+        for k in out.indices where out[k] == nil {
+            out[k] = make(k)
+            made.append(k)
+        }
+        if !made.isEmpty {
             lock.withLock {
-                for (k, value) in made {
+                for k in made {
                     let id = Int(ids[k])
-                    if id >= slots.count { slots += repeatElement(nil, count: id + 1 - slots.count) }
+                    if id >= stamps.count {
+                        let grow = id + 1 - stamps.count
+                        stamps += repeatElement(0, count: grow)
+                        variants += repeatElement(0, count: grow)
+                        values += repeatElement([], count: grow)
+                    }
                     // A later stamp made meanwhile (by a request for a newer view) stays.
-                    if let slot = slots[id], slot.stamp > stamps[k] { continue }
-                    slots[id] = (stamps[k], variant, value)
+                    guard stamps[id] <= wanted[k] else { continue }
+                    (stamps[id], variants[id], values[id]) = (wanted[k], variant, out[k]!)
                 }
             }
-            return values
         }
+        return out.map { $0! }
     }
 }

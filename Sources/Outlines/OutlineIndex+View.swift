@@ -46,9 +46,9 @@ public struct OutlineIndexView: Sendable {
     /// The id of the entry at a position of the sectioned order (ids are reused once their entry is gone).
     public func id(at offset: Int) -> Int32 { order[offset] }
 
-    /// When the entry at a position of the sectioned order last changed (by the index's count of changes): a value
-    /// made from it at the same stamp is still its value.
-    public func stamp(at offset: Int) -> UInt64 { max(entryChanged[Int(order[offset])], allChanged) }
+    /// When the entry at a position of the sectioned order last changed (1 + the index's count of changes then): a
+    /// value made from it at the same stamp is still its value.
+    public func stamp(at offset: Int) -> UInt64 { max(entryChanged[Int(order[offset])], allChanged) + 1 }
 
     /// The entry at a position of the sectioned order.
     public func entry(at offset: Int) -> Entry { entry(order[offset]) }

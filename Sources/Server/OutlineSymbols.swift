@@ -81,7 +81,7 @@ extension OutlineSymbols {
                 var symbol = JSONStream(capacity: 256)
                 writer.begin(view.entry(at: offsets.lowerBound + k), into: &symbol)
                 symbol.endObject()
-                return JSON.serialized(symbol.finish())
+                return symbol.finish().bytes
             }
             writer.section(title: section.title, first: view.entry(at: section.offset), symbols: symbols,
                            range: view.sectionRange(ofSectionAt: position), into: &stream)
@@ -192,14 +192,14 @@ private struct SymbolWriter: Sendable {
 
     /// A section from its title, its first entry, its entries' symbols already written, in sorted order, and its
     /// symbol's range.
-    func section(title: String, first: Entry, symbols: [JSON], range: TextRange, into stream: inout JSONStream) {
+    func section(title: String, first: Entry, symbols: [[UInt8]], range: TextRange, into stream: inout JSONStream) {
         let span = Entry(
             name: title, kind: .namespace, detail: symbols.count == 1 ? "1 entry" : "\(symbols.count) entries",
             range: range, selectionRange: first.selectionRange)
         begin(span, into: &stream)
         stream.key("children")
         stream.beginArray()
-        for symbol in symbols { stream.value(symbol) }
+        for symbol in symbols { stream.written(symbol) }
         stream.endArray()
         stream.endObject()
     }

@@ -81,6 +81,12 @@ public struct JSONStream: ~Copyable {
         JSONWriter.writeCompact(value, into: &sink)
     }
 
+    /// A value this module wrote before (`finish().bytes` of a stream that wrote one value), copied as it is.
+    public mutating func written(_ bytes: [UInt8]) {
+        separate()
+        bytes.withUnsafeBufferPointer { sink.append($0) }
+    }
+
     /// The text written (complete once every container is closed).
     public consuming func finish() -> SerializedJSON {
         SerializedJSON(bytes: sink.finish())

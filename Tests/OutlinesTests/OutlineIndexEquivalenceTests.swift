@@ -175,10 +175,10 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
         // description kept since an earlier step must equal one made now.
         let view = index.view(document: document)
         let offsets = 0 ..< view.sections.reduce(0) { $0 + $1.count }
-        let made = offsets.map { Self.describe(view.entry(at: $0)) }
+        let made = offsets.map { Array(Self.describe(view.entry(at: $0)).utf8) }
         let kept = view.memo.values(ids: offsets.map(view.id(at:)), stamps: offsets.map(view.stamp(at:)), variant: 0) { made[$0] }
         if let stale = offsets.first(where: { kept[$0] != made[$0] }) {
-            XCTFail("the entry at \(stale) changed after \(context), but its stamp did not:\nkept \(kept[stale])\nnow  \(made[stale])")
+            XCTFail("the entry at \(stale) changed after \(context), but its stamp did not:\nkept \(String(decoding: kept[stale], as: UTF8.self))\nnow  \(String(decoding: made[stale], as: UTF8.self))")
             return false
         }
         let fresh = SectionedOutline(outline: DocumentOutline(version: document.version, roots: extract(document)), collation: collation)
