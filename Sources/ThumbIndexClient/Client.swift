@@ -16,12 +16,17 @@ public final class ThumbIndexClient: @unchecked Sendable {
     /// The transport; tests may use it to send raw messages.
     public let connection: Connection
     /// What `initialize` answered (set by `initialize(_:)`).
-    public private(set) var server: InitializeResult?
+    public var server: InitializeResult? { lock.withLock { initialized } }
+    private var initialized: InitializeResult?
 
     private let process: Process?
     private let lock = NSLock()
     private var nextID = 1
     private var waiting: [RequestID: CheckedContinuation<JSON, any Error>] = [:]
+    /// Where each request in flight is on its way out, so that cancelling it sends `$/cancelRequest` only for a
+    /// request the server was sent (and after it).
+    private var outgoing: [RequestID: Outgoing] = [:]
+    private enum Outgoing { case sending, sent, cancelledWhileSending }
     private var closed = false
     private let logContinuation: AsyncStream<LogMessageNotification.Params>.Continuation
 
@@ -92,20 +97,43 @@ public final class ThumbIndexClient: @unchecked Sendable {
         }
         let json = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<JSON, any Error>) in
-                let registered = lock.withLock { () -> Bool in
-                    guard !closed else { return false }
+                // A task cancelled before its request goes out sends nothing (its handler ran already, or runs while
+                // the request is being written and leaves the `$/cancelRequest` to this side).
+                let registered = lock.withLock { () -> Error? in
+                    if closed { return ClientError.connectionClosed }
+                    if Task.isCancelled { return CancellationError() }
                     waiting[id] = continuation
-                    return true
+                    outgoing[id] = .sending
+                    return nil
                 }
-                guard registered else { return continuation.resume(throwing: ClientError.connectionClosed) }
+                if let error = registered { return continuation.resume(throwing: error) }
                 do {
                     try connection.send(.request(Request(id: id, method: R.method, params: params.json)))
                 } catch {
-                    if let continuation = lock.withLock({ waiting.removeValue(forKey: id) }) { continuation.resume(throwing: error) }
+                    let continuation = lock.withLock { () -> CheckedContinuation<JSON, any Error>? in
+                        outgoing[id] = nil
+                        return waiting.removeValue(forKey: id)
+                    }
+                    continuation?.resume(throwing: error)
+                    return
                 }
+                let cancelled = lock.withLock { () -> Bool in
+                    guard outgoing[id] != nil else { return false }  // answered already
+                    defer { outgoing[id] = .sent }
+                    return outgoing[id] == .cancelledWhileSending
+                }
+                if cancelled { try? self.notify(CancelRequestNotification.self, .init(id: id)) }
             }
         } onCancel: {
-            try? self.notify(CancelRequestNotification.self, .init(id: id))
+            let sent = self.lock.withLock { () -> Bool in
+                switch self.outgoing[id] {
+                case .sent: return true
+                case .sending: self.outgoing[id] = .cancelledWhileSending
+                case .cancelledWhileSending, nil: break
+                }
+                return false
+            }
+            if sent { try? self.notify(CancelRequestNotification.self, .init(id: id)) }
         }
         do {
             return try R.Result(json: json, path: "result")
@@ -125,7 +153,7 @@ public final class ThumbIndexClient: @unchecked Sendable {
     @discardableResult
     public func initialize(_ params: InitializeRequest.Params) async throws -> InitializeResult {
         let result = try await send(InitializeRequest.self, params)
-        lock.withLock { server = result }
+        lock.withLock { initialized = result }
         try notify(InitializedNotification.self, NoParams())
         return result
     }
@@ -144,7 +172,10 @@ public final class ThumbIndexClient: @unchecked Sendable {
     private func receive(_ incoming: Incoming) {
         switch incoming {
         case .message(.response(let response)):
-            guard let id = response.id, let continuation = lock.withLock({ waiting.removeValue(forKey: id) }) else { return }
+            guard let id = response.id, let continuation = lock.withLock({ () -> CheckedContinuation<JSON, any Error>? in
+                outgoing[id] = nil
+                return waiting.removeValue(forKey: id)
+            }) else { return }
             switch response.result {
             case .success(let json): continuation.resume(returning: json)
             case .failure(let error) where error.code == .requestCancelled: continuation.resume(throwing: CancellationError())
@@ -164,7 +195,7 @@ public final class ThumbIndexClient: @unchecked Sendable {
         case .eof:
             let orphans = lock.withLock { () -> [CheckedContinuation<JSON, any Error>] in
                 closed = true
-                defer { waiting = [:] }
+                defer { (waiting, outgoing) = ([:], [:]) }
                 return Array(waiting.values)
             }
             for continuation in orphans { continuation.resume(throwing: ClientError.connectionClosed) }
