@@ -2,7 +2,8 @@
 // ThumbIndex: locale-aware sectioned outlines over LSP.
 //
 // Data flows one way: ICUShim, MeCabShim → Collation; Entries (extractors) → Outlines (entries → sections, pages, jumps) →
-// ThumbIndexProtocol (typed requests) → Server (the LSP adapter) → JSONRPC (transport) → stdio. The CLI
+// ThumbIndexProtocol (typed requests) → Server (the LSP adapter; MallocShim for glibc's allocator) → JSONRPC
+// (transport) → stdio. The CLI
 // (thumbindex) and the Swift client (ThumbIndexClient: protocol types over the transport) are thin clients of the
 // same types. ThumbIndexJSON is the one JSON implementation under all of them.
 import PackageDescription
@@ -35,6 +36,8 @@ let package = Package(
 
         // MARK: MeCab shim — Japanese readings, loaded with dlopen at run time (optional: the binary runs without it).
         .target(name: "MeCabShim", linkerSettings: [.linkedLibrary("dl")]),
+        // glibc's malloc_trim and mallopt, which Swift's Glibc module does not export.
+        .target(name: "MallocShim"),
 
         // MARK: Collation core — IndexedCollation (UILocalizedIndexedCollation on ICU), sort keys, jump rules, readings.
         .target(name: "Collation", dependencies: ["ICUShim", "MeCabShim"]),
@@ -62,7 +65,7 @@ let package = Package(
         .testTarget(name: "ThumbIndexProtocolTests", dependencies: ["ThumbIndexProtocol", "JSONRPC", "ThumbIndexJSON"]),
 
         // MARK: Server — the LSP adapter over Outlines: lifecycle, documents, typed request handlers.
-        .target(name: "Server", dependencies: ["Outlines", "Collation", "Entries", "ThumbIndexProtocol", "JSONRPC", "ThumbIndexJSON"]),
+        .target(name: "Server", dependencies: ["Outlines", "Collation", "Entries", "ThumbIndexProtocol", "JSONRPC", "ThumbIndexJSON", "MallocShim"]),
 
         // MARK: Client — starts or connects to a server, typed async requests, and PagedArray for fluent pagination.
         .target(name: "ThumbIndexClient", dependencies: ["ThumbIndexProtocol", "JSONRPC", "ThumbIndexJSON"]),

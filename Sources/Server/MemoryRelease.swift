@@ -1,17 +1,5 @@
 import Foundation
-
-#if os(Linux)
-/// glibc's `int malloc_trim(size_t pad)`, from <malloc.h>, which the Glibc module does not export.
-@_silgen_name("malloc_trim")
-private func mallocTrim(_ pad: Int) -> Int32
-
-/// glibc's `int mallopt(int param, int value)`.
-@_silgen_name("mallopt")
-private func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
-
-private let M_TRIM_THRESHOLD: Int32 = -1
-private let M_MMAP_THRESHOLD: Int32 = -3
-#endif
+import MallocShim
 
 /// Gives memory freed by a closed document back to the system, without slowing down the work in between.
 ///
@@ -30,10 +18,8 @@ final class MemoryRelease: @unchecked Sendable {
     private var owed = false
 
     init() {
-        #if os(Linux)
-        _ = mallopt(M_MMAP_THRESHOLD, 32 << 20)
-        _ = mallopt(M_TRIM_THRESHOLD, Self.workingTrimThreshold)
-        #endif
+        _ = thumbindex_set_mmap_threshold(32 << 20)
+        _ = thumbindex_set_trim_threshold(Self.workingTrimThreshold)
     }
 
     /// A document is about to be dropped: from now on, freed memory goes back at once.
@@ -64,19 +50,13 @@ final class MemoryRelease: @unchecked Sendable {
     /// `malloc_trim` gives back free pages everywhere and the main arena's top; the calling thread's arena gives back
     /// its top when a large block is freed under the low threshold, so one is allocated and freed here.
     private func trim() -> Int32 {
-        #if os(Linux)
         let block = UnsafeMutableRawPointer.allocate(byteCount: 256 << 10, alignment: 16)
         block.storeBytes(of: 0, as: UInt8.self)
         block.deallocate()
-        return mallocTrim(0)
-        #else
-        return 0
-        #endif
+        return thumbindex_malloc_trim()
     }
 
     private func setTrimThreshold(_ bytes: Int32) {
-        #if os(Linux)
-        _ = mallopt(M_TRIM_THRESHOLD, bytes)
-        #endif
+        _ = thumbindex_set_trim_threshold(bytes)
     }
 }
