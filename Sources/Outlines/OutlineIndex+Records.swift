@@ -1,6 +1,7 @@
 import Collation
 import Dispatch
 import Entries
+import Synchronization
 
 /// Records (`.records`): vCard cards, CSV and TSV rows, `.strings` pairs. A record reads the same whatever comes before it, once the
 /// reader is set up (a table's header), so an edit is followed by reading again from the record before it until a
@@ -102,21 +103,24 @@ extension OutlineIndex {
             return try? read(text, reader, from: 0, until: { _ in false }, readings: readings, keep: keep)
         }
         // Each half writes only its own slot; `concurrentPerform` returns after both.
-        let firstHalf = Slot<Read?>(nil), secondHalf = Slot<Read?>(nil), stop = Slot(-1)
+        let firstHalf = Mutex<Read?>(nil), secondHalf = Mutex<Read?>(nil), stop = Mutex(-1)
         DispatchQueue.concurrentPerform(iterations: 2) { half in
             if half == 1 {
-                secondHalf.value = try? read(text, reader, from: middle, until: { _ in false }, readings: readings, keep: keep)
+                let read = try? read(text, reader, from: middle, until: { _ in false }, readings: readings, keep: keep)
+                secondHalf.withLock { $0 = read }
             } else {
-                firstHalf.value = try? read(text, reader, from: 0, until: { line in
-                    if line >= middle { stop.value = line }
+                let read = try? read(text, reader, from: 0, until: { line in
+                    if line >= middle { stop.withLock { $0 = line } }
                     return line >= middle
                 }, readings: readings, keep: keep)
+                firstHalf.withLock { $0 = read }
             }
         }
-        guard var first = firstHalf.value else { return nil }
+        guard var first = firstHalf.withLock({ $0 }) else { return nil }
         // Stopped on the guessed line: the second half is the rest. Stopped past it: read on from there.
-        guard let rest = stop.value == middle ? secondHalf.value
-                : stop.value >= 0 ? try? read(text, reader, from: stop.value, until: { _ in false }, readings: readings, keep: keep) : Read() else { return nil }
+        let stopped = stop.withLock { $0 }
+        guard let rest = stopped == middle ? secondHalf.withLock({ $0 })
+                : stopped >= 0 ? try? read(text, reader, from: stopped, until: { _ in false }, readings: readings, keep: keep) : Read() else { return nil }
         first.entries += rest.entries
         first.lines += rest.lines
         first.sortStrings.append(contentsOf: rest.sortStrings)
@@ -194,10 +198,4 @@ extension OutlineIndex {
         changedEveryEntry()
         shelved = nil
     }
-}
-
-/// A value one thread writes and another reads after joining it.
-private final class Slot<T>: @unchecked Sendable {
-    var value: T
-    init(_ value: T) { self.value = value }
 }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import JSONRPC
+import Synchronization
 import ThumbIndexJSON
 import ThumbIndexProtocol
 
@@ -93,8 +94,7 @@ private final class ServerProgress: @unchecked Sendable {
 }
 
 /// Numbers for progress tokens.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-    func next() -> Int { lock.withLock { value += 1; return value } }
+final class Counter: Sendable {
+    private let value = Mutex(0)
+    func next() -> Int { value.withLock { $0 += 1; return $0 } }
 }

@@ -4,6 +4,7 @@ import Foundation
 import JSONRPC
 import Outlines
 import ThumbIndexJSON
+import Synchronization
 import ThumbIndexProtocol
 
 /// DocumentSymbol JSON for an outline: what `textDocument/documentSymbol` sends and what
@@ -43,7 +44,7 @@ public enum OutlineSymbols {
             cuts.append(ranges.count)
         }
         let bounds = cuts
-        let results = UnsafeSendableBox([SerializedJSON?](repeating: nil, count: cuts.count - 1))
+        let results = Mutex([SerializedJSON?](repeating: nil, count: cuts.count - 1))
         DispatchQueue.concurrentPerform(iterations: bounds.count - 1) { part in
             let slice = bounds[part] ..< bounds[part + 1]
             // About 220 bytes per entry: reserving them up front saves copying a growing buffer.
@@ -58,10 +59,11 @@ public enum OutlineSymbols {
                 for range in ranges[slice] { writer.section(range, of: sectioned, into: &stream) }
             }
             stream.endArray()
-            results.set(part, stream.finish())
+            let written = stream.finish()
+            results.withLock { $0[part] = written }
         }
         try check()
-        return SerializedJSON.concatenating(arrays: results.values.compactMap { $0 })
+        return SerializedJSON.concatenating(arrays: results.withLock { $0 }.compactMap { $0 })
     }
 }
 
@@ -97,9 +99,12 @@ extension OutlineSymbols {
         let cut = total < 20_000 ? view.sections.count : (view.sections.firstIndex { $0.offset + $0.count >= total / 2 }.map { $0 + 1 } ?? view.sections.count)
         let halves = [0 ..< cut, cut ..< view.sections.count].filter { !$0.isEmpty }
         guard halves.count == 2 else { return sections(0 ..< view.sections.count, of: view, encoding: encoding) }
-        let results = UnsafeSendableBox([SerializedJSON?](repeating: nil, count: 2))
-        DispatchQueue.concurrentPerform(iterations: 2) { half in results.set(half, sections(halves[half], of: view, encoding: encoding)) }
-        return SerializedJSON.concatenating(arrays: results.values.compactMap { $0 })
+        let results = Mutex([SerializedJSON?](repeating: nil, count: 2))
+        DispatchQueue.concurrentPerform(iterations: 2) { half in
+            let part = sections(halves[half], of: view, encoding: encoding)
+            results.withLock { $0[half] = part }
+        }
+        return SerializedJSON.concatenating(arrays: results.withLock { $0 }.compactMap { $0 })
     }
 
     /// The section symbols of the leading sections of a document not sorted yet, as one JSON array.
@@ -157,14 +162,6 @@ extension OutlineSymbols {
             visit(entry.children, parent: entry.name, writer: writer, into: &stream)
         }
     }
-}
-
-/// Results written by concurrent workers, each to its own slot.
-private final class UnsafeSendableBox<Value>: @unchecked Sendable {
-    private(set) var values: [Value]
-    private let lock = NSLock()
-    init(_ values: [Value]) { self.values = values }
-    func set(_ index: Int, _ value: Value) { lock.withLock { values[index] = value } }
 }
 
 /// Writes DocumentSymbol objects with positions in the client's encoding.
