@@ -67,8 +67,14 @@ public final class Collator: @unchecked Sendable {
         return Array(keys.key(0))
     }
 
-    /// A clone for use on another thread.
-    func cloneHandle() -> OpaquePointer {
-        lock.withLock { ti_collator_clone(handle)! }
+    /// A clone for use on another thread, or nil when ICU cannot make one (out of memory): then work through
+    /// `withHandle`, one thread at a time.
+    func cloneHandle() -> OpaquePointer? {
+        lock.withLock { ti_collator_clone(handle) }
+    }
+
+    /// Runs `body` with this collator's own handle, which no other thread uses meanwhile.
+    func withHandle<T>(_ body: (OpaquePointer) -> T) -> T {
+        lock.withLock { body(handle) }
     }
 }

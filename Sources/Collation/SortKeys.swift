@@ -34,14 +34,23 @@ public final class SortKeys: @unchecked Sendable {
                 batch.lengths.withUnsafeBufferPointer { lengths in
                     Parallel.run(slices.count) { s in
                         let range = slices[s]
+                        // A slice of its own gets a clone; without one (a single slice, or ICU out of memory) the
+                        // collator's own handle is used under its lock.
                         let clone = slices.count == 1 ? nil : collator.cloneHandle()
                         defer { if let clone { ti_collator_close(clone) } }
                         let offsets = UnsafeMutablePointer<Int64>.allocate(capacity: range.count + 1)
                         defer { offsets.deallocate() }
                         var size: Int64 = 0
-                        let arena = ti_collator_sort_keys_utf8(
-                            clone ?? collator.handle, bytes.baseAddress, starts.baseAddress! + range.lowerBound,
-                            lengths.baseAddress! + range.lowerBound, Int64(range.count), offsets, &size)!
+                        let build = { (handle: OpaquePointer) in
+                            ti_collator_sort_keys_utf8(
+                                handle, bytes.baseAddress, starts.baseAddress! + range.lowerBound,
+                                lengths.baseAddress! + range.lowerBound, Int64(range.count), offsets, &size)
+                        }
+                        guard let arena = clone.map(build) ?? collator.withHandle(build) else {
+                            // The shim could not allocate the keys: as any allocation failure in Swift, this ends
+                            // the process, with the reason.
+                            fatalError("out of memory for the sort keys of \(range.count) strings")
+                        }
                         for (j, i) in range.enumerated() {
                             keyStart[i] = UnsafePointer(arena + Int(offsets[j]))
                             keyLength[i] = Int32(offsets[j + 1] - offsets[j])
