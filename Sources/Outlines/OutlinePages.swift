@@ -1,7 +1,7 @@
 import Collation
 import Entries
 
-/// What fluent pagination (seeds/003) reads of a sectioned outline: section metadata first, then pages of entries by
+/// What fluent pagination (AWPagedArray) reads of a sectioned outline: section metadata first, then pages of entries by
 /// offset, and jumps from an index title to the first entry of its section.
 extension SectionedOutline {
     /// A non-empty section: its title, the count of its entries and the position of the first in the sectioned order.
@@ -111,7 +111,7 @@ extension SectionedOutline {
 /// Jumps over a sectioned outline's non-empty sections, and titles by their text.
 extension SectionIndexTitles {
     /// For each index title, where a touch lands: `.top` for `{search}`, a position in the non-empty sections, or
-    /// `.nothing` when there are no entries (seeds/002's rule for sparse sections).
+    /// `.nothing` when there are no entries (the sparse-data rule of table view section indexes: `IndexedCollation.jump(toSection:nonEmptySections:)`).
     public func jumpTargets(nonEmptySections: [Int]) -> [JumpTarget] {
         targets.map { target in
             switch target {

@@ -1,7 +1,7 @@
 import Collation
 import XCTest
 
-/// The index titles printed in seeds/000 (NSHipster's table of UILocalizedIndexedCollation), exactly.
+/// The index titles printed in NSHipster's table of UILocalizedIndexedCollation), exactly.
 final class SeedTableTests: XCTestCase {
     static let latin = (UnicodeScalar("A").value ... UnicodeScalar("Z").value).map { String(UnicodeScalar($0)!) }
 

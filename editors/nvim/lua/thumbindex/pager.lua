@@ -1,4 +1,4 @@
--- Fluent pagination (seeds/003): the list has its full length from the start, pages of entries are
+-- Fluent pagination (as AWPagedArray does it): the list has its full length from the start, pages of entries are
 -- fetched for what is in view first, the next page is preloaded, and pages that were asked for but
 -- scrolled past before they arrived are cancelled.
 --
