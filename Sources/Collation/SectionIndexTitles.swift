@@ -104,8 +104,8 @@ extension IndexedCollation {
         return Self.jump(toSection: section, nonEmptySections: nonEmptySections)
     }
 
-    /// The same rule on a title position, giving a position in `nonEmptySections`. The table view tutorial's example: with
-    /// entries only under Brown, Dylan and Zappa, A→B, C→B, E…Y→D, #→Z.
+    /// The same rule on a title position, giving a position in `nonEmptySections`. The table view tutorial's example:
+    /// with entries only under Brown, Dylan and Zappa, A→B, C→B, E…Y→D, #→Z.
     public static func jump(toSection section: Int, nonEmptySections: [Int]) -> JumpTarget {
         guard !nonEmptySections.isEmpty else { return .nothing }
         // Binary search: the last non-empty section at or before `section`.

@@ -1,8 +1,8 @@
 import Entries
 import Foundation
 
-/// Apple's localization step (UILocalizedIndexedCollation's class reference): an entry whose name is a key of the strings table of the
-/// collation's language is shown and collated by its localized value, with the key as its detail.
+/// Apple's localization step (UILocalizedIndexedCollation's class reference): an entry whose name is a key of the
+/// strings table of the collation's language is shown and collated by its localized value, with the key as its detail.
 public enum Localization {
     /// The entries, children too, with every name that is a key of `table` replaced by its non-empty value; the key
     /// becomes the detail and the entry is collated by the new name.

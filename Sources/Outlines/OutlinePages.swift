@@ -111,7 +111,8 @@ extension SectionedOutline {
 /// Jumps over a sectioned outline's non-empty sections, and titles by their text.
 extension SectionIndexTitles {
     /// For each index title, where a touch lands: `.top` for `{search}`, a position in the non-empty sections, or
-    /// `.nothing` when there are no entries (the sparse-data rule of table view section indexes: `IndexedCollation.jump(toSection:nonEmptySections:)`).
+    /// `.nothing` when there are no entries (the sparse-data rule of table view section indexes:
+    /// `IndexedCollation.jump(toSection:nonEmptySections:)`).
     public func jumpTargets(nonEmptySections: [Int]) -> [JumpTarget] {
         targets.map { target in
             switch target {

@@ -4,8 +4,8 @@ import JSONRPC
 import Outlines
 import ThumbIndexProtocol
 
-/// The document requests of fluent pagination (as AWPagedArray does it): section metadata first, then pages of entries by offset,
-/// and jumps from an index title to the first entry of its section.
+/// The document requests of fluent pagination (as AWPagedArray does it): section metadata first, then pages of entries
+/// by offset, and jumps from an index title to the first entry of its section.
 extension LanguageServer {
     static func sections(_ context: RequestContext, _ params: SectionsRequest.Params) throws(ResponseError) -> SectionsRequest.Result {
         let layout = try context.sectionLayout(params.textDocument, params.collation)

@@ -1,7 +1,8 @@
 import Collation
 import XCTest
 
-/// Index title → section, following the sparse-data rule of table view section indexes (Brown / Dylan / Zappa) and the {search} shift of UILocalizedIndexedCollation.
+/// Index title → section, following the sparse-data rule of table view section indexes (Brown / Dylan / Zappa) and the
+/// {search} shift of UILocalizedIndexedCollation.
 final class JumpTests: XCTestCase {
     // Brown, Dylan, Zappa: only B, D and Z have entries.
     func seedPartition(_ collation: IndexedCollation) -> [Section<String>] {
