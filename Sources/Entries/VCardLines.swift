@@ -253,6 +253,8 @@ enum VCardText {
             if v[i] == UInt8(ascii: "="), i + 2 < v.count, let hi = hex(v[i + 1]), let lo = hex(v[i + 2]) {
                 out.append(hi << 4 | lo)
                 i += 3
+            } else if v[i] == UInt8(ascii: "="), v[(i + 1)...].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+                break  // RFC 2045: a line-final `=` (a soft line break with no line after it) is not part of the value
             } else {
                 out.append(v[i])
                 i += 1

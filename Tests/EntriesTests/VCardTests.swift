@@ -47,6 +47,14 @@ final class VCardTests: XCTestCase {
         XCTAssertEqual(e.selectionRange, r(3, 0, 4, 7))
     }
 
+    /// RFC 2045: a line-final `=` is a soft line break, never part of the value, also on a value's last line (a
+    /// writer that ends a value with one, then an empty line, as a real vCard 2.1 test suite has it).
+    func testAQuotedPrintableValueEndingInASoftLineBreakDropsIt() throws {
+        let text = "BEGIN:VCARD\nVERSION:2.1\nFN:Ana\nORG;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:=C3=91=C3=91=\n=C3=91=\n\nEND:VCARD\n"
+        let e = try XCTUnwrap(try extract("vcard", text).entries.first)
+        XCTAssertEqual(e.detail, "ÑÑÑ")
+    }
+
     func testEscapesGroupsAndCaseInsensitiveNames() throws {
         let text = "begin:vcard\nversion:3.0\nfn:Doe\\, John\\nJr.\nitem1.email;type=INTERNET:john@example.com\nend:vcard\n"
         let e = try XCTUnwrap(try extract("vcard", text).entries.first)
