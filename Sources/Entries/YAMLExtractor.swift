@@ -34,16 +34,24 @@ public struct YAMLExtractor: EntryExtractor {
         return Extraction(entries: entries)
     }
 
+    /// A 1-based line libyaml names, at most the text's last line: at the end of the text it names the empty line
+    /// after the final line break.
+    static func within(_ line: Int, _ text: String) -> Int {
+        var last = 1
+        for (i, b) in text.utf8.enumerated() where b == 0x0A && i + 1 < text.utf8.count { last += 1 }
+        return max(1, min(line, last))
+    }
+
     static func describe(_ error: YamlError, fileName: String?, text: String) -> ExtractionError {
         switch error {
         case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
-            let where_ = context.map { " (\($0.text) at line \($0.mark.line))" } ?? ""
-            return ExtractionError(file: fileName, line: mark.line, problem + where_)
+            let where_ = context.map { " (\($0.text) at line \(within($0.mark.line, text))" + ")" } ?? ""
+            return ExtractionError(file: fileName, line: within(mark.line, text), problem + where_)
         case let .reader(problem, offset, _, _):
             let line = offset.map { LineMap(text.utf8.prefix($0).map { $0 }).lineCount }
             return ExtractionError(file: fileName, line: line, problem)
         case let .duplicatedKeysInMapping(duplicates, context):
-            return ExtractionError(file: fileName, line: context.mark.line,
+            return ExtractionError(file: fileName, line: within(context.mark.line, text),
                                    "duplicate key\(duplicates.count == 1 ? "" : "s") \(duplicates.sorted().joined(separator: ", ")) in a mapping")
         default:
             return ExtractionError(file: fileName, line: nil, String(describing: error))

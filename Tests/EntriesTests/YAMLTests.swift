@@ -81,6 +81,15 @@ final class YAMLTests: XCTestCase {
         XCTAssertTrue(duplicate?.message.contains("duplicate key a") ?? false, duplicate?.message ?? "")
     }
 
+    /// An error libyaml finds at the end of the text (a flow sequence never closed) names the last line, not the
+    /// empty one after the final newline, nor a context past it.
+    func testAnErrorAtTheEndNamesTheLastLine() {
+        let error = extractionError { try extract("yaml", "a: 1\nb: [1, 2\n", ExtractionOptions(fileName: "e.yaml")) }
+        XCTAssertEqual(error?.line, 2)
+        XCTAssertTrue(error?.message.hasPrefix("e.yaml:2: ") ?? false, error?.message ?? "")
+        XCTAssertFalse(error?.message.contains("line 3") ?? true, error?.message ?? "")
+    }
+
     func testDeepNestingIsAnErrorNotACrash() {
         let deep = "a: " + String(repeating: "[", count: 20_000) + String(repeating: "]", count: 20_000)
         let error = extractionError { try extract("yaml", deep) }
