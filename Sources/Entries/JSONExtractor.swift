@@ -5,8 +5,9 @@ import ThumbIndexJSON
 /// Kinds follow vscode-json-languageservice, which most editors' JSON outlines look like: objects are
 /// Module (not Object, so an outline tells containers from records), arrays Array, strings String,
 /// numbers Number, booleans Boolean; null is Null, the kind LSP has for it. Array
-/// elements that are objects or arrays become children named by index ("[0]", "[1]"…) so the keys
-/// inside them stay reachable; scalar elements are not entries.
+/// elements that are objects or arrays become children so the keys inside them stay reachable, named by a
+/// field such as `name` or `id` when they have one, else by index ("[0]", "[1]"…; see `ArrayItemNames`);
+/// scalar elements are not entries.
 public struct JSONExtractor: EntryExtractor {
     /// `json`.
     public static let languageIds = ["json"]
@@ -37,7 +38,15 @@ public struct JSONExtractor: EntryExtractor {
             return items.enumerated().compactMap { index, item in
                 switch item.value {
                 case .object, .array:
-                    return Entry(name: "[\(index)]", kind: kind(of: item), detail: detail(of: item),
+                    let (name, detail) = ArrayItemNames.name(index: index, detail: detail(of: item)) { field in
+                        guard let value = item[field]?.value else { return nil }
+                        switch value {
+                        case .string(let s): return s
+                        case .number(let n): return n
+                        default: return nil
+                        }
+                    }
+                    return Entry(name: name, kind: kind(of: item), detail: detail,
                                  range: map.range(from: item.start, to: item.end),
                                  selectionRange: map.range(from: item.start, to: item.start + 1),
                                  children: children(of: item, map: map))

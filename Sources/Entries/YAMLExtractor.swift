@@ -109,7 +109,11 @@ struct YAMLOutline {
                 let next = i + 1 < items.count ? offset(items[i + 1].mark) ?? limit : limit
                 let end = endBefore(next, floor: start)
                 let lineEnd = map.lineEnds[map.line(ofOffset: start)]
-                return Entry(name: "[\(i)]", kind: kind(of: items[i]), detail: detail(of: items[i]),
+                let (name, detail) = ArrayItemNames.name(index: i, detail: detail(of: items[i])) { field in
+                    guard case .mapping(let mapping) = items[i], case .scalar(let scalar)? = mapping[field] else { return nil }
+                    return scalar.string
+                }
+                return Entry(name: name, kind: kind(of: items[i]), detail: detail,
                              range: map.range(from: start, to: end),
                              selectionRange: map.range(from: start, to: min(lineEnd, end)),
                              children: children(of: items[i], limit: end))

@@ -30,6 +30,15 @@ final class JSONTests: XCTestCase {
         XCTAssertEqual(deps.children[2].detail, "null")
     }
 
+    /// An object in an array is named by its `name` (else `title`, `id`, `key`, `label`), its place in its detail: a
+    /// lettered index files it by that name, not under `#` as `[0]`.
+    func testArrayItemsAreNamedByTheirNameField() throws {
+        let text = #"{"resources": [{"path": "a.csv", "name": "pandas"}, {"id": 7}, {"other": 1}, {"name": ""}]}"#
+        let items = try XCTUnwrap(try extract("json", text).entries.first).children
+        XCTAssertEqual(items.names, ["pandas", "7", "[2]", "[3]"])
+        XCTAssertEqual(items.map(\.detail), ["[0], 2 keys", "[1], 1 key", "1 key", "1 key"])
+    }
+
     func testRanges() throws {
         let entries = try extract("json", document).entries
         XCTAssertEqual(entries[0].range, r(1, 2, 1, 22))

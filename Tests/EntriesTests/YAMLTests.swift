@@ -26,7 +26,7 @@ final class YAMLTests: XCTestCase {
         let server = entries[2]
         XCTAssertEqual(server.children.names, ["port", "hosts", "debug"])
         XCTAssertEqual(server.children.map(\.kind), [.number, .array, .boolean])
-        XCTAssertEqual(server.children[1].children.names, ["[0]"])
+        XCTAssertEqual(server.children[1].children.names, ["a"], "named by its name field")
         XCTAssertEqual(server.children[1].children[0].children.names, ["name", "ip"])
     }
 
@@ -69,6 +69,14 @@ final class YAMLTests: XCTestCase {
         XCTAssertEqual(try extract("yaml", "# only a comment\n").entries.count, 0)
         XCTAssertEqual(try extract("yaml", "just a string").entries.count, 0)
         XCTAssertEqual(try extract("yaml", "- a\n- {k: v}\n").entries.names, ["[1]"])
+    }
+
+    /// A mapping in a sequence is named by its `name` (else `title`, `id`, `key`, `label`), as JSON's objects are.
+    func testSequenceItemsAreNamedByTheirNameField() throws {
+        let text = "resources:\n  - path: a.csv\n    name: pandas\n  - id: 7\n  - other: 1\n"
+        let items = try XCTUnwrap(try extract("yaml", text).entries.first).children
+        XCTAssertEqual(items.names, ["pandas", "7", "[2]"])
+        XCTAssertEqual(items.first?.detail.map { $0.hasPrefix("[0]") }, true)
     }
 
     func testMalformedYAMLNamesTheLine() {
