@@ -2,7 +2,7 @@ import Collation
 import Entries
 
 /// Which index a document gets, and what it reads names with: the one decision the server and `thumbindex outline`
-/// share (see `Documentation/Server.md`, "Indexes").
+/// share (see `Documentation/Server.md`, "The incremental index").
 ///
 /// - Plain text: `.lines`, names read off their lines.
 /// - Markdown: `.headings`, found again by a scan that restarts near an edit.
