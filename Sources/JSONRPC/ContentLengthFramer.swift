@@ -110,7 +110,7 @@ public struct ContentLengthFramer: Framer, Sendable {
                     // JSON where a header should be: say so at once instead of waiting for a line end.
                     events.append(.error(FramingError(
                         "expected a Content-Length header at byte \(queue.streamOffset), found JSON; "
-                        + "messages must start with 'Content-Length: N\\r\\n\\r\\n' (or use newline-delimited JSON mode)",
+                        + "messages must start with 'Content-Length: N\\r\\n\\r\\n' (a server started with --jsonl reads one JSON message per line)",
                         offset: queue.streamOffset)))
                     startNewBlock(.resynchronising)
                     continue

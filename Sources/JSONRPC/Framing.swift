@@ -13,11 +13,14 @@ public enum Framing: Hashable, Sendable {
     case contentLength
     /// One JSON text per line (`--jsonl`), handy for scripts.
     case lines
+    /// `contentLength` written to a person at a terminal (no client reads one): each message also ends in a line
+    /// break, so that the next one, and the shell's prompt, start on a line of their own.
+    case contentLengthAtTerminal
 
     /// A new framer that reads this framing.
     public func makeFramer() -> any Framer {
         switch self {
-        case .contentLength: return ContentLengthFramer()
+        case .contentLength, .contentLengthAtTerminal: return ContentLengthFramer()
         case .lines: return LineFramer()
         }
     }
@@ -26,6 +29,7 @@ public enum Framing: Hashable, Sendable {
     public func frame(_ body: [UInt8]) -> [UInt8] {
         switch self {
         case .contentLength: return ContentLengthFramer.frame(body)
+        case .contentLengthAtTerminal: return ContentLengthFramer.frame(body) + [0x0A]
         case .lines: return LineFramer.frame(body)
         }
     }

@@ -26,9 +26,10 @@ struct Serve: ParsableCommand {
         if isatty(STDIN_FILENO) == 1 {
             FileHandle.standardError.write(Data(Self.terminalHint.utf8))
         }
+        let framing: Framing = jsonl ? .lines : isatty(STDOUT_FILENO) == 1 ? .contentLengthAtTerminal : .contentLength
         // From here on, nothing but protocol messages may reach the real stdout.
         let (input, output) = try StandardStreams.protectStdout()
-        let connection = Connection(input: input, output: output, framing: jsonl ? .lines : .contentLength)
+        let connection = Connection(input: input, output: output, framing: framing)
         let server = LanguageServer(
             send: { message in try? connection.send(message) },
             sendBatch: { messages in try? connection.send(batch: messages) },

@@ -38,6 +38,12 @@ final class FramingTests: XCTestCase {
                        "the length counts bytes, not characters")
     }
 
+    /// At a terminal a message ends in a line break, so that what comes next starts on a line of its own.
+    func testAtATerminalAMessageEndsInALineBreak() {
+        XCTAssertEqual(String(decoding: Framing.contentLengthAtTerminal.frame(Array("{}".utf8)), as: UTF8.self), "Content-Length: 2\r\n\r\n{}\n")
+        XCTAssertEqual(Framing.contentLength.frame(Array("{}".utf8)).last, UInt8(ascii: "}"), "not for a client")
+    }
+
     func testEverySplitPositionOfTwoMessages() {
         let stream = framed(first) + framed(second)
         for split in 0...stream.count {
