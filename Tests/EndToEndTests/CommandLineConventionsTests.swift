@@ -85,23 +85,6 @@ final class CommandLineConventionsTests: XCTestCase {
         XCTAssertNotEqual(served, 64)
     }
 
-    /// Typed JSON at a terminal is a framing error in LSP's Content-Length framing: the hint names the flag that reads it.
-    func testAtATerminalTheServerNamesJSONL() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { throw XCTSkip("no script(1) for a pty") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qfc", Binary.url.path, "/dev/null"]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        Thread.sleep(forTimeInterval: 1)
-        input.fileHandleForWriting.write(Data([0x04]))
-        let shown = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertTrue(shown.contains("`thumbindex serve --jsonl` reads one JSON-RPC message per line"), shown)
-    }
-
     func testAMalformedLocaleIsQuotedAsTyped() throws {
         let (code, _, err) = try Binary.run(["sort", "--locale", "_zz"], stdin: "")
         XCTAssertEqual(code, 1)

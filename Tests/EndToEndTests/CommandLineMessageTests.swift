@@ -62,6 +62,7 @@ final class CommandLineMessageTests: XCTestCase {
         process.waitUntilExit()
         XCTAssertTrue(shown.contains("thumbindex: a language server, speaking LSP (JSON-RPC) on stdin/stdout"), shown)
         XCTAssertTrue(shown.contains("`thumbindex --help` lists the commands"), shown)
+        XCTAssertTrue(shown.contains("`thumbindex serve --jsonl` reads one JSON-RPC message per line"), "names the flag that reads typed JSON: \(shown)")
 
         // From a pipe (an editor): nothing but protocol, and no hint on stderr either.
         let (_, out, err) = try Binary.run([], stdin: "")
