@@ -27,34 +27,42 @@ public struct JSONExtractor: EntryExtractor {
 
     static func children(of node: JSONNode, map: LineMap) -> [Entry] {
         switch node.value {
-        case .object(let members):
-            return members.map { m in
-                Entry(name: m.key, kind: kind(of: m.value), detail: detail(of: m.value),
-                      range: map.range(from: m.keyStart, to: m.value.end),
-                      selectionRange: map.range(from: m.keyStart, to: m.keyEnd),
-                      children: children(of: m.value, map: map))
+        case .object(let members): entries(members: members, map: map)
+        case .array(let items): entries(items: items, from: 0, map: map)
+        default: []
+        }
+    }
+
+    /// An object's members as entries, each with the entries of its value as children.
+    static func entries(members: [JSONNode.Member], map: LineMap) -> [Entry] {
+        members.map { m in
+            Entry(name: m.key, kind: kind(of: m.value), detail: detail(of: m.value),
+                  range: map.range(from: m.keyStart, to: m.value.end),
+                  selectionRange: map.range(from: m.keyStart, to: m.keyEnd),
+                  children: children(of: m.value, map: map))
+        }
+    }
+
+    /// An array's elements that are objects or arrays as entries; `items[0]` is element `first` of its array (its
+    /// place names it when no field does).
+    static func entries(items: [JSONNode], from first: Int, map: LineMap) -> [Entry] {
+        items.enumerated().compactMap { offset, item in
+            switch item.value {
+            case .object, .array: break
+            default: return nil
             }
-        case .array(let items):
-            return items.enumerated().compactMap { index, item in
-                switch item.value {
-                case .object, .array:
-                    let (name, detail) = ArrayItemNames.name(index: index, detail: detail(of: item)) { field in
-                        guard let value = item[field]?.value else { return nil }
-                        switch value {
-                        case .string(let s): return s
-                        case .number(let n): return n
-                        default: return nil
-                        }
-                    }
-                    return Entry(name: name, kind: kind(of: item), detail: detail,
-                                 range: map.range(from: item.start, to: item.end),
-                                 selectionRange: map.range(from: item.start, to: item.start + 1),
-                                 children: children(of: item, map: map))
+            let (name, detail) = ArrayItemNames.name(index: first + offset, detail: detail(of: item)) { field in
+                guard let value = item[field]?.value else { return nil }
+                switch value {
+                case .string(let s): return s
+                case .number(let n): return n
                 default: return nil
                 }
             }
-        default:
-            return []
+            return Entry(name: name, kind: kind(of: item), detail: detail,
+                         range: map.range(from: item.start, to: item.end),
+                         selectionRange: map.range(from: item.start, to: item.start + 1),
+                         children: children(of: item, map: map))
         }
     }
 
@@ -72,13 +80,18 @@ public struct JSONExtractor: EntryExtractor {
     /// A scalar's value as text (shortened); containers show their size.
     static func detail(of node: JSONNode) -> String? {
         switch node.value {
-        case .object(let m): return m.count == 1 ? "1 key" : "\(m.count) keys"
-        case .array(let a): return a.count == 1 ? "1 item" : "\(a.count) items"
+        case .object(let m): return sizeDetail(m.count, isObject: true)
+        case .array(let a): return sizeDetail(a.count, isObject: false)
         case .string(let s): return shorten(s.singleLine)
         case .number(let n): return n
         case .bool(let b): return b ? "true" : "false"
         case .null: return "null"
         }
+    }
+
+    /// A container's detail: "1 key", "3 items".
+    static func sizeDetail(_ count: Int, isObject: Bool) -> String {
+        isObject ? (count == 1 ? "1 key" : "\(count) keys") : (count == 1 ? "1 item" : "\(count) items")
     }
 
     static func shorten(_ s: String, limit: Int = 80) -> String {

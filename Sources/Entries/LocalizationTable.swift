@@ -101,7 +101,7 @@ public struct LocalizationTable: Sendable {
         var values: [String: String] = [:]
         for member in catalog.strings {
             // In a catalog the key is the source text unless the source language has its own value.
-            if let value = catalog.value(of: member.value, language: language) ?? (isSource ? member.key : nil) {
+            if let value = XCStringsCatalog.value(of: member.value, language: language) ?? (isSource ? member.key : nil) {
                 values[member.key] = value
             }
         }

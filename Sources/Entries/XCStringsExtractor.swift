@@ -21,12 +21,15 @@ public struct XCStringsExtractor: EntryExtractor {
     public func extract(_ text: String, options: ExtractionOptions) throws -> Extraction {
         guard let catalog = try XCStringsCatalog(text, fileName: options.fileName) else { return Extraction(entries: []) }
         let languages = [options.language, catalog.sourceLanguage].compactMap { $0 }
-        return Extraction(entries: catalog.strings.map { m in
-            let value = languages.lazy.compactMap { catalog.value(of: m.value, language: $0) }.first ?? m.key
-            return Entry(name: m.key, kind: .key, detail: JSONExtractor.shorten(value.singleLine),
-                         range: catalog.map.range(from: m.keyStart, to: m.value.end),
-                         selectionRange: catalog.map.range(from: m.keyStart, to: m.keyEnd))
-        })
+        return Extraction(entries: catalog.strings.map { Self.entry($0, languages: languages, map: catalog.map) })
+    }
+
+    /// The entry of one string of the catalog: its detail is its value in the first of `languages` that has one.
+    static func entry(_ m: JSONNode.Member, languages: [String], map: LineMap) -> Entry {
+        let value = languages.lazy.compactMap { XCStringsCatalog.value(of: m.value, language: $0) }.first ?? m.key
+        return Entry(name: m.key, kind: .key, detail: JSONExtractor.shorten(value.singleLine),
+                     range: map.range(from: m.keyStart, to: m.value.end),
+                     selectionRange: map.range(from: m.keyStart, to: m.keyEnd))
     }
 }
 
@@ -50,7 +53,7 @@ struct XCStringsCatalog {
 
     /// The translation of one key's entry for `language` (best matching localization), if it has one.
     /// Plural and device variations give their "other" form (else the first there is).
-    func value(of entry: JSONNode, language: String) -> String? {
+    static func value(of entry: JSONNode, language: String) -> String? {
         guard let localizations = entry["localizations"]?.members, !localizations.isEmpty,
               let tag = LanguageMatch.best(language, among: localizations.map(\.key)),
               let localization = localizations.last(where: { $0.key == tag })?.value else { return nil }

@@ -8,8 +8,8 @@ import Entries
 /// - Markdown: `.headings`, found again by a scan that restarts near an edit.
 /// - vCard, CSV, TSV and `.strings`: `.records`, read again from the record before an edit (a `.strings` table with
 ///   two pairs on a line: `.entries`).
-/// - Everything else (`.xcstrings`, JSON, YAML, source code), and any text that is binary: `.entries`, extracted
-///   whole for every version.
+/// - JSON and `.xcstrings`: `.tree`, the members around an edit read again inside the container that holds it.
+/// - Everything else (YAML, source code), and any text that is binary: `.entries`, extracted whole for every version.
 ///
 /// Names that are not the text as written need the whole extraction: with localization tables plain text and
 /// records become `.entries` and Markdown `.startLines`; so do they under `ja` when MeCab is missing (extraction
@@ -21,6 +21,8 @@ public struct IndexPlan: Sendable {
     public let readings: Readings?
     /// `.records`: the document's record format.
     public let records: RecordFormat?
+    /// `.tree`: the document's JSON format.
+    public let tree: JSONTreeFormat?
 
     /// The plan for `document` under `settings`, sorted under a collation of language `language`; `fileName` is
     /// what the extractors' messages name (default: the last part of the document's uri).
@@ -31,7 +33,8 @@ public struct IndexPlan: Sendable {
         let binary = document.bytes.withUnsafeBufferPointer { TextCheck.binaryProblem(in: $0) } != nil
         let id = document.languageId.lowercased()
         let fileName = fileName ?? document.uri.split(separator: "/").last.map(String.init)
-        let records = RecordFormat(languageId: id, options: settings.options(fileName: fileName, language: language))
+        let options = settings.options(fileName: fileName, language: language)
+        let records = RecordFormat(languageId: id, options: options), tree = JSONTreeFormat(languageId: id, options: options)
         if binary {
             format = .entries
         } else if PlainTextExtractor.languageIds.contains(id) {
@@ -40,10 +43,13 @@ public struct IndexPlan: Sendable {
             format = asWritten ? .headings : .startLines
         } else if records != nil, asWritten {
             format = .records
+        } else if tree != nil, asWritten {
+            format = .tree
         } else {
             format = .entries
         }
         self.records = format == .records ? records : nil
+        self.tree = format == .tree ? tree : nil
     }
 
     /// The index of `document` under `collation` by this plan. `extract` gives the entries of a whole extraction
@@ -54,7 +60,7 @@ public struct IndexPlan: Sendable {
         _ document: TextDocument, collation: IndexedCollation, keepingEntries: Bool = false,
         report: @escaping @Sendable ([OutlineProblem]) -> Void = { _ in }, extract: @escaping @Sendable (TextDocument) -> [Entry]
     ) -> OutlineIndex {
-        OutlineIndex.make(document, collation: collation, format: format, readings: readings, records: records,
+        OutlineIndex.make(document, collation: collation, format: format, readings: readings, records: records, tree: tree,
                           keepingEntries: keepingEntries, report: report, extract: extract)
     }
 }

@@ -11,12 +11,18 @@ extension OutlineIndex {
     /// entry, such as `thumbindex outline`, which would read each twice).
     public static func make(
         _ document: TextDocument, collation: IndexedCollation, format: Format, checkpointSpacing: Int = 256,
-        readings: Readings? = nil, records: RecordFormat? = nil, keepingEntries: Bool = false,
+        readings: Readings? = nil, records: RecordFormat? = nil, tree: JSONTreeFormat? = nil, keepingEntries: Bool = false,
         report: @escaping @Sendable ([OutlineProblem]) -> Void = { _ in }, extract: @escaping @Sendable (TextDocument) -> [Entry]
     ) -> OutlineIndex {
         if format == .records {
             if let records, let index = makeRecords(document, collation: collation, format: records, readings: readings,
                                                     keepingEntries: keepingEntries, report: report, extract: extract) {
+                return index
+            }
+            return make(document, collation: collation, format: .entries, extract: extract)
+        }
+        if format == .tree {
+            if let tree, let index = makeTree(document, collation: collation, format: tree, readings: readings, report: report, extract: extract) {
                 return index
             }
             return make(document, collation: collation, format: .entries, extract: extract)
@@ -93,7 +99,7 @@ extension OutlineIndex {
     public func update(to document: TextDocument, edit: LineEdit) -> Bool {
         let touched = max(edit.oldEnd, edit.newEnd) - edit.start
         guard format != .entries, touched <= max(1024, count / 4) else { return false }
-        if format == .lines || format == .headings || format == .records {
+        if format == .lines || format == .headings || format == .records || format == .tree {
             // A NUL makes the text binary: then it is not read as lines or scanned at all (extraction refuses it).
             let first = document.lineStarts[edit.start]
             let end = edit.newEnd < document.lineCount ? document.lineStarts[edit.newEnd] : document.bytes.count
@@ -112,6 +118,8 @@ extension OutlineIndex {
             guard updateStartLines(to: document, edit: edit) else { return false }
         case .records:
             guard updateRecords(to: document, edit: edit) else { return false }
+        case .tree:
+            guard updateTree(to: document, edit: edit) else { return false }
         case .entries:
             return false
         }

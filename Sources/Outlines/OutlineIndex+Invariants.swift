@@ -12,8 +12,9 @@ extension OutlineIndex {
     ///   live ids; `sectionOf`, `stored` (when the format stores entries) and `levels` (`.headings`) have a slot per id.
     /// - Runs: every live id is in exactly one run, the run of its `sectionOf`, which is the section its sort string
     ///   falls in; each run is ordered by collation, then document position (strictly: no two entries tie).
-    /// - Lines (all formats but `.entries`): `entryAtLine` has a slot per line of the text, and `entryAtLine[l] == id`
-    ///   exactly when `position[id] == l`. `.entries`: the live ids' positions are 0 ..< count, each once.
+    /// - Lines (all formats but `.entries` and `.tree`): `entryAtLine` has a slot per line of the text, and `entryAtLine[l] == id`
+    ///   exactly when `position[id] == l`. `.entries`: the live ids' positions are 0 ..< count, each once. `.tree`:
+    ///   `entryAtLine` has a slot per place 0 ..< count, each naming the id at that position.
     public func invariantViolations(in document: TextDocument) -> [String] {
         var problems: [String] = []
         let live = position.indices.filter { position[$0] >= 0 }
@@ -52,7 +53,13 @@ extension OutlineIndex {
             problems.append("id \(id) is kept in section \(sectionOf[id]), but its sort string falls in \(section)")
         }
 
-        if format == .entries {
+        if format == .tree {
+            if entryAtLine.count != count { problems.append("entryAtLine has \(entryAtLine.count) places for \(count) entries") }
+            for (place, id) in entryAtLine.enumerated() where id < 0 || Int(id) >= position.count || position[Int(id)] != Int32(place) {
+                problems.append("place \(place) names id \(id), which is not there")
+            }
+            if let tree, tree.entryCount != count { problems.append("the tree has \(tree.entryCount) entries, the index \(count)") }
+        } else if format == .entries {
             if live.map({ Int(position[$0]) }).sorted() != Array(0 ..< count) { problems.append("positions are not 0 ..< \(count)") }
         } else if entryAtLine.count != document.lineCount {
             problems.append("entryAtLine has \(entryAtLine.count) slots for \(document.lineCount) lines")

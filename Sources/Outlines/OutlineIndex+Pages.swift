@@ -26,7 +26,7 @@ extension OutlineIndex {
         case .lines: document.plainTextEntry(onLine: Int(position[Int(id)]), readings: readings)!
         case .headings: OutlineIndex.served(stored[Int(id)], at: position[Int(id)])
         case .records: recordEntry(id, in: document)
-        case .startLines, .entries: stored[Int(id)]
+        case .startLines, .tree, .entries: stored[Int(id)]
         }
     }
 

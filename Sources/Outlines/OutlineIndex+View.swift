@@ -60,7 +60,7 @@ public struct OutlineIndexView: Sendable {
         case .records:
             stored.isEmpty ? OutlineIndex.recordEntry(onLine: Int(position[Int(id)]), in: document, reader: records!, readings: readings)
                 : OutlineIndex.served(stored[Int(id)], at: position[Int(id)])
-        case .startLines, .entries: stored[Int(id)]
+        case .startLines, .tree, .entries: stored[Int(id)]
         }
     }
 

@@ -27,6 +27,10 @@ public final class OutlineIndex: @unchecked Sendable {
         /// the records of that window are replaced. Not stored: read again from their first line when served or
         /// compared.
         case records
+        /// JSON values nested in containers (JSON files, string catalogs; see `JSONTree`): an edit reads again the
+        /// members of the innermost container whose brackets it left alone, from the member before it to the first
+        /// member after it that starts where one started before. Positions are places in depth-first order.
+        case tree
         /// Entries starting on distinct lines (Markdown with localized names): an edit extracts the document again,
         /// but only entries whose sort string or line changed are moved.
         case startLines
@@ -61,10 +65,12 @@ public final class OutlineIndex: @unchecked Sendable {
     /// `.records`: the reader of the document's records, and where its warnings go.
     var records: RecordReader?
     var report: @Sendable ([OutlineProblem]) -> Void = { _ in }
+    /// `.tree`: the shape of the document's values.
+    var tree: JSONTree?
     /// `.records` while the text is refused: the records of the last text that was not, and the edit since.
     var shelved: RecordShelf?
     var freeIDs: [Int32] = []
-    /// The id of the entry starting on each line, or -1 (all formats but `.entries`).
+    /// The id of the entry starting on each line, or -1 (all formats but `.entries`); `.tree`: the id at each place.
     var entryAtLine: [Int32] = []
     /// Ids by section title position, in collation order.
     var runs: [[Int32]]
@@ -102,7 +108,9 @@ public final class OutlineIndex: @unchecked Sendable {
             return run
         }
         for id in order { runs[Int(sections[Int(id)])].append(id) }
-        if format != .entries {
+        if format == .tree {
+            entryAtLine = positions.indices.map { Int32($0) }
+        } else if format != .entries {
             entryAtLine = [Int32](repeating: -1, count: document.lineCount)
             for (id, line) in positions.enumerated() { entryAtLine[Int(line)] = Int32(id) }
         }

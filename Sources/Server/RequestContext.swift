@@ -52,8 +52,8 @@ struct RequestContext: Sendable {
         let key = cacheKey(collation)
         if let layout = server.documents.withExistingIndex(document, cacheKey: key, { index, _ in index.layout }) { return layout }
         let plan = self.plan(document, collation), extract = extractor(collation)
-        // Records cost their reading far more than their sort: the index is made at once, not a layout first.
-        if plan.format == .records { return try withIndex(uri, choice) { index, _ in index.layout } }
+        // Records and JSON cost their reading far more than their sort: the index is made at once, not a layout first.
+        if plan.format == .records || plan.format == .tree { return try withIndex(uri, choice) { index, _ in index.layout } }
         return try derive(uri, choice, title: "Sectioning", cached: server.documents.cachedLayout) { document, collation, key, _, _ in
             server.documents.layout(document, collation: collation, cacheKey: key) {
                 OutlineIndex.sortStrings($0, format: plan.format, readings: plan.readings, extract: extract)

@@ -58,6 +58,17 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
         try run(languageId: "vcard", format: .records, readings: true, locale: "ja_JP", encoding: .utf16, seed: Self.seed &+ 500)
     }
 
+    /// JSON and string catalogs, with edits aimed at their structure: brackets, commas, quotes and colons typed or
+    /// deleted, members and elements added, arrays whose elements are named by their place.
+    func testJSONFollowsEditsInEveryEncoding() throws {
+        for (n, encoding) in [PositionEncoding.utf16, .utf8, .utf32].enumerated() {
+            for (k, languageId) in ["json", "xcstrings"].enumerated() {
+                try run(languageId: languageId, format: .tree, locale: ["sv_SE", "en_US", "ko_KR"][(n + k) % 3], encoding: encoding,
+                        seed: Self.seed &+ 600 &+ UInt64(3 * n + k))
+            }
+        }
+    }
+
     func testLocalizedMarkdownFollowsEditsByStartLine() throws {
         try run(languageId: "markdown", format: .startLines, locale: "sv_SE", encoding: .utf16, seed: Self.seed &+ 200)
     }
@@ -110,14 +121,16 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
         let reader = readings ? Readings.shared : nil
         var random = SplitMix64(seed: seed)
         let collation = try IndexedCollation(locale: locale)
-        var lines = (0 ..< 120).map { _ in Self.records.keys.contains(languageId) ? Self.record(languageId, &random, opening: true) : Self.line(languageId, &random) }
+        var lines = Self.trees.contains(languageId) ? [Self.tree(languageId, &random)]
+            : (0 ..< 120).map { _ in Self.records.keys.contains(languageId) ? Self.record(languageId, &random, opening: true) : Self.line(languageId, &random) }
         // A table opens with a header (whose name column is a column title: its other rows are read one by one).
         if languageId == "csv" || languageId == "tsv" { lines.insert(["name", "detail", "n"].joined(separator: languageId == "csv" ? "," : "\t") + "\n", at: 0) }
         var document = TextDocument(uri: "file:///doc", languageId: languageId, version: 1, text: lines.joined())
         let records = RecordFormat(languageId: languageId, options: ExtractionOptions(fileName: "doc"))
+        let tree = JSONTreeFormat(languageId: languageId, options: ExtractionOptions(language: readings ? "ja" : "en", fileName: "doc"))
         func make() -> OutlineIndex {
             OutlineIndex.make(document, collation: collation, format: format, checkpointSpacing: checkpointSpacing, readings: reader,
-                              records: records, keepingEntries: keepingEntries, extract: extract)
+                              records: records, tree: tree, keepingEntries: keepingEntries, extract: extract)
         }
         var index = make()
         var followed = 0
@@ -127,10 +140,11 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
         for step in 1 ... Self.editsPerRun {
             unread = index.format == .entries ? unread + 1 : 0
             var (change, expected) = Self.randomChange(document, encoding: encoding, languageId: languageId, &random)
-            if languageId == "strings", unread > 20 {
-                // Random edits seldom mend a table they broke (a stray quote, two pairs on a line): a new text, as
-                // an editor's revert sends it.
-                let text = (0 ..< 40).map { _ in Self.record(languageId, &random, opening: true) }.joined()
+            if languageId == "strings" && unread > 20 || Self.trees.contains(languageId) && unread > 2 {
+                // Random edits seldom mend a table or JSON they broke (a stray quote, two pairs on a line, a
+                // bracket): a new text, as an editor's revert sends it.
+                let text = Self.trees.contains(languageId) ? Self.tree(languageId, &random)
+                    : (0 ..< 40).map { _ in Self.record(languageId, &random, opening: true) }.joined()
                 (change, expected) = (ContentChange(range: nil, text: text), Array(text.utf8))
             }
             let bytesBefore = document.bytes
@@ -153,13 +167,14 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
                 index = make()
                 if ProcessInfo.processInfo.environment["DEBUGX"] != nil, before != index.format { print("GAVEUP", step, before, index.format, edit, fixedLines, String(decoding: document.bytes.prefix(60), as: UTF8.self).debugDescription) }
                 let records = format == .records && (before == .entries || index.format == .entries || edit.start < fixedLines)
-                guard frontMatter || records || large else { return XCTFail("the index gave up on a small edit: \(where_), \(edit)") }
+                // A JSON edit that reaches a bracket, or whose members do not settle, is read whole.
+                guard frontMatter || records || large || format == .tree else { return XCTFail("the index gave up on a small edit: \(where_), \(edit)") }
             }
             guard try compare(index, document, collation, where_, extract: extract) else { return }
         }
         // Edits are followed, not rebuilt (a test that always rebuilt would pass the comparisons); a table spends some
         // edits with a quote left open (then it is `.entries`).
-        XCTAssertGreaterThan(followed, Self.editsPerRun / (format == .records ? 5 : 2), "\(context): only \(followed) edits followed")
+        XCTAssertGreaterThan(followed, Self.editsPerRun / (format == .records || format == .tree ? 5 : 2), "\(context): only \(followed) edits followed")
     }
 
     /// Compares the index with a fresh sort of the same text; false (after reporting) when they differ.
@@ -259,11 +274,45 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
         "tsv": (["\"quoted\tname\"\tx", "\"two\nlines\"\ty", "plain\t\"a\"\"b\"", "\tempty name", "", "\"open"],
                 ["\"", "\t", "\n", "\"\n"]),
         // Pairs sharing a line, and a comment ending on a key's line, make the table `.entries` until they go.
+        "json": (["  \"k\": 1,", "  {\"name\": \"Zed\"},", "  \"x\": {", "  },", "  ],"],
+                 ["{", "}", "[", "]", ",", "\"", ":", "\n", " \"k\": 2,\n", "{\"title\": \"Ärla\"},\n", "\\"]),
+        "xcstrings": (["    \"Key\": {},", "    \"Other\": {\"comment\": \"c\"},"],
+                      ["{", "}", ",", "\"", ":", "\n", "    \"New\": {},\n", "\"value\": \"Öl\""]),
         "strings": (["/* A comment */", "/* open comment", "// a line comment", "unquoted_key = \"v\";", "\"lone\";", "",
                      "\"open", "\"esc\\\"aped\" = \"\\n\";"],
                     ["\"", ";", "/*", "*/", "=", "\n", "//", " = \"x\";\n", "\"a\" = \"b\"; \"c\" = \"d\";\n",
                      "/* */ \"after\" = \"a comment\";\n"]),
     ]
+
+    static let trees: Set = ["json", "xcstrings"]
+
+    /// A JSON document (`json`) or a string catalog (`xcstrings`), pretty-printed, a member per line, with nested
+    /// objects, arrays of objects named by a field or by their place, arrays of scalars and empty containers.
+    static func tree(_ languageId: String, _ random: inout SplitMix64) -> String {
+        func name() -> String { names.randomElement(using: &random)!.replacingOccurrences(of: "\\", with: "") }
+        let end = breaks.randomElement(using: &random)!
+        if languageId == "xcstrings" {
+            let strings = (0 ..< 30).map { _ in
+                let value = Bool.random(using: &random) ? #"{"localizations": {"sv": {"stringUnit": {"state": "translated", "value": "\#(name())"}}}}"#
+                    : "{" + end + "      \"comment\": \"\(name())\"" + end + "    }"
+                return "    \"\(name())\": " + value
+            }
+            return "{" + end + "  \"sourceLanguage\": \"en\"," + end + "  \"strings\": {" + end + strings.joined(separator: "," + end) + end
+                + "  }," + end + "  \"version\": \"1.0\"" + end + "}" + end
+        }
+        let members = (0 ..< 40).map { _ -> String in
+            let value: String
+            switch Int.random(in: 0 ..< 8, using: &random) {
+            case 0: value = "{" + end + "    \"name\": \"\(name())\"," + end + "    \"n\": 1" + end + "  }"
+            case 1: value = "[" + end + "    {\"name\": \"\(name())\"}," + end + "    {\"id\": 3}," + end + "    [1, 2]" + end + "  ]"
+            case 2: value = "[1, \"\(name())\", null]"
+            case 3: value = ["{}", "[]", "true", "-1.5e3"].randomElement(using: &random)!
+            default: value = "\"\(name())\""
+            }
+            return "  \"\(name())\": " + value
+        }
+        return "{" + end + members.joined(separator: "," + end) + end + "}" + end
+    }
 
     /// A card or a row (or, now and then, a line of either that is not one: an unclosed card, a stray quote).
     static func record(_ languageId: String, _ random: inout SplitMix64, opening: Bool = false) -> String {
@@ -274,6 +323,7 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
         let lines = opening ? format.lines.filter { !["\"open", "/* open comment"].contains($0) } : format.lines
         // A table with a line that is not a pair stays unread until an edit mends it: fewer such lines there.
         if Int.random(in: 0 ..< (languageId == "strings" ? 12 : 6), using: &random) == 0 { return lines.randomElement(using: &random)! + end }
+        if trees.contains(languageId) { return "  \"\(name)\": \"\(names.randomElement(using: &random)!)\"," + end }
         if languageId == "strings" {
             let comment = Bool.random(using: &random) ? "/* \(names.randomElement(using: &random)!) */" + end : ""
             return comment + "\"\(name)\" = \"\(names.randomElement(using: &random)!)\";" + end
@@ -291,6 +341,9 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
     static func randomChange(_ document: TextDocument, encoding: PositionEncoding, languageId: String, _ random: inout SplitMix64)
         -> (ContentChange, [UInt8]) {
         let bytes = document.bytes
+        if trees.contains(languageId), Int.random(in: 0 ..< 4, using: &random) < 3, let change = jsonChange(document, encoding: encoding, &random) {
+            return change
+        }
         if Int.random(in: 0 ..< 200, using: &random) == 0 {
             let text = (0 ..< Int.random(in: 0 ..< 40, using: &random)).map { _ in line(languageId, &random) }.joined()
             return (ContentChange(range: nil, text: text), Array(text.utf8))
@@ -307,7 +360,7 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
         var a = boundaries.randomElement(using: &random)!
         if records[languageId] != nil, Bool.random(using: &random) {
             // Aimed at a record's structure: a line start, a quote, a separator or a colon.
-            let marks = boundaries.filter { $0 == 0 || $0 == bytes.count || [0x0A, 0x0D, 0x22, 0x2C, 0x09, 0x3A, 0x3B, 0x2F, 0x2A].contains(bytes[$0 - 1]) }
+            let marks = boundaries.filter { $0 == 0 || $0 == bytes.count || [0x0A, 0x0D, 0x22, 0x2C, 0x09, 0x3A, 0x3B, 0x2F, 0x2A, 0x7B, 0x7D, 0x5B, 0x5D].contains(bytes[$0 - 1]) }
             a = marks.randomElement(using: &random) ?? a
         }
         // A table's header is edited now and then, not at every fourth edit (an edit there makes a new index, and
@@ -328,6 +381,38 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
         }
         let change = ContentChange(range: EncodedRange(start: position(a, document, encoding), end: position(b, document, encoding)), text: text)
         return (change, Array(bytes[..<a]) + Array(text.utf8) + Array(bytes[b...]))
+    }
+
+    /// An edit that leaves JSON valid, as most typing does: a name typed into a string, a member added before a
+    /// member, a member (with its comma) deleted, a blank line added.
+    static func jsonChange(_ document: TextDocument, encoding: PositionEncoding, _ random: inout SplitMix64) -> (ContentChange, [UInt8])? {
+        let bytes = document.bytes, quote = UInt8(ascii: "\""), starts = document.lineStarts
+        func line(_ l: Int) -> String {
+            String(decoding: bytes[starts[l] ..< (l + 1 < starts.count ? starts[l + 1] : bytes.count)], as: UTF8.self)
+        }
+        let l = Int.random(in: 0 ..< document.lineCount, using: &random), text = line(l)
+        let (a, b, new): (Int, Int, String)
+        switch Int.random(in: 0 ..< 4, using: &random) {
+        case 0:
+            // Into a string: just after an opening quote (one not followed by what ends a string).
+            let opening = (1 ..< bytes.count).filter { bytes[$0 - 1] == quote && ![0x3A, 0x2C, 0x0A, 0x0D, 0x7D, 0x5D].contains(bytes[$0]) }
+            guard let at = opening.randomElement(using: &random) else { return nil }
+            (a, b, new) = (at, at, names.randomElement(using: &random)!)
+        case 1:
+            guard text.hasPrefix("  \"") || text.hasPrefix("    \"") else { return nil }
+            let indent = String(text.prefix { $0 == " " })
+            (a, b, new) = (starts[l], starts[l], indent + "\"\(names.randomElement(using: &random)!)\": \"x\"," + breaks.randomElement(using: &random)!)
+        case 2:
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard trimmed.hasPrefix("\""), trimmed.hasSuffix(","), !trimmed.hasSuffix("{,"), !"[{".contains(trimmed.dropLast().last ?? "x"),
+                  trimmed.filter({ $0 == "{" }).count == trimmed.filter({ $0 == "}" }).count,
+                  trimmed.filter({ $0 == "[" }).count == trimmed.filter({ $0 == "]" }).count else { return nil }
+            (a, b, new) = (starts[l], l + 1 < starts.count ? starts[l + 1] : bytes.count, "")
+        default:
+            (a, b, new) = (starts[l], starts[l], breaks.randomElement(using: &random)!)
+        }
+        let change = ContentChange(range: EncodedRange(start: position(a, document, encoding), end: position(b, document, encoding)), text: new)
+        return (change, Array(bytes[..<a]) + Array(new.utf8) + Array(bytes[b...]))
     }
 
     /// The position of byte offset `offset` in the client's encoding, counted here from the bytes (not by the

@@ -1,0 +1,277 @@
+import ThumbIndexJSON
+
+/// A JSON format whose outline follows edits container by container: JSON files and Xcode string catalogs.
+public struct JSONTreeFormat: Sendable {
+    enum Kind: Sendable { case json, catalog }
+    let kind: Kind
+    let options: ExtractionOptions
+
+    /// The format of `languageId` (`json`, `xcstrings`), or nil for one that is not JSON.
+    public init?(languageId: String, options: ExtractionOptions) {
+        switch languageId.lowercased() {
+        case "json": kind = .json
+        case "xcstrings": kind = .catalog
+        default: return nil
+        }
+        self.options = options
+    }
+
+    /// The document's tree and its entries depth-first (each without children: they follow it), as its extractor
+    /// would give them flattened; nil for text the extractor refuses (not JSON, not a catalog) or without a value.
+    public func read(_ text: RecordText) -> (JSONTree, [Entry])? {
+        guard let root = try? JSONParser().parseNode(text.bytes) else { return nil }
+        var tree = JSONTree(format: self, byteCount: text.bytes.count)
+        var rank: Int32 = 0, nodes: [JSONTree.Node] = []
+        let entries: [Entry]
+        switch kind {
+        case .json:
+            tree.build(root, memberStart: root.start, parent: -1, isEntry: false, base: 0, into: &nodes, rank: &rank)
+            entries = JSONTree.flattened(JSONExtractor.children(of: root, map: text.map))
+        case .catalog:
+            guard case .object(let members) = root.value, let s = members.lastIndex(where: { $0.key == "strings" }),
+                  case .object(let strings) = members[s].value.value else { return nil }
+            tree.languages = [options.language, root["sourceLanguage"]?.stringValue].compactMap { $0 }
+            nodes.append(JSONTree.Node(root, memberStart: root.start, parent: -1, rank: 0, isEntry: false))
+            for (k, m) in members.enumerated() {
+                if k == s { tree.strings = nodes.count }
+                tree.build(m.value, memberStart: m.keyStart, parent: 0, isEntry: false, base: 0, into: &nodes, rank: &rank)
+            }
+            nodes[0].size = Int32(nodes.count - 1)
+            entries = strings.map { XCStringsExtractor.entry($0, languages: tree.languages, map: text.map) }
+        }
+        tree.nodes = nodes
+        tree.entryCount = Int(rank)
+        return entries.count == tree.entryCount ? (tree, entries) : nil
+    }
+}
+
+/// The shape of a JSON document, kept to follow its edits: every value in document order with its span, its
+/// parent, how many values it holds, and where its entry is in the outline's depth-first order.
+///
+/// Between two members of a container, JSON reads the same whatever comes before: so an edit is followed by reading
+/// again the members of the innermost container whose brackets are outside the edited lines, from the member before
+/// the edit until a member starts, after the edit, where one started before (or the container closes where it closed
+/// before). Anything else (a bracket edited, a read that does not settle, text that is no longer JSON) is not
+/// followed, and the document is read whole.
+public struct JSONTree: Sendable {
+    struct Node {
+        /// The value's span, and where its member starts (its key, in an object).
+        var start: Int, end: Int, memberStart: Int
+        var parent: Int32
+        /// The number of values inside it (they follow it).
+        var size: Int32 = 0
+        /// The number of entries before it in document order: its entry's place when it is one.
+        var rank: Int32
+        var isObject: Bool, isArray: Bool
+        var isEntry: Bool
+
+        init(_ node: JSONNode, memberStart: Int, parent: Int32, rank: Int32, isEntry: Bool) {
+            start = node.start
+            end = node.end
+            self.memberStart = memberStart
+            self.parent = parent
+            self.rank = rank
+            if case .object = node.value { isObject = true } else { isObject = false }
+            if case .array = node.value { isArray = true } else { isArray = false }
+            self.isEntry = isEntry
+        }
+    }
+
+    /// An edit followed: the entries at places `old` are replaced by `entries`; the entries after them move by the
+    /// edit's line delta; `ancestors` are the entries around the edit whose range now ends elsewhere (and whose
+    /// detail, a count of keys or items, may have changed).
+    public struct Change {
+        public var old: Range<Int>
+        public var entries: [Entry]
+        public var ancestors: [(place: Int, end: TextPosition, detail: String?)]
+    }
+
+    let format: JSONTreeFormat
+    var nodes: [Node] = []
+    var byteCount: Int
+    /// The number of entries.
+    public internal(set) var entryCount = 0
+    /// A catalog's `strings` object, and the languages its entries' details are looked up in.
+    var strings = -1
+    var languages: [String] = []
+
+    init(format: JSONTreeFormat, byteCount: Int) {
+        self.format = format
+        self.byteCount = byteCount
+    }
+
+    /// Appends `value` and everything inside it; the index of a node is `base + nodes.count` when appended.
+    func build(_ value: JSONNode, memberStart: Int, parent: Int32, isEntry: Bool, base: Int, into nodes: inout [Node], rank: inout Int32) {
+        let i = nodes.count
+        nodes.append(Node(value, memberStart: memberStart, parent: parent, rank: rank, isEntry: isEntry))
+        if isEntry { rank += 1 }
+        let me = Int32(base + i)
+        switch value.value {
+        case .object(let members):
+            for m in members {
+                build(m.value, memberStart: m.keyStart, parent: me, isEntry: hasEntry(in: Int(me), isObject: true, m.value), base: base, into: &nodes, rank: &rank)
+            }
+        case .array(let items):
+            for item in items {
+                build(item, memberStart: item.start, parent: me, isEntry: hasEntry(in: Int(me), isObject: false, item), base: base, into: &nodes, rank: &rank)
+            }
+        default: break
+        }
+        nodes[i].size = Int32(nodes.count - i - 1)
+    }
+
+    /// Whether a value in the container `parent` has an entry: in JSON every member and every element that is a
+    /// container (as `JSONExtractor` makes them); in a catalog the members of `strings`.
+    private func hasEntry(in parent: Int, isObject: Bool, _ value: JSONNode) -> Bool {
+        switch format.kind {
+        case .json:
+            if isObject { return true }
+            switch value.value {
+            case .object, .array: return true
+            default: return false
+            }
+        case .catalog: return parent == strings
+        }
+    }
+
+    static func flattened(_ entries: [Entry]) -> [Entry] {
+        var flat: [Entry] = []
+        func visit(_ entries: [Entry]) {
+            for entry in entries {
+                var own = entry
+                own.children = []
+                flat.append(own)
+                visit(entry.children)
+            }
+        }
+        visit(entries)
+        return flat
+    }
+
+    private func rank(at i: Int) -> Int { i < nodes.count ? Int(nodes[i].rank) : entryCount }
+
+    private func depth(of i: Int) -> Int {
+        var depth = 1, i = i
+        while nodes[i].parent >= 0 { depth += 1; i = Int(nodes[i].parent) }
+        return depth
+    }
+
+    /// Follows an edit that replaced lines `start ..< oldEnd` of the text the tree was made from by lines
+    /// `start ..< newEnd` of `text`; nil when it cannot (see the type's comment), and then the tree is unchanged.
+    public mutating func follow(_ text: RecordText, start: Int, oldEnd: Int, newEnd: Int) -> Change? {
+        let map = text.map, delta = text.bytes.count - byteCount
+        guard !nodes.isEmpty, start < map.lineCount else { return nil }
+        let editStart = map.lineStarts[start]
+        let oldEditEnd = (newEnd < map.lineCount ? map.lineStarts[newEnd] : text.bytes.count) - delta
+        // The innermost container with both brackets outside the edited lines: it holds the last value starting before them.
+        var low = 0, high = nodes.count
+        while low < high {
+            let mid = (low + high) / 2
+            if nodes[mid].start < editStart { low = mid + 1 } else { high = mid }
+        }
+        guard low > 0 else { return nil }
+        var c = low - 1
+        while !((nodes[c].isObject || nodes[c].isArray) && nodes[c].end - 1 >= oldEditEnd) {
+            guard nodes[c].parent >= 0 else { return nil }
+            c = Int(nodes[c].parent)
+        }
+        switch format.kind {
+        case .json:
+            // An object in an array may be named by one of its fields: the element is read again whole.
+            while nodes[c].isObject, nodes[c].parent >= 0, nodes[Int(nodes[c].parent)].isArray { c = Int(nodes[c].parent) }
+        case .catalog:
+            guard strings >= 0, c >= strings, c <= strings + Int(nodes[strings].size) else { return nil }
+            c = strings
+        }
+        let isObject = nodes[c].isObject, childrenEnd = c + 1 + Int(nodes[c].size)
+        // The window starts at the last member starting before the edited lines (the edit may end it elsewhere).
+        var first: Int?, ordinal = 0, child = c + 1
+        while child < childrenEnd, nodes[child].memberStart < editStart {
+            first = child
+            ordinal += 1
+            child += Int(nodes[child].size) + 1
+        }
+        let w0 = first ?? c + 1
+        var read = JSONMembers(), w1 = childrenEnd
+        func readMembers(settling: Bool) -> Bool {
+            var cursor = child
+            let from = first.map { nodes[$0].memberStart } ?? nodes[c].start + 1
+            guard let members = try? text.bytes.withUnsafeBufferPointer({ p in
+                try JSONParser().parseMembers(p, isObject: isObject, from: from, afterBracket: first == nil, depth: depth(of: c)) { at in
+                    guard settling else { return false }
+                    while cursor < childrenEnd, nodes[cursor].memberStart + delta < at { cursor += Int(nodes[cursor].size) + 1 }
+                    return cursor < childrenEnd && nodes[cursor].memberStart >= oldEditEnd && nodes[cursor].memberStart + delta == at
+                }
+            }) else { return false }
+            switch members.end {
+            case .settled: w1 = cursor
+            case .closed(let end):
+                guard end == nodes[c].end + delta else { return false }
+                w1 = childrenEnd
+            }
+            read = members
+            return true
+        }
+        guard readMembers(settling: true) else { return nil }
+        func children(_ range: Range<Int>) -> Int {
+            var n = 0, i = range.lowerBound
+            while i < range.upperBound { n += 1; i += Int(nodes[i].size) + 1 }
+            return n
+        }
+        var oldChildren = children(w0 ..< w1)
+        var newChildren = isObject ? read.members.count : read.elements.count
+        if !isObject, newChildren != oldChildren, w1 < childrenEnd {
+            // The elements after the window are named by their place, which moved: read them all.
+            guard readMembers(settling: false) else { return nil }
+            oldChildren = children(w0 ..< w1)
+            newChildren = read.elements.count
+        }
+
+        let s0 = rank(at: w0), s1 = rank(at: w1)
+        var rank = Int32(s0), added: [Node] = []
+        for m in read.members {
+            build(m.value, memberStart: m.keyStart, parent: Int32(c), isEntry: hasEntry(in: c, isObject: true, m.value), base: w0, into: &added, rank: &rank)
+        }
+        for item in read.elements {
+            build(item, memberStart: item.start, parent: Int32(c), isEntry: hasEntry(in: c, isObject: false, item), base: w0, into: &added, rank: &rank)
+        }
+        let entries: [Entry]
+        switch format.kind {
+        case .json:
+            let firstIndex = first == nil ? 0 : ordinal - 1
+            entries = Self.flattened(isObject ? JSONExtractor.entries(members: read.members, map: map)
+                                              : JSONExtractor.entries(items: read.elements, from: firstIndex, map: map))
+        case .catalog:
+            entries = read.members.map { XCStringsExtractor.entry($0, languages: languages, map: map) }
+        }
+        guard entries.count == Int(rank) - s0 else { assertionFailure("a window's entries do not match its values"); return nil }
+
+        let nodeDelta = added.count - (w1 - w0), entryDelta = Int32(entries.count - (s1 - s0))
+        nodes.replaceSubrange(w0 ..< w1, with: added)
+        let oldW1 = Int32(w1)
+        nodes.withUnsafeMutableBufferPointer { p in
+            for i in (w0 + added.count) ..< p.count {
+                p[i].start += delta
+                p[i].end += delta
+                p[i].memberStart += delta
+                if p[i].parent >= oldW1 { p[i].parent += Int32(nodeDelta) }
+                p[i].rank += entryDelta
+            }
+        }
+        var ancestors: [(place: Int, end: TextPosition, detail: String?)] = []
+        var a = c
+        while a >= 0 {
+            nodes[a].end += delta
+            nodes[a].size += Int32(nodeDelta)
+            if nodes[a].isEntry {
+                let count = a == c && newChildren != oldChildren ? children(c + 1 ..< c + 1 + Int(nodes[c].size)) : nil
+                ancestors.append((Int(nodes[a].rank), map.position(ofOffset: nodes[a].end),
+                                  count.map { JSONExtractor.sizeDetail($0, isObject: nodes[a].isObject) }))
+            }
+            a = Int(nodes[a].parent)
+        }
+        byteCount = text.bytes.count
+        entryCount += Int(entryDelta)
+        return Change(old: s0 ..< s1, entries: entries, ancestors: ancestors)
+    }
+}

@@ -1,0 +1,57 @@
+import Collation
+import Entries
+
+/// JSON values nested in containers (`.tree`): JSON files and string catalogs. An entry's position is its place in
+/// depth-first order (`entryAtLine` names the id at each place); `JSONTree` finds the container an edit stayed inside
+/// and reads again only the members around the edit.
+extension OutlineIndex {
+    /// The index of a JSON document, or nil for text that is not JSON (or not a catalog) or has no value: then the
+    /// caller makes an `.entries` index, whose extraction reports what is wrong.
+    static func makeTree(
+        _ document: TextDocument, collation: IndexedCollation, format: JSONTreeFormat, readings: Readings?,
+        report: @escaping @Sendable ([OutlineProblem]) -> Void, extract: @escaping @Sendable (TextDocument) -> [Entry]
+    ) -> OutlineIndex? {
+        guard document.bytes.withUnsafeBufferPointer({ TextCheck.binaryProblem(in: $0) }) == nil,
+              let (tree, read) = format.read(RecordText(bytes: document.bytes, lineStarts: document.lineStarts)) else { return nil }
+        let entries = readings.map { r in read.map { entry in var entry = entry; entry.read(by: r); return entry } } ?? read
+        let index = OutlineIndex(collation: collation, format: .tree, document: document, batch: UTF8Batch(entries.lazy.map(\.sortString)),
+                                 positions: entries.indices.map { Int32($0) }, entries: entries, extract: extract)
+        index.tree = tree
+        index.readings = readings
+        index.report = report
+        return index
+    }
+
+    /// Follows an edit by reading again the members around it (see `JSONTree`).
+    func updateTree(to document: TextDocument, edit: LineEdit) -> Bool {
+        guard var tree else { return false }
+        self.tree = nil  // mutated alone, not copied
+        let text = RecordText(bytes: document.bytes, lineStarts: document.lineStarts)
+        guard let change = tree.follow(text, start: edit.start, oldEnd: edit.oldEnd, newEnd: edit.newEnd) else { return false }
+        self.tree = tree
+        var entries = change.entries
+        if let readings { for i in entries.indices { entries[i].read(by: readings) } }
+        let places = change.old.lowerBound ..< change.old.lowerBound + entries.count
+        replace(LineEdit(start: change.old.lowerBound, oldEnd: change.old.upperBound, newEnd: places.upperBound), in: document,
+                batch: UTF8Batch(entries.lazy.map(\.sortString)), lines: Array(places), entries: entries)
+        // The containers around the edit end elsewhere; the entries after it are on other lines.
+        for ancestor in change.ancestors {
+            let id = Int(entryAtLine[ancestor.place])
+            stored[id].range.end = ancestor.end
+            if let detail = ancestor.detail { stored[id].detail = detail }
+            entryChanged[id] = changes
+        }
+        let lines = edit.lineDelta
+        if lines != 0 {
+            for place in places.upperBound ..< entryAtLine.count {
+                let id = Int(entryAtLine[place])
+                stored[id].range.start.line += lines
+                stored[id].range.end.line += lines
+                stored[id].selectionRange.start.line += lines
+                stored[id].selectionRange.end.line += lines
+                entryChanged[id] = changes
+            }
+        }
+        return true
+    }
+}
