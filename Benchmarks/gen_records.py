@@ -5,6 +5,10 @@
   NAME.csv         name,email,phone: one row per card (a header row first), the FN as name
   NAME.tsv         the same with tabs
   NAME.strings     a `.strings` table keyed by the names (a comment line before each pair, as Xcode writes them)
+  NAME.json        an object keyed by the names, a greeting each (`json.dump(indent=2)`: a member per line)
+  NAME.items.json  an array of {"name", "email", "phone"} objects (4 entries a contact: the item, named by its name,
+                   and its three members)
+  NAME.xcstrings   a string catalog keyed by the names, a Swedish translation each (as Xcode writes catalogs)
 
 Usage: python3 Benchmarks/gen_records.py Benchmarks/.data/contacts_100k.vcf
 """
@@ -31,4 +35,16 @@ def quoted(s): return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
 with open(base + ".strings", "w", encoding="utf-8") as fh:
     for n, email, _ in rows:
         fh.write(f"/* {email} */\n{quoted(n)} = {quoted('Hello, ' + n)};\n\n")
-print("wrote", base + ".names.txt", base + ".csv", base + ".tsv", base + ".strings", f"({len(names)} names)")
+import json
+with open(base + ".json", "w", encoding="utf-8") as fh:
+    json.dump({n: "Hello, " + n for n in names}, fh, ensure_ascii=False, indent=2)
+with open(base + ".items.json", "w", encoding="utf-8") as fh:
+    json.dump([{"name": n, "email": email, "phone": phone} for n, email, phone in rows], fh, ensure_ascii=False, indent=2)
+with open(base + ".items.names.txt", "w", encoding="utf-8") as fh:
+    fh.write("".join(n + "\n" for n in names))
+catalog = {"sourceLanguage": "en", "strings": {n: {"localizations": {"sv": {"stringUnit": {"state": "translated", "value": "Hej, " + n}}}}
+                                               for n in names}, "version": "1.0"}
+with open(base + ".xcstrings", "w", encoding="utf-8") as fh:
+    json.dump(catalog, fh, ensure_ascii=False, indent=2, separators=(",", " : "))
+print("wrote", base + ".names.txt", base + ".csv", base + ".tsv", base + ".strings", base + ".json", base + ".items.json",
+      base + ".xcstrings", f"({len(names)} names)")

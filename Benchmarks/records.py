@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
-"""Contacts as records (vCard, CSV, TSV, `.strings`) beside the same names as plain text, through the server's stdio.
+"""Contacts as records (vCard, CSV, TSV, `.strings`) and JSON (an object, an array of objects, a string catalog) beside the same names as plain text, through the server's stdio.
 
-For each FILE (a .vcf, .csv, .tsv or .strings made by gen_data.py and gen_records.py, with NAME.names.txt beside it):
+For each FILE (a .vcf, .csv, .tsv, .strings, .json or .xcstrings made by gen_data.py and gen_records.py, with NAME.names.txt beside it):
   open → sections   didOpen then thumbindex/sections, timed from the first byte of didOpen sent to the reply; the
                     record file and its names as plain text alternate, ROUNDS times each, a fresh server each time
   edit → sections   after a first page (which builds the index): EDITS one-character edits inside a random record's
                     name (each followed at once by thumbindex/sections), then structure edits: a vCard's END:VCARD
                     deleted (two cards merge) and typed back, a CSV/TSV/`.strings` quote opened and closed again, a
-                    `.strings` comment opened before a pair and closed again
+                    `.strings` comment opened before a pair and closed again; JSON: a member (an item) added and
+                    deleted, a comma deleted (then the text is not JSON) and typed back
   memory            the server's RSS after the open and the first page (steady) and its peak (VmHWM), against the text
 and the ICU C++ reference (`../shared/bench`, `--mode all`) on the names file in the same run.
 
@@ -62,7 +63,8 @@ class Server:
         self.p.kill(); self.p.wait()
 
 def language(path):
-    return {"vcf": "vcard", "csv": "csv", "tsv": "tsv", "strings": "strings", "txt": "plaintext"}[path.rsplit(".", 1)[1]]
+    return {"vcf": "vcard", "csv": "csv", "tsv": "tsv", "strings": "strings", "json": "json", "xcstrings": "xcstrings",
+            "txt": "plaintext"}[path.rsplit(".", 1)[1]]
 
 def open_document(server, path, text):
     uri = "file:///" + os.path.basename(path)
@@ -92,16 +94,23 @@ for path in files:
     steady, _ = s.rss()
     lines = text.splitlines()
     strings = path.endswith(".strings")
-    name_lines = [i for i, l in enumerate(lines) if (l.startswith("FN:") if path.endswith(".vcf") else l.startswith('"') if strings else i > 0 and l)]
+    tree = path.endswith(".json") or path.endswith(".xcstrings")
+    if tree:
+        # A name: a key of the object, a catalog's key, an item's "name" value.
+        prefix = '    "name": "' if path.endswith(".items.json") else '    "' if path.endswith(".xcstrings") else '  "'
+        name_lines = [i for i, l in enumerate(lines) if l.startswith(prefix) and not l.startswith(prefix + " ")]
+    else:
+        name_lines = [i for i, l in enumerate(lines) if (l.startswith("FN:") if path.endswith(".vcf") else l.startswith('"') if strings else i > 0 and l)]
     version, edit_ms = 1, []
-    def change(line, start, end, new):
+    def change(line, start, end, new, end_line=None):
         global version
         version += 1
         s.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version}, "contentChanges": [
-            {"range": {"start": {"line": line, "character": start}, "end": {"line": line, "character": end}}, "text": new}]})
+            {"range": {"start": {"line": line, "character": start}, "end": {"line": line if end_line is None else end_line, "character": end}},
+             "text": new}]})
     for _ in range(edits):
         line = rng.choice(name_lines)
-        column = 4 if path.endswith(".vcf") else 1
+        column = 4 if path.endswith(".vcf") else len(prefix) if tree else 1
         t = time.perf_counter()
         change(line, column, column, "x")
         got = s.request("thumbindex/sections", {"textDocument": {"uri": uri}})
@@ -109,7 +118,20 @@ for path in files:
         assert got["version"] == version and got["totalCount"] == count, (got, count)
     structure = []
     for _ in range(max(2, edits // 5)):
-        if path.endswith(".vcf"):
+        if tree:
+            line = rng.choice(name_lines[:-1])
+            if len(structure) % 4 == 0:
+                # A member (an item) added before another and deleted again.
+                items = path.endswith(".items.json")
+                line -= 1 if items else 0
+                member = '  {"name": "New", "email": "", "phone": ""},\n' if items else prefix + 'New" : {},\n'
+                steps = [(line, 0, 0, member), (line, 0, 0, "", line + 1)]
+            else:
+                # A comma deleted (no longer JSON: read whole) and typed back.
+                line = next(i for i in range(line, len(lines)) if lines[i].endswith(","))
+                end = len(lines[line]) - 1
+                steps = [(line, end, end + 1, ""), (line, end, end, ",")]
+        elif path.endswith(".vcf"):
             line = rng.choice([i for i in name_lines if i < len(lines) - 20])
             end = next(i for i in range(line, len(lines)) if lines[i] == "END:VCARD")
             steps = [(end, 0, len("END:VCARD"), ""), (end, 0, 0, "END:VCARD")]  # two cards merge, then part again
