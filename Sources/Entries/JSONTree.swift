@@ -1,50 +1,5 @@
 import ThumbIndexJSON
 
-/// A JSON format whose outline follows edits container by container: JSON files and Xcode string catalogs.
-public struct JSONTreeFormat: Sendable {
-    enum Kind: Sendable { case json, catalog }
-    let kind: Kind
-    let options: ExtractionOptions
-
-    /// The format of `languageId` (`json`, `xcstrings`), or nil for one that is not JSON.
-    public init?(languageId: String, options: ExtractionOptions) {
-        switch languageId.lowercased() {
-        case "json": kind = .json
-        case "xcstrings": kind = .catalog
-        default: return nil
-        }
-        self.options = options
-    }
-
-    /// The document's tree and its entries depth-first (each without children: they follow it), as its extractor
-    /// would give them flattened; nil for text the extractor refuses (not JSON, not a catalog) or without a value.
-    public func read(_ text: RecordText) -> (JSONTree, [Entry])? {
-        guard let root = try? JSONParser().parseNode(text.bytes) else { return nil }
-        var tree = JSONTree(format: self, byteCount: text.bytes.count)
-        var rank: Int32 = 0, nodes: [JSONTree.Node] = []
-        let entries: [Entry]
-        switch kind {
-        case .json:
-            tree.build(root, memberStart: root.start, parent: -1, isEntry: false, base: 0, into: &nodes, rank: &rank)
-            entries = JSONTree.flattened(JSONExtractor.children(of: root, map: text.map))
-        case .catalog:
-            guard case .object(let members) = root.value, let s = members.lastIndex(where: { $0.key == "strings" }),
-                  case .object(let strings) = members[s].value.value else { return nil }
-            tree.languages = [options.language, root["sourceLanguage"]?.stringValue].compactMap { $0 }
-            nodes.append(JSONTree.Node(root, memberStart: root.start, parent: -1, rank: 0, isEntry: false))
-            for (k, m) in members.enumerated() {
-                if k == s { tree.strings = nodes.count }
-                tree.build(m.value, memberStart: m.keyStart, parent: 0, isEntry: false, base: 0, into: &nodes, rank: &rank)
-            }
-            nodes[0].size = Int32(nodes.count - 1)
-            entries = strings.map { XCStringsExtractor.entry($0, languages: tree.languages, map: text.map) }
-        }
-        tree.nodes = nodes
-        tree.entryCount = Int(rank)
-        return entries.count == tree.entryCount ? (tree, entries) : nil
-    }
-}
-
 /// The shape of a JSON document, kept to follow its edits: every value in document order with its span, its
 /// parent, how many values it holds, and where its entry is in the outline's depth-first order.
 ///
@@ -77,16 +32,7 @@ public struct JSONTree: Sendable {
         }
     }
 
-    /// An edit followed: the entries at places `old` are replaced by `entries`; the entries after them move by the
-    /// edit's line delta; `ancestors` are the entries around the edit whose range now ends elsewhere (and whose
-    /// detail, a count of keys or items, may have changed).
-    public struct Change {
-        public var old: Range<Int>
-        public var entries: [Entry]
-        public var ancestors: [(place: Int, end: TextPosition, detail: String?)]
-    }
-
-    let format: JSONTreeFormat
+    let format: TreeFormat
     var nodes: [Node] = []
     var byteCount: Int
     /// The number of entries.
@@ -95,7 +41,7 @@ public struct JSONTree: Sendable {
     var strings = -1
     var languages: [String] = []
 
-    init(format: JSONTreeFormat, byteCount: Int) {
+    init(format: TreeFormat, byteCount: Int) {
         self.format = format
         self.byteCount = byteCount
     }
@@ -124,7 +70,7 @@ public struct JSONTree: Sendable {
     /// container (as `JSONExtractor` makes them); in a catalog the members of `strings`.
     private func hasEntry(in parent: Int, isObject: Bool, _ value: JSONNode) -> Bool {
         switch format.kind {
-        case .json:
+        case .json, .yaml:
             if isObject { return true }
             switch value.value {
             case .object, .array: return true
@@ -158,7 +104,7 @@ public struct JSONTree: Sendable {
 
     /// Follows an edit that replaced lines `start ..< oldEnd` of the text the tree was made from by lines
     /// `start ..< newEnd` of `text`; nil when it cannot (see the type's comment), and then the tree is unchanged.
-    public mutating func follow(_ text: RecordText, start: Int, oldEnd: Int, newEnd: Int) -> Change? {
+    public mutating func follow(_ text: RecordText, start: Int, oldEnd: Int, newEnd: Int) -> TreeChange? {
         let map = text.map, delta = text.bytes.count - byteCount
         guard !nodes.isEmpty, start < map.lineCount else { return nil }
         let editStart = map.lineStarts[start]
@@ -176,7 +122,7 @@ public struct JSONTree: Sendable {
             c = Int(nodes[c].parent)
         }
         switch format.kind {
-        case .json:
+        case .json, .yaml:
             // An object in an array may be named by one of its fields: the element is read again whole.
             while nodes[c].isObject, nodes[c].parent >= 0, nodes[Int(nodes[c].parent)].isArray { c = Int(nodes[c].parent) }
         case .catalog:
@@ -237,7 +183,7 @@ public struct JSONTree: Sendable {
         }
         let entries: [Entry]
         switch format.kind {
-        case .json:
+        case .json, .yaml:
             let firstIndex = first == nil ? 0 : ordinal - 1
             entries = Self.flattened(isObject ? JSONExtractor.entries(members: read.members, map: map)
                                               : JSONExtractor.entries(items: read.elements, from: firstIndex, map: map))
@@ -272,6 +218,6 @@ public struct JSONTree: Sendable {
         }
         byteCount = text.bytes.count
         entryCount += Int(entryDelta)
-        return Change(old: s0 ..< s1, entries: entries, ancestors: ancestors)
+        return TreeChange(old: s0 ..< s1, entries: entries, ancestors: ancestors)
     }
 }

@@ -22,7 +22,7 @@ public struct IndexPlan: Sendable {
     /// `.records`: the document's record format.
     public let records: RecordFormat?
     /// `.tree`: the document's JSON format.
-    public let tree: JSONTreeFormat?
+    public let tree: TreeFormat?
 
     /// The plan for `document` under `settings`, sorted under a collation of language `language`; `fileName` is
     /// what the extractors' messages name (default: the last part of the document's uri).
@@ -34,7 +34,7 @@ public struct IndexPlan: Sendable {
         let id = document.languageId.lowercased()
         let fileName = fileName ?? document.uri.split(separator: "/").last.map(String.init)
         let options = settings.options(fileName: fileName, language: language)
-        let records = RecordFormat(languageId: id, options: options), tree = JSONTreeFormat(languageId: id, options: options)
+        let records = RecordFormat(languageId: id, options: options), tree = TreeFormat(languageId: id, options: options)
         if binary {
             format = .entries
         } else if PlainTextExtractor.languageIds.contains(id) {

@@ -11,7 +11,7 @@ extension OutlineIndex {
     /// entry, such as `thumbindex outline`, which would read each twice).
     public static func make(
         _ document: TextDocument, collation: IndexedCollation, format: Format, checkpointSpacing: Int = 256,
-        readings: Readings? = nil, records: RecordFormat? = nil, tree: JSONTreeFormat? = nil, keepingEntries: Bool = false,
+        readings: Readings? = nil, records: RecordFormat? = nil, tree: TreeFormat? = nil, keepingEntries: Bool = false,
         report: @escaping @Sendable ([OutlineProblem]) -> Void = { _ in }, extract: @escaping @Sendable (TextDocument) -> [Entry]
     ) -> OutlineIndex {
         if format == .records {

@@ -66,7 +66,7 @@ public final class OutlineIndex: @unchecked Sendable {
     var records: RecordReader?
     var report: @Sendable ([OutlineProblem]) -> Void = { _ in }
     /// `.tree`: the shape of the document's values.
-    var tree: JSONTree?
+    var tree: TreeShape?
     /// `.records` while the text is refused: the records of the last text that was not, and the edit since.
     var shelved: RecordShelf?
     var freeIDs: [Int32] = []

@@ -58,11 +58,11 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
         try run(languageId: "vcard", format: .records, readings: true, locale: "ja_JP", encoding: .utf16, seed: Self.seed &+ 500)
     }
 
-    /// JSON and string catalogs, with edits aimed at their structure: brackets, commas, quotes and colons typed or
+    /// JSON, string catalogs and YAML, with edits aimed at their structure: brackets, commas, quotes and colons typed or
     /// deleted, members and elements added, arrays whose elements are named by their place.
     func testJSONFollowsEditsInEveryEncoding() throws {
         for (n, encoding) in [PositionEncoding.utf16, .utf8, .utf32].enumerated() {
-            for (k, languageId) in ["json", "xcstrings"].enumerated() {
+            for (k, languageId) in ["json", "xcstrings", "yaml"].enumerated() {
                 try run(languageId: languageId, format: .tree, locale: ["sv_SE", "en_US", "ko_KR"][(n + k) % 3], encoding: encoding,
                         seed: Self.seed &+ 600 &+ UInt64(3 * n + k))
             }
@@ -127,7 +127,7 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
         if languageId == "csv" || languageId == "tsv" { lines.insert(["name", "detail", "n"].joined(separator: languageId == "csv" ? "," : "\t") + "\n", at: 0) }
         var document = TextDocument(uri: "file:///doc", languageId: languageId, version: 1, text: lines.joined())
         let records = RecordFormat(languageId: languageId, options: ExtractionOptions(fileName: "doc"))
-        let tree = JSONTreeFormat(languageId: languageId, options: ExtractionOptions(language: readings ? "ja" : "en", fileName: "doc"))
+        let tree = TreeFormat(languageId: languageId, options: ExtractionOptions(language: readings ? "ja" : "en", fileName: "doc"))
         func make() -> OutlineIndex {
             OutlineIndex.make(document, collation: collation, format: format, checkpointSpacing: checkpointSpacing, readings: reader,
                               records: records, tree: tree, keepingEntries: keepingEntries, extract: extract)
@@ -155,6 +155,7 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
                 return XCTFail("\(document.bytes == expected ? "line starts" : "text") differ after \(where_)")
             }
             let fixedLines = index.format == .records ? index.recordFixedLines : 0
+            if ProcessInfo.processInfo.environment["DEBUGY"] != nil, languageId == "yaml" { print("STEP", step, index.format, change.text.debugDescription, edit) }
             if index.update(to: document, edit: edit) {
                 followed += 1
             } else {
@@ -165,6 +166,7 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
                 let large = max(edit.oldEnd, edit.newEnd) - edit.start > max(1024, index.count / 4)
                 let before = index.format
                 index = make()
+                if ProcessInfo.processInfo.environment["DEBUGX"] != nil, before == .tree, index.format == .tree, languageId == "yaml" { print("REBUILT", edit, change.text.debugDescription, String(decoding: bytesBefore, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).dropFirst(max(0, edit.start - 2)).prefix(4).joined(separator: "|").debugDescription) }
                 if ProcessInfo.processInfo.environment["DEBUGX"] != nil, before != index.format { print("GAVEUP", step, before, index.format, edit, fixedLines, String(decoding: document.bytes.prefix(60), as: UTF8.self).debugDescription) }
                 let records = format == .records && (before == .entries || index.format == .entries || edit.start < fixedLines)
                 // A JSON edit that reaches a bracket, or whose members do not settle, is read whole.
@@ -276,6 +278,8 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
         // Pairs sharing a line, and a comment ending on a key's line, make the table `.entries` until they go.
         "json": (["  \"k\": 1,", "  {\"name\": \"Zed\"},", "  \"x\": {", "  },", "  ],"],
                  ["{", "}", "[", "]", ",", "\"", ":", "\n", " \"k\": 2,\n", "{\"title\": \"Ärla\"},\n", "\\"]),
+        "yaml": (["k: 1", "  - a", "  nested: x", "- item", "---", "&a x", "*a", "? complex", "  |", "%YAML 1.2"],
+                 [":", " ", "  ", "-", "\"", "'", "#", "|", "[", "]", "{", "}", "\n", "key: v\n", "  sub: w\n", "&x ", "*x"]),
         "xcstrings": (["    \"Key\": {},", "    \"Other\": {\"comment\": \"c\"},"],
                       ["{", "}", ",", "\"", ":", "\n", "    \"New\": {},\n", "\"value\": \"Öl\""]),
         "strings": (["/* A comment */", "/* open comment", "// a line comment", "unquoted_key = \"v\";", "\"lone\";", "",
@@ -284,13 +288,34 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
                      "/* */ \"after\" = \"a comment\";\n"]),
     ]
 
-    static let trees: Set = ["json", "xcstrings"]
+    static let trees: Set = ["json", "xcstrings", "yaml"]
 
     /// A JSON document (`json`) or a string catalog (`xcstrings`), pretty-printed, a member per line, with nested
     /// objects, arrays of objects named by a field or by their place, arrays of scalars and empty containers.
     static func tree(_ languageId: String, _ random: inout SplitMix64) -> String {
         func name() -> String { names.randomElement(using: &random)!.replacingOccurrences(of: "\\", with: "") }
         let end = breaks.randomElement(using: &random)!
+        if languageId == "yaml" {
+            // A name that YAML would read otherwise when plain (`**a**` is an alias, `  a` indented) is quoted.
+            func scalar(_ suffix: String = "") -> String {
+                let n = name() + suffix
+                return n.first.map { $0.isLetter || $0.isNumber } == true && n.last != " " && Bool.random(using: &random) ? n : "\"\(n)\""
+            }
+            // Keys are distinct (a repeated key is an error).
+            let items = (0 ..< 40).map { i -> String in
+                let key = scalar(" \(i)")
+                switch Int.random(in: 0 ..< 9, using: &random) {
+                case 0: return "\(key):" + end + "  name: \(scalar())" + end + "  n: 1" + end
+                case 1: return "\(key):" + end + "  - name: \(scalar())" + end + "    id: 3" + end + "  - [1, 2]" + end
+                case 2: return "\(key): |" + end + "  text: not a key" + end + end + "  \(scalar())" + end
+                case 3: return "# \(name())" + end + end + "\(key): [1, \(scalar())]" + end
+                case 4: return "\(key): {a: 1, b: \(scalar())}" + end
+                case 5: return "\(key):" + end
+                default: return "\(key): \(scalar())" + end
+                }
+            }
+            return items.joined()
+        }
         if languageId == "xcstrings" {
             let strings = (0 ..< 30).map { _ in
                 let value = Bool.random(using: &random) ? #"{"localizations": {"sv": {"stringUnit": {"state": "translated", "value": "\#(name())"}}}}"#
@@ -323,6 +348,7 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
         let lines = opening ? format.lines.filter { !["\"open", "/* open comment"].contains($0) } : format.lines
         // A table with a line that is not a pair stays unread until an edit mends it: fewer such lines there.
         if Int.random(in: 0 ..< (languageId == "strings" ? 12 : 6), using: &random) == 0 { return lines.randomElement(using: &random)! + end }
+        if languageId == "yaml" { return "\(name.trimmingCharacters(in: .whitespaces).isEmpty ? "k" : name): \(names.randomElement(using: &random)!)" + end }
         if trees.contains(languageId) { return "  \"\(name)\": \"\(names.randomElement(using: &random)!)\"," + end }
         if languageId == "strings" {
             let comment = Bool.random(using: &random) ? "/* \(names.randomElement(using: &random)!) */" + end : ""
@@ -341,7 +367,11 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
     static func randomChange(_ document: TextDocument, encoding: PositionEncoding, languageId: String, _ random: inout SplitMix64)
         -> (ContentChange, [UInt8]) {
         let bytes = document.bytes
-        if trees.contains(languageId), Int.random(in: 0 ..< 4, using: &random) < 3, let change = jsonChange(document, encoding: encoding, &random) {
+        if languageId == "yaml", Int.random(in: 0 ..< 4, using: &random) < 3, let change = yamlChange(document, encoding: encoding, &random) {
+            return change
+        }
+        if trees.contains(languageId), languageId != "yaml", Int.random(in: 0 ..< 4, using: &random) < 3,
+           let change = jsonChange(document, encoding: encoding, &random) {
             return change
         }
         if Int.random(in: 0 ..< 200, using: &random) == 0 {
@@ -408,6 +438,36 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
                   trimmed.filter({ $0 == "{" }).count == trimmed.filter({ $0 == "}" }).count,
                   trimmed.filter({ $0 == "[" }).count == trimmed.filter({ $0 == "]" }).count else { return nil }
             (a, b, new) = (starts[l], l + 1 < starts.count ? starts[l + 1] : bytes.count, "")
+        default:
+            (a, b, new) = (starts[l], starts[l], breaks.randomElement(using: &random)!)
+        }
+        let change = ContentChange(range: EncodedRange(start: position(a, document, encoding), end: position(b, document, encoding)), text: new)
+        return (change, Array(bytes[..<a]) + Array(new.utf8) + Array(bytes[b...]))
+    }
+
+    /// An edit that mostly leaves YAML valid: a name typed after a key's colon or into a nested line, a top-level key
+    /// added before another, a line deleted, a blank line added.
+    static func yamlChange(_ document: TextDocument, encoding: PositionEncoding, _ random: inout SplitMix64) -> (ContentChange, [UInt8])? {
+        let bytes = document.bytes, starts = document.lineStarts
+        let l = Int.random(in: 0 ..< document.lineCount, using: &random)
+        let lineEnd = l + 1 < starts.count ? starts[l + 1] : bytes.count
+        let (a, b, new): (Int, Int, String)
+        func isLetter(_ i: Int) -> Bool { i < bytes.count && (bytes[i] >= 0x80 || (bytes[i] | 0x20) >= 0x61 && (bytes[i] | 0x20) <= 0x7A) }
+        let plainNames = names.filter { $0.first!.isLetter && !$0.contains(":") && $0.last != " " }
+        switch Int.random(in: 0 ..< 4, using: &random) {
+        case 0:
+            // Into a plain scalar: just after a `: ` that a letter follows.
+            guard lineEnd > starts[l] + 2, let at = (starts[l] + 2 ..< lineEnd).first(where: { bytes[$0 - 2] == UInt8(ascii: ":") && bytes[$0 - 1] == 0x20 && isLetter($0) })
+            else { return nil }
+            (a, b, new) = (at, at, plainNames.randomElement(using: &random)!)
+        case 1:
+            guard starts[l] < bytes.count, ![0x20, 0x23, 0x0A, 0x0D, 0x2D].contains(bytes[starts[l]]) else { return nil }
+            (a, b, new) = (starts[l], starts[l], "k\(Int.random(in: 0 ..< 1000, using: &random)): \(names.randomElement(using: &random)!)" + breaks.randomElement(using: &random)!)
+        case 2:
+            // A top-level key with its value on its line, and no lines under it.
+            guard isLetter(starts[l]), bytes[starts[l] ..< lineEnd].contains(UInt8(ascii: ":")), lineEnd >= bytes.count || isLetter(lineEnd)
+            else { return nil }
+            (a, b, new) = (starts[l], lineEnd, "")
         default:
             (a, b, new) = (starts[l], starts[l], breaks.randomElement(using: &random)!)
         }

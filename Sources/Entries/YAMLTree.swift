@@ -1,0 +1,137 @@
+import Yams
+
+/// A YAML document whose top-level value is a block mapping with its keys at the start of their lines, kept to follow
+/// its edits key by key: each top-level key's line, its entries' places, and its name.
+///
+/// A key at the start of a line of the top-level mapping reads the same whatever came before it (the text before it
+/// is unchanged, and YAML reads left to right). So an edit is followed by reading again, as a YAML text of its own, the
+/// lines from the last top-level key before the edited lines up to the first top-level key after them, where one
+/// started before: when that text is one block mapping with its keys at the start of their lines, its keys are the
+/// ones the whole text has there, since what ends it (a key at the start of a line) ends any value in the whole text
+/// too, and anything left open (a quote, a bracket) fails it. Not followed, and read whole: an edit before the first
+/// key; text with anchors or aliases (an alias may name an anchor in another key), document markers (`---`, `...`)
+/// or directives; a window whose keys repeat a key outside it (the whole read reports the duplicate).
+public struct YAMLTree: Sendable {
+    /// Each top-level key's line, the place of its entry (its children follow it), and its name.
+    var lines: [Int] = []
+    var places: [Int] = []
+    var names: [String] = []
+    var counts: [String: Int] = [:]
+    /// The number of entries.
+    public private(set) var entryCount = 0
+
+    static func read(_ text: RecordText) -> (YAMLTree, [Entry])? {
+        guard let (items, entries) = items(text.bytes[...], firstLine: 0) else { return nil }
+        var tree = YAMLTree()
+        for item in items {
+            tree.lines.append(item.line)
+            tree.places.append(item.place)
+            tree.names.append(item.name)
+            tree.counts[item.name, default: 0] += 1
+        }
+        tree.entryCount = entries.count
+        return (tree, entries)
+    }
+
+    /// The top-level keys of `bytes` (whole lines, the first being line `firstLine` of the document) read as a YAML
+    /// text of its own, and its entries flattened, lines counted in the document; nil when it is not one block
+    /// mapping with its keys at the start of their lines, or holds what cannot be followed.
+    private static func items(_ bytes: ArraySlice<UInt8>, firstLine: Int) -> ([(line: Int, place: Int, name: String)], [Entry])? {
+        guard !holdsUnfollowable(bytes) else { return nil }
+        let own = Array(bytes)
+        var roots: [Node] = []
+        do {
+            let parser = try Parser(yaml: String(decoding: own, as: UTF8.self))
+            while let root = try parser.nextRoot() { roots.append(root) }
+        } catch {
+            return nil
+        }
+        guard roots.count == 1, let root = roots.first, case .mapping(let mapping) = root, mapping.style != .flow else { return nil }
+        let pairs = Array(mapping)
+        guard pairs.allSatisfy({ $0.key.mark?.column == 1 }) else { return nil }
+        let outline = YAMLOutline(bytes: own)
+        let nested = outline.children(of: root, limit: own.count)
+        guard nested.count == pairs.count else { return nil }
+        var items: [(line: Int, place: Int, name: String)] = [], entries: [Entry] = []
+        for (pair, entry) in zip(pairs, nested) {
+            items.append((pair.key.mark!.line - 1 + firstLine, entries.count, entry.name))
+            entries += JSONTree.flattened([entry]).map { $0.movedDown(firstLine) }
+        }
+        return (items, entries)
+    }
+
+    /// Anchors and aliases (`&a`, `*a` where a node may start), document markers and directives: followed key by key
+    /// they could read otherwise than in the whole text.
+    private static func holdsUnfollowable(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var previous: UInt8 = 0x0A
+        for b in bytes {
+            if b == UInt8(ascii: "%"), previous == 0x0A || previous == 0x0D { return true }  // `%YAML`, `%TAG`
+            if b == UInt8(ascii: "&") || b == UInt8(ascii: "*"),
+               [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "-")].contains(previous) {
+                return true
+            }
+            previous = b
+        }
+        return documentMarker(bytes)
+    }
+
+    private static func documentMarker(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var i = bytes.startIndex, atLineStart = true
+        while i < bytes.endIndex {
+            if atLineStart, bytes.endIndex - i >= 3,
+               (bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: ".")), bytes[i + 1] == bytes[i], bytes[i + 2] == bytes[i],
+               i + 3 == bytes.endIndex || [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i + 3]) {
+                return true
+            }
+            atLineStart = bytes[i] == 0x0A || bytes[i] == 0x0D
+            i += 1
+        }
+        return false
+    }
+
+    /// Follows an edit that replaced lines `start ..< oldEnd` of the text the tree was made from by lines
+    /// `start ..< newEnd` of `text`; nil when it cannot (see the type's comment), and then the tree is unchanged.
+    mutating func follow(_ text: RecordText, start: Int, oldEnd: Int, newEnd: Int) -> TreeChange? {
+        let delta = newEnd - oldEnd
+        // From the last key before the edited lines to the first key after them.
+        guard let first = lines.lastIndex(where: { $0 < start }) else { return nil }
+        var next = first + 1
+        while next < lines.count, lines[next] < oldEnd { next += 1 }
+        let from = lines[first], to = next < lines.count ? lines[next] + delta : text.lineCount
+        let map = text.map
+        let bytes = text.bytes[map.lineStarts[from] ..< (to < map.lineCount ? map.lineStarts[to] : text.bytes.count)]
+        guard let (items, entries) = Self.items(bytes, firstLine: from), items.first?.line == from else { return nil }
+        // A key the window repeats from outside it: the whole read says so.
+        var counts = counts
+        for name in names[first ..< next] { counts[name]! -= 1 }
+        for item in items {
+            counts[item.name, default: 0] += 1
+            guard counts[item.name]! == 1 else { return nil }
+        }
+        self.counts = counts.filter { $0.value > 0 }
+        let old = places[first] ..< (next < places.count ? places[next] : entryCount)
+        let moved = entries.count - old.count
+        for k in next ..< lines.count {
+            lines[k] += delta
+            places[k] += moved
+        }
+        lines.replaceSubrange(first ..< next, with: items.map(\.line))
+        places.replaceSubrange(first ..< next, with: items.map { old.lowerBound + $0.place })
+        names.replaceSubrange(first ..< next, with: items.map(\.name))
+        entryCount += moved
+        return TreeChange(old: old, entries: entries, ancestors: [])
+    }
+}
+
+extension Entry {
+    /// The entry `lines` lines further down.
+    func movedDown(_ lines: Int) -> Entry {
+        guard lines != 0 else { return self }
+        var entry = self
+        entry.range.start.line += lines
+        entry.range.end.line += lines
+        entry.selectionRange.start.line += lines
+        entry.selectionRange.end.line += lines
+        return entry
+    }
+}

@@ -1,0 +1,52 @@
+import Collation
+import Entries
+import Outlines
+import XCTest
+
+/// The edits a nested format's index must not follow key by key (the whole read decides them), each checked against
+/// a fresh open of the same text.
+final class TreeIndexTests: XCTestCase {
+    private func check(_ languageId: String, _ text: String, edit line: Int, to new: String, followed: Bool,
+                       file: StaticString = #filePath, lineNumber: UInt = #line) throws -> [String] {
+        let collation = try IndexedCollation(locale: "en_US")
+        let extract: @Sendable (TextDocument) -> [Entry] = { EntrySource().entries(of: $0, settings: ExtractionSettings(), language: "en").entries }
+        var document = TextDocument(uri: "file:///t", languageId: languageId, version: 1, text: text)
+        let tree = TreeFormat(languageId: languageId, options: ExtractionOptions(language: "en", fileName: "t"))
+        let index = OutlineIndex.make(document, collation: collation, format: .tree, tree: tree, extract: extract)
+        XCTAssertEqual(index.format, .tree, file: file, line: lineNumber)
+        let old = document.lineRange(line)
+        let range = EncodedRange(start: EncodedPosition(line: line, character: 0), end: EncodedPosition(line: line, character: old.count))
+        let edit = try document.apply([ContentChange(range: range, text: new)], version: 2, encoding: .utf8)
+        XCTAssertEqual(index.update(to: document, edit: edit), followed, "followed", file: file, line: lineNumber)
+        let fresh = SectionedOutline(outline: DocumentOutline(version: 2, roots: extract(document)), collation: collation)
+        let current = followed ? index : OutlineIndex.make(document, collation: collation, format: .tree, tree: tree, extract: extract)
+        let names = current.page(offset: 0, limit: 100, in: document).map(\.entry.name)
+        XCTAssertEqual(names, fresh.page(offset: 0, limit: 100).map(\.entry.name), file: file, line: lineNumber)
+        return names
+    }
+
+    func testAYAMLKeyFollowsItsEdit() throws {
+        XCTAssertEqual(try check("yaml", "a: 1\nb:\n  c: 2\nd: 3\n", edit: 2, to: "  e: 2", followed: true), ["a", "b", "d", "e"])
+    }
+
+    func testAYAMLKeyRepeatingOneOutsideTheWindowIsReadWhole() throws {
+        // A repeated key is an error for the whole read: no entries.
+        XCTAssertEqual(try check("yaml", "a: 1\nb: 2\nc: 3\n", edit: 2, to: "a: 3", followed: false), [])
+    }
+
+    func testAnchorsAliasesAndDocumentMarkersAreReadWhole() throws {
+        XCTAssertEqual(try check("yaml", "a: 1\nb: 2\nc: 3\n", edit: 2, to: "c: *x", followed: false), [])
+        XCTAssertEqual(try check("yaml", "a: 1\nb: 2\nc: 3\n", edit: 1, to: "---", followed: false), ["a", "c"])
+        XCTAssertEqual(try check("yaml", "a: 1\nb: 2\nc: 3\n", edit: 1, to: "b: \"open", followed: false), [])
+    }
+
+    func testJSONBracketsAreFollowedInsideTheContainerAroundThem() throws {
+        // The closing bracket of "a" edited: read again inside the top-level object, whose brackets are untouched.
+        XCTAssertEqual(try check("json", "{\n  \"a\": {\n    \"b\": 1\n  },\n  \"c\": 2\n}\n", edit: 3, to: "  }, \"d\": 0,", followed: true),
+                       ["a", "b", "c", "d"])
+        // The top-level object's own bracket: read whole.
+        XCTAssertEqual(try check("json", "{\n  \"a\": 1\n}\n", edit: 0, to: "{\"x\": 0,", followed: false), ["a", "x"])
+        XCTAssertEqual(try check("json", "{\n  \"a\": {\n    \"b\": 1\n  },\n  \"c\": 2\n}\n", edit: 2, to: "    \"z\": 1", followed: true),
+                       ["a", "c", "z"])
+    }
+}
