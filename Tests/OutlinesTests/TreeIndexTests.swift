@@ -31,7 +31,7 @@ final class TreeIndexTests: XCTestCase {
 
     func testAYAMLKeyRepeatingOneOutsideTheWindowIsReadWhole() throws {
         // A repeated key is an error for the whole read: no entries.
-        XCTAssertEqual(try check("yaml", "a: 1\nb: 2\nc: 3\n", edit: 2, to: "a: 3", followed: false), [])
+        XCTAssertEqual(try check("yaml", "a: 1\nb: 2\nc: 3\nd: 4\n", edit: 3, to: "a: 4", followed: false), [])
     }
 
     func testAnchorsAliasesAndDocumentMarkersAreReadWhole() throws {
