@@ -9,6 +9,7 @@
   NAME.items.json  an array of {"name", "email", "phone"} objects (4 entries a contact: the item, named by its name,
                    and its three members)
   NAME.xcstrings   a string catalog keyed by the names, a Swedish translation each (as Xcode writes catalogs)
+  NAME.yaml        a YAML mapping keyed by the names (double-quoted), a greeting each
 
 Usage: python3 Benchmarks/gen_records.py Benchmarks/.data/contacts_100k.vcf
 """
@@ -42,9 +43,11 @@ with open(base + ".items.json", "w", encoding="utf-8") as fh:
     json.dump([{"name": n, "email": email, "phone": phone} for n, email, phone in rows], fh, ensure_ascii=False, indent=2)
 with open(base + ".items.names.txt", "w", encoding="utf-8") as fh:
     fh.write("".join(n + "\n" for n in names))
+with open(base + ".yaml", "w", encoding="utf-8") as fh:
+    fh.write("".join(f"{json.dumps(n, ensure_ascii=False)}: {json.dumps('Hello, ' + n, ensure_ascii=False)}\n" for n in dict.fromkeys(names)))
 catalog = {"sourceLanguage": "en", "strings": {n: {"localizations": {"sv": {"stringUnit": {"state": "translated", "value": "Hej, " + n}}}}
                                                for n in names}, "version": "1.0"}
 with open(base + ".xcstrings", "w", encoding="utf-8") as fh:
     json.dump(catalog, fh, ensure_ascii=False, indent=2, separators=(",", " : "))
 print("wrote", base + ".names.txt", base + ".csv", base + ".tsv", base + ".strings", base + ".json", base + ".items.json",
-      base + ".xcstrings", f"({len(names)} names)")
+      base + ".xcstrings", base + ".yaml", f"({len(names)} names)")

@@ -8,7 +8,8 @@ For each FILE (a .vcf, .csv, .tsv, .strings, .json or .xcstrings made by gen_dat
                     name (each followed at once by thumbindex/sections), then structure edits: a vCard's END:VCARD
                     deleted (two cards merge) and typed back, a CSV/TSV/`.strings` quote opened and closed again, a
                     `.strings` comment opened before a pair and closed again; JSON: a member (an item) added and
-                    deleted, a comma deleted (then the text is not JSON) and typed back
+                    deleted, a comma deleted (then the text is not JSON) and typed back; YAML: a key added and
+                    deleted, a value's closing quote deleted and typed back
   memory            the server's RSS after the open and the first page (steady) and its peak (VmHWM), against the text
 and the ICU C++ reference (`../shared/bench`, `--mode all`) on the names file in the same run.
 
@@ -63,7 +64,7 @@ class Server:
         self.p.kill(); self.p.wait()
 
 def language(path):
-    return {"vcf": "vcard", "csv": "csv", "tsv": "tsv", "strings": "strings", "json": "json", "xcstrings": "xcstrings",
+    return {"vcf": "vcard", "csv": "csv", "tsv": "tsv", "strings": "strings", "json": "json", "xcstrings": "xcstrings", "yaml": "yaml",
             "txt": "plaintext"}[path.rsplit(".", 1)[1]]
 
 def open_document(server, path, text):
@@ -94,10 +95,10 @@ for path in files:
     steady, _ = s.rss()
     lines = text.splitlines()
     strings = path.endswith(".strings")
-    tree = path.endswith(".json") or path.endswith(".xcstrings")
+    tree = path.endswith(".json") or path.endswith(".xcstrings") or path.endswith(".yaml")
     if tree:
         # A name: a key of the object, a catalog's key, an item's "name" value.
-        prefix = '    "name": "' if path.endswith(".items.json") else '    "' if path.endswith(".xcstrings") else '  "'
+        prefix = '    "name": "' if path.endswith(".items.json") else '    "' if path.endswith(".xcstrings") else '"' if path.endswith(".yaml") else '  "'
         name_lines = [i for i, l in enumerate(lines) if l.startswith(prefix) and not l.startswith(prefix + " ")]
     else:
         name_lines = [i for i, l in enumerate(lines) if (l.startswith("FN:") if path.endswith(".vcf") else l.startswith('"') if strings else i > 0 and l)]
@@ -124,8 +125,13 @@ for path in files:
                 # A member (an item) added before another and deleted again.
                 items = path.endswith(".items.json")
                 line -= 1 if items else 0
-                member = '  {"name": "New", "email": "", "phone": ""},\n' if items else prefix + 'New" : {},\n'
+                member = ('  {"name": "New", "email": "", "phone": ""},\n' if items else '"New": x\n' if path.endswith(".yaml")
+                          else prefix + 'New" : {},\n')
                 steps = [(line, 0, 0, member), (line, 0, 0, "", line + 1)]
+            elif path.endswith(".yaml"):
+                # A value's closing quote deleted (no longer YAML: read whole) and typed back.
+                end = len(lines[line]) - 1
+                steps = [(line, end, end + 1, ""), (line, end, end, '"')]
             else:
                 # A comma deleted (no longer JSON: read whole) and typed back.
                 line = next(i for i in range(line, len(lines)) if lines[i].endswith(","))

@@ -101,14 +101,17 @@ public struct YAMLTree: Sendable {
         let map = text.map
         let bytes = text.bytes[map.lineStarts[from] ..< (to < map.lineCount ? map.lineStarts[to] : text.bytes.count)]
         guard let (items, entries) = Self.items(bytes, firstLine: from), items.first?.line == from else { return nil }
-        // A key the window repeats from outside it: the whole read says so.
-        var counts = counts
+        // A key the window repeats from outside it: the whole read says so (the counts are put back).
         for name in names[first ..< next] { counts[name]! -= 1 }
-        for item in items {
+        for (k, item) in items.enumerated() {
             counts[item.name, default: 0] += 1
-            guard counts[item.name]! == 1 else { return nil }
+            guard counts[item.name]! == 1 else {
+                for item in items[...k] { counts[item.name]! -= 1 }
+                for name in names[first ..< next] { counts[name]! += 1 }
+                return nil
+            }
         }
-        self.counts = counts.filter { $0.value > 0 }
+        for name in names[first ..< next] where counts[name] == 0 { counts[name] = nil }
         let old = places[first] ..< (next < places.count ? places[next] : entryCount)
         let moved = entries.count - old.count
         for k in next ..< lines.count {

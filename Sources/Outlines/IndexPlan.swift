@@ -8,8 +8,9 @@ import Entries
 /// - Markdown: `.headings`, found again by a scan that restarts near an edit.
 /// - vCard, CSV, TSV and `.strings`: `.records`, read again from the record before an edit (a `.strings` table with
 ///   two pairs on a line: `.entries`).
-/// - JSON and `.xcstrings`: `.tree`, the members around an edit read again inside the container that holds it.
-/// - Everything else (YAML, source code), and any text that is binary: `.entries`, extracted whole for every version.
+/// - JSON, `.xcstrings` and YAML: `.tree`, the members around an edit read again inside the container that holds it
+///   (YAML: the top-level keys around it).
+/// - Everything else (source code), and any text that is binary: `.entries`, extracted whole for every version.
 ///
 /// Names that are not the text as written need the whole extraction: with localization tables plain text and
 /// records become `.entries` and Markdown `.startLines`; so do they under `ja` when MeCab is missing (extraction
