@@ -189,6 +189,13 @@ public final class Connection: @unchecked Sendable {
     /// Bytes queued and not yet written.
     public var pendingOutputBytes: Int { outbox.pendingBytes }
 
+    /// Waits while more than `limit` bytes are queued (the peer has not read them yet), asking `giveUp` now and then
+    /// whether to stop waiting anyway: what a sender of many messages calls before making the next one, so that it
+    /// goes at the peer's pace. Returns at once when the connection is closed or writing failed.
+    public func waitUntilRead(below limit: Int, giveUp: () -> Bool) {
+        outbox.waitForRoom(limit: limit, giveUp: giveUp)
+    }
+
     /// The failure that stopped writing (EPIPE when the peer has gone), if any.
     public var writeFailure: ConnectionError? { outbox.writeFailure }
 

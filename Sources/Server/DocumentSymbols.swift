@@ -25,6 +25,8 @@ extension LanguageServer {
             let view = try context.withIndex(params.textDocument, CollationChoice()) { index, current in index.view(document: current) }
             let runs = OutlineSymbols.partialRuns(of: view.sections.map(\.count))
             for (done, run) in runs.enumerated() {
+                // The next part is made once the client has read the ones before (but a few MiB).
+                if done > 0 { server.waitForOutput { (try? context.check()) == nil } }
                 try context.check()
                 // The first part went out already: the view is of the same snapshot, so its first run is those sections.
                 if !(done == 0 && first != nil) {
@@ -58,6 +60,9 @@ extension LanguageServer {
 }
 
 extension LanguageServer {
+    /// Bytes of sent messages the client may leave unread before a request sending parts waits for it to read them.
+    public static let partsQueued = 2 << 20
+
     /// Sends `$/progress` for `token`.
     func progress(_ token: ProgressToken, _ value: JSON) {
         let params = ProgressNotification.Params(token: token, value: value)

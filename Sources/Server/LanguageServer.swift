@@ -15,6 +15,9 @@ public final class LanguageServer: @unchecked Sendable {
     enum Lifecycle { case uninitialized, running, shutDown }
 
     let send: @Sendable (Message) -> Void
+    /// Waits while the client has not read what was sent (the transport's queue over its limit), or until the
+    /// closure it is given says to stop waiting: a request that sends many parts makes the next one only then.
+    let waitForOutput: @Sendable (_ giveUp: () -> Bool) -> Void
     let sendBatch: @Sendable ([Message]) -> Void
     let exitProcess: @Sendable (Int32) -> Void
     let environment: [String: String]
@@ -57,9 +60,11 @@ public final class LanguageServer: @unchecked Sendable {
         send: @escaping @Sendable (Message) -> Void,
         sendBatch: @escaping @Sendable ([Message]) -> Void,
         exit: @escaping @Sendable (Int32) -> Void,
+        waitForOutput: @escaping @Sendable (_ giveUp: () -> Bool) -> Void = { _ in },
         instrumentation: Instrumentation = Instrumentation()
     ) {
         self.environment = environment
+        self.waitForOutput = waitForOutput
         self.instrumentation = instrumentation
         self.send = send
         self.sendBatch = sendBatch

@@ -28,11 +28,13 @@ public final class InProcessPair: @unchecked Sendable {
 
     /// Starts both ends and initializes the server with `params` (the locale, when given, replaces its locale).
     /// `instrumentation` injects what a test controls instead of the clock: the progress delay, a hook before each
-    /// handler (see `Gate`).
+    /// handler (see `Gate`); `waitForOutput`, what a request sending parts waits on before each (default: the
+    /// client reading all but `LanguageServer.partsQueued` bytes).
     public static func start(
         locale: String? = "en_US",
         initialize params: InitializeRequest.Params = InitializeRequest.Params(positionEncodings: ["utf-16"]),
-        instrumentation: LanguageServer.Instrumentation = LanguageServer.Instrumentation()
+        instrumentation: LanguageServer.Instrumentation = LanguageServer.Instrumentation(),
+        waitForOutput: (@Sendable (_ giveUp: () -> Bool) -> Void)? = nil
     ) async throws -> InProcessPair {
         let (clientConnection, serverConnection) = try Connection.pair()
         let exits = ExitRecorder()
@@ -44,6 +46,7 @@ public final class InProcessPair: @unchecked Sendable {
                 exits.record(code)
                 serverConnection.close()
             },
+            waitForOutput: waitForOutput ?? { giveUp in serverConnection.waitUntilRead(below: LanguageServer.partsQueued, giveUp: giveUp) },
             instrumentation: instrumentation)
         serverConnection.start(ending: LanguageServer.endsSession) { server.handle($0) }
         let client = ThumbIndexClient(connection: clientConnection)

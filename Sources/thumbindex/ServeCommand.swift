@@ -39,7 +39,8 @@ struct Serve: ParsableCommand {
                 connection.close()
                 connection.flush(timeout: 0.7)
                 Foundation.exit(code)
-            })
+            },
+            waitForOutput: { giveUp in connection.waitUntilRead(below: LanguageServer.partsQueued, giveUp: giveUp) })
         connection.start(ending: LanguageServer.endsSession) { server.handle($0) }
         connection.waitUntilReaderFinished()
         // The reader ends after delivering .eof, which exits; this is a safety net.

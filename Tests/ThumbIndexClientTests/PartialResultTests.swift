@@ -44,6 +44,29 @@ final class PartialResultTests: XCTestCase {
         XCTAssertEqual(work.dropFirst().dropLast().count, parts.count, "a report per part")
     }
 
+    /// A slow client is not flooded: each part after the first is made only once the transport says the client has
+    /// read enough of what was sent (here a gate the test opens, so the order of events is what is checked).
+    func testEachPartWaitsForTheClientToReadTheOnesBefore() async throws {
+        let gate = Gate()
+        let pair = try await InProcessPair.start(locale: "en_US", waitForOutput: { _ in gate.pass("part") })
+        let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        try pair.client.open(uri: uri, languageId: "plaintext", text: (0 ..< 30_000).map { "\(letters[($0 * 7) % 26])name \($0)" }.joined(separator: "\n"))
+        _ = try await pair.client.sections(uri: uri)  // the index, so that parts come from it
+        let client = pair.client, uri = self.uri
+        let answer = Task { try await client.documentSymbols(uri: uri, workDoneToken: .string("w"), partialResultToken: .int(7)) }
+        try gate.waitForArrivals(1)
+        XCTAssertEqual(gate.arrivals.count, 1, "the second part waits for the first to be read")
+        gate.open()
+        let result = try await answer.value
+        XCTAssertEqual(try result.decoded(), .symbols([]))
+        let seen = try await collectElements(of: pair.client.progress, "the work's end") {
+            $0.token == .string("w") && $0.value["kind"]?.stringValue == "end"
+        }
+        let parts = seen.filter { $0.token == .int(7) }.count
+        XCTAssertGreaterThan(parts, 1)
+        XCTAssertEqual(gate.arrivals.count, parts - 1, "a wait before every part but the first")
+    }
+
     /// Parts come from the leading sections (before any index) or the document's index, the plain answer from the
     /// index (ExampleTests hold it to the sorted outline of `thumbindex outline --json`): the section symbols (and
     /// their ranges, which depend on the entries' neighbours in the document) must agree for every kind of index,
