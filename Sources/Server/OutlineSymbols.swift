@@ -69,9 +69,10 @@ public enum OutlineSymbols {
 
 extension OutlineSymbols {
     /// The section symbols of `sections` (positions in the non-empty sections) of an index, as one JSON array. Each
-    /// entry's symbol is kept with the index and written again only when the entry changed (a generic client asks for
-    /// the whole outline after every edit, which changes a few entries, or moves those below it).
-    static func sections(_ sections: Range<Int>, of view: OutlineIndexView, encoding: PositionEncoding) -> SerializedJSON {
+    /// entry's symbol is kept with the index (`keeping`) and written again only when the entry changed (a generic
+    /// client asks for the whole outline after every edit, which changes a few entries, or moves those below it); a
+    /// reply in parts, read at the client's pace, keeps nothing (it would hold the whole reply, 10× the text).
+    static func sections(_ sections: Range<Int>, of view: OutlineIndexView, encoding: PositionEncoding, keeping: Bool = true) -> SerializedJSON {
         let writer = SymbolWriter(document: view.document, encoding: encoding)
         let variant = PositionEncoding.allCases.firstIndex(of: encoding) ?? 0
         var stream = JSONStream(capacity: sections.reduce(0) { $0 + view.sections[$1].count } * 240 + 1024)
@@ -79,12 +80,14 @@ extension OutlineSymbols {
         for position in sections {
             let section = view.sections[position]
             let offsets = section.offset ..< section.offset + section.count
-            let symbols = view.memo.values(ids: offsets.map(view.id(at:)), stamps: offsets.map(view.stamp(at:)), variant: variant) { k in
+            let make = { (k: Int) -> [UInt8] in
                 var symbol = JSONStream(capacity: 256)
                 writer.begin(view.entry(at: offsets.lowerBound + k), into: &symbol)
                 symbol.endObject()
                 return symbol.finish().bytes
             }
+            let symbols = keeping ? view.memo.values(ids: offsets.map(view.id(at:)), stamps: offsets.map(view.stamp(at:)), variant: variant, make: make)
+                : (0 ..< offsets.count).map(make)
             writer.section(title: section.title, first: view.entry(at: section.offset), symbols: symbols,
                            range: view.sectionRange(ofSectionAt: position), into: &stream)
         }
