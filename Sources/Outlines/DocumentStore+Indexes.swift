@@ -39,6 +39,7 @@ extension DocumentStore {
         while true {
             let next = lock.withLock { () -> IndexStep<T> in
                 guard let state = documents[snapshot.uri], snapshot.generation >= state.openedAt else { return .build(nil) }
+                let loggedAfter = state.loggedAfter
                 if state.indexes[cacheKey] != nil {
                     if let index = current(snapshot, cacheKey) { return .done(body(index, snapshot)) }
                     if state.indexes[cacheKey] != nil { return .build(nil) }  // ahead of this snapshot
@@ -46,7 +47,8 @@ extension DocumentStore {
                 if let running = builds[buildKey] {
                     return running.generation <= snapshot.generation ? .wait(running.done) : .build(nil)
                 }
-                guard snapshot.generation >= documents[snapshot.uri]!.loggedAfter else { return .build(nil) }
+                // The edits since the snapshot must be in the log for the build's index to follow them.
+                guard snapshot.generation >= loggedAfter else { return .build(nil) }
                 let build = IndexBuild(uri: snapshot.uri, generation: snapshot.generation)
                 builds[buildKey] = build
                 return .build(build)
@@ -63,8 +65,10 @@ extension DocumentStore {
                 defer { build.done.leave() }
                 return lock.withLock {
                     if builds[buildKey] === build { builds[buildKey] = nil }
-                    if build.isValid, documents[snapshot.uri] != nil, documents[snapshot.uri]!.indexes[cacheKey] == nil {
-                        documents[snapshot.uri]!.indexes[cacheKey] = index
+                    if build.isValid {
+                        modify(snapshot.uri) { state in
+                            if state.indexes[cacheKey] == nil { state.indexes[cacheKey] = index }
+                        }
                     }
                     trimEditLog(snapshot.uri)
                     return body(index, snapshot)
@@ -92,7 +96,7 @@ extension DocumentStore {
         let due = state.edits.filter { $0.generation > index.generation && $0.generation <= snapshot.generation }.map(\.edit)
         defer { trimEditLog(uri) }
         guard let first = due.first, index.update(to: snapshot, edit: due.dropFirst().reduce(first) { $0.then($1) }) else {
-            documents[uri]!.indexes[cacheKey] = nil
+            modify(uri) { $0.indexes[cacheKey] = nil }
             return nil
         }
         return index
@@ -103,7 +107,9 @@ extension DocumentStore {
         guard let state = documents[uri] else { return }
         let followed = (state.indexes.values.map(\.generation) + builds.values.filter { $0.uri == uri && $0.isValid }.map(\.generation)).min()
             ?? state.document.generation
-        documents[uri]!.edits.removeAll { $0.generation <= followed }
-        documents[uri]!.loggedAfter = max(state.loggedAfter, followed)
+        modify(uri) { state in
+            state.edits.removeAll { $0.generation <= followed }
+            state.loggedAfter = max(state.loggedAfter, followed)
+        }
     }
 }

@@ -61,24 +61,36 @@ public final class DocumentStore: @unchecked Sendable {
     public func edit(_ uri: String, _ body: (inout TextDocument) throws(PositionError) -> LineEdit) throws(DocumentError) {
         lock.lock()
         defer { lock.unlock() }
-        guard documents[uri] != nil else { throw .notOpen(uri) }
-        let edit: LineEdit
-        do {
-            edit = try body(&documents[uri]!.document)
-        } catch {
-            throw .invalidEdit(uri, error)
+        let generation = lastGeneration + 1, building = builds.values.contains { $0.uri == uri }
+        let done = try modify(uri) { (state: inout State) throws(DocumentError) in
+            let edit: LineEdit
+            do throws(PositionError) {
+                edit = try body(&state.document)
+            } catch {
+                throw .invalidEdit(uri, error)
+            }
+            state.document.generation = generation
+            state.outlines = [:]
+            state.sectioned = [:]
+            state.layouts = [:]
+            state.wordIndexes = [:]
+            // Logged only for an index or a build that will follow it.
+            if state.indexes.isEmpty && !building {
+                state.loggedAfter = generation
+            } else {
+                state.edits.append((generation, edit))
+            }
         }
-        lastGeneration += 1
-        documents[uri]!.document.generation = lastGeneration
-        documents[uri]!.outlines = [:]
-        documents[uri]!.sectioned = [:]
-        documents[uri]!.layouts = [:]
-        documents[uri]!.wordIndexes = [:]
-        if documents[uri]!.indexes.isEmpty && !builds.values.contains(where: { $0.uri == uri }) {
-            documents[uri]!.loggedAfter = lastGeneration
-        } else {
-            documents[uri]!.edits.append((lastGeneration, edit))
-        }
+        guard done != nil else { throw .notOpen(uri) }
+        lastGeneration = generation
+    }
+
+    /// Runs `body` on the state of the open document `uri`, in place (its text is not copied); nil when it is not
+    /// open. Call with the lock held.
+    @discardableResult
+    func modify<T, E: Error>(_ uri: String, _ body: (inout State) throws(E) -> T) throws(E) -> T? {
+        guard documents[uri] != nil else { return nil }
+        return try body(&documents[uri]!)
     }
 
     /// Drops every derived outline (after a settings change that alters extraction). The documents get new

@@ -1,0 +1,95 @@
+import Collation
+import Entries
+@testable import Outlines
+import XCTest
+
+/// The store's generations, edit log and builds, driven directly: a stale snapshot, a reopen or a close during a build,
+/// and the edit log kept only as far back as the oldest index needs it (see `Documentation/Server.md`, "Generations").
+final class DocumentStoreTests: XCTestCase {
+    private let uri = "file:///names.txt"
+    private let collation = try! IndexedCollation(locale: "sv_SE")
+
+    private func make(_ count: Counter) -> (TextDocument) -> OutlineIndex {
+        { document in
+            count.value += 1
+            return OutlineIndex.make(document, collation: self.collation, format: .lines) { _ in [] }
+        }
+    }
+
+    private func insert(_ store: DocumentStore, _ text: String, atLine line: Int) throws {
+        try store.edit(uri) { document throws(PositionError) in
+            let at = EncodedPosition(line: line, character: 0)
+            return try document.apply([ContentChange(range: EncodedRange(start: at, end: at), text: text)], version: document.version + 1, encoding: .utf16)
+        }
+    }
+
+    private func names(_ index: OutlineIndex, _ document: TextDocument) -> [String] {
+        index.page(offset: 0, limit: 100, in: document).map(\.entry.name)
+    }
+
+    func testAnIndexFollowsEditsAndAStaleSnapshotGetsOneOfItsOwn() throws {
+        let store = DocumentStore(), made = Counter()
+        _ = store.open(TextDocument(uri: uri, languageId: "plaintext", version: 1, text: "Östen\nAnna\n"))
+        let first = try store.snapshot(uri)
+        XCTAssertEqual(store.withIndex(first, cacheKey: "k", make: make(made)) { names($0, $1) }, ["Anna", "Östen"])
+        try insert(store, "Bo\n", atLine: 0)
+        let second = try store.snapshot(uri)
+        // The kept index follows the edit: not made again.
+        XCTAssertEqual(store.withIndex(second, cacheKey: "k", make: make(made)) { names($0, $1) }, ["Anna", "Bo", "Östen"])
+        XCTAssertEqual(made.value, 1)
+        // A request that still holds the first text: the index is past it, so it gets one of its own, not kept.
+        XCTAssertEqual(store.withIndex(first, cacheKey: "k", make: make(made)) { index, document in "\(index.version) \(names(index, document))" },
+                       "1 [\"Anna\", \"Östen\"]")
+        XCTAssertEqual(made.value, 2)
+        XCTAssertEqual(store.withExistingIndex(second, cacheKey: "k") { index, _ in index.version }, 2)
+    }
+
+    func testABuildOutlivedByAReopenOrACloseServesItsRequestAndIsNotKept() throws {
+        let store = DocumentStore(), made = Counter()
+        _ = store.open(TextDocument(uri: uri, languageId: "plaintext", version: 1, text: "Östen\nAnna\n"))
+        let old = try store.snapshot(uri)
+        // The document is opened again while the index of its old text is being built.
+        let served = store.withIndex(old, cacheKey: "k", make: { document in
+            _ = store.open(TextDocument(uri: self.uri, languageId: "plaintext", version: 1, text: "Zorn\n"))
+            return self.make(made)(document)
+        }) { names($0, $1) }
+        XCTAssertEqual(served, ["Anna", "Östen"], "the build answers the request it was made for")
+        let reopened = try store.snapshot(uri)
+        XCTAssertNil(store.withExistingIndex(reopened, cacheKey: "k") { _, _ in true }, "the old text's index is not kept")
+        XCTAssertEqual(store.withIndex(reopened, cacheKey: "k", make: make(made)) { names($0, $1) }, ["Zorn"])
+        // Closed during a build: the same, and the store forgets the document.
+        let last = try store.snapshot(uri)
+        let closedServed = store.withIndex(last, cacheKey: "other", make: { document in
+            _ = store.close(self.uri)
+            return self.make(made)(document)
+        }) { names($0, $1) }
+        XCTAssertEqual(closedServed, ["Zorn"])
+        XCTAssertThrowsError(try store.snapshot(uri))
+        XCTAssertNil(store.withExistingIndex(last, cacheKey: "other") { _, _ in true })
+    }
+
+    func testTheEditLogKeepsWhatTheOldestIndexHasNotFollowed() throws {
+        let store = DocumentStore(), made = Counter()
+        _ = store.open(TextDocument(uri: uri, languageId: "plaintext", version: 1, text: "Östen\nAnna\n"))
+        // No index yet: edits are not logged.
+        try insert(store, "Bo\n", atLine: 0)
+        XCTAssertEqual(store.lock.withLock { store.documents[uri]!.edits.count }, 0)
+        _ = store.withIndex(try store.snapshot(uri), cacheKey: "a", make: make(made)) { _, _ in () }
+        try insert(store, "Cia\n", atLine: 0)
+        try insert(store, "Dan\n", atLine: 0)
+        XCTAssertEqual(store.lock.withLock { store.documents[uri]!.edits.count }, 2, "index a has followed neither")
+        // A second index, built at the newest text: the log still holds what a needs.
+        _ = store.withIndex(try store.snapshot(uri), cacheKey: "b", make: make(made)) { _, _ in () }
+        XCTAssertEqual(store.lock.withLock { store.documents[uri]!.edits.count }, 2)
+        // a catches up: nothing older than both indexes is kept.
+        XCTAssertEqual(store.withIndex(try store.snapshot(uri), cacheKey: "a", make: make(made)) { names($0, $1) },
+                       ["Anna", "Bo", "Cia", "Dan", "Östen"])
+        XCTAssertEqual(store.lock.withLock { store.documents[uri]!.edits.count }, 0)
+        XCTAssertEqual(made.value, 2, "a followed the edits, b was built once")
+    }
+}
+
+/// A count a test's closures share.
+private final class Counter: @unchecked Sendable {
+    var value = 0
+}
