@@ -70,6 +70,13 @@ public struct UTF8Batch: Sendable {
         }
     }
 
+    /// Adds a string given by its UTF-8 bytes after the others (no `String` made).
+    public mutating func append(utf8: UnsafeBufferPointer<UInt8>) {
+        starts.append(Int64(bytes.count))
+        bytes.append(contentsOf: utf8)
+        lengths.append(Int32(utf8.count))
+    }
+
     /// Adds the strings of `other` after these.
     public mutating func append(contentsOf other: UTF8Batch) {
         starts.reserveCapacity(count + other.count)

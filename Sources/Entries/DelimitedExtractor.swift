@@ -190,6 +190,21 @@ struct DelimitedTable: Sendable {
         try read(text, from: line, record: record, entry: entry) { _, _, _, _ in }
     }
 
+    /// The names of the rows from line `startLine` on, as `read` finds them, without their entries: each row's first
+    /// line and its name's UTF-8 (for an index, which needs nothing else to sort).
+    func readNames(_ text: RecordText, from startLine: Int, record: (Int) -> Bool, name: (Int, UnsafeBufferPointer<UInt8>) -> Void) throws(ExtractionError) {
+        try forEachRow(text, from: startLine, record: record) { line, parser, range, fields in
+            guard range.lowerBound != firstRow || !hasHeader, column < fields.count else { return }
+            let field = fields[column]
+            if let span = parser.plainSpan(field) {
+                if !span.isEmpty { name(line, UnsafeBufferPointer(rebasing: parser.p[span])) }
+            } else {
+                var cleaned = Self.clean(parser.value(field))
+                if !cleaned.isEmpty { cleaned.withUTF8 { name(line, $0) } }
+            }
+        }
+    }
+
     private func read(
         _ text: RecordText, from startLine: Int, record: (Int) -> Bool, entry: (Entry) -> Void,
         row: (Int, DelimitedParser, Int, [DelimitedParser.Field]) -> Void

@@ -86,6 +86,23 @@ public struct RecordReader: Sendable {
         }
     }
 
+    /// What `read` finds, but only each record's first line and the UTF-8 of the string it sorts by (a table's rows
+    /// make no entry for it; cards and pairs do).
+    ///
+    /// - Throws: as `read`.
+    public func readSortStrings(
+        _ text: RecordText, from line: Int, record: (Int) -> Bool, sortString: (Int, UnsafeBufferPointer<UInt8>) -> Void,
+        warn: (String) -> Void
+    ) throws {
+        if case .table(let table) = kind {
+            return try table.readNames(text, from: line, record: record, name: sortString)
+        }
+        try read(text, from: line, record: record, entry: { entry in
+            var string = entry.sortString
+            string.withUTF8 { sortString(entry.range.start.line, $0) }
+        }, warn: warn)
+    }
+
     /// Keeps the reader current after an edit replaced the records of lines `old` by those of `new` (both starting at
     /// the same line, at or after `fixedLines`): a table whose header was decided by its other rows checks, or
     /// decides again, whether its first row is a header. True when that changed: the first record's entry comes or

@@ -135,6 +135,14 @@ extension OutlineIndex {
         _ text: RecordText, _ reader: RecordReader, from line: Int, until settled: (Int) -> Bool, readings: Readings?, keep: Bool
     ) throws -> Read {
         var read = Read()
+        guard keep || readings != nil else {
+            // Only what the index sorts by: no entries made where the reader can spare them.
+            try reader.readSortStrings(text, from: line, record: { !settled($0) }, sortString: { line, utf8 in
+                read.lines.append(line)
+                read.sortStrings.append(utf8: utf8)
+            }, warn: { read.warnings.append($0) })
+            return read
+        }
         try reader.read(text, from: line, record: { !settled($0) }, entry: { entry in
             var entry = entry
             if let readings { entry.read(by: readings) }
