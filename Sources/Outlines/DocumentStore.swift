@@ -62,7 +62,7 @@ public final class DocumentStore: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         let generation = lastGeneration + 1, building = builds.values.contains { $0.uri == uri }
-        let done = try modify(uri) { (state: inout State) throws(DocumentError) in
+        let done: Void? = try modify(uri) { (state: inout State) throws(DocumentError) in
             let edit: LineEdit
             do throws(PositionError) {
                 edit = try body(&state.document)

@@ -13,7 +13,7 @@ import Entries
 /// about 14 bytes per entry. An edit of k lines costs O(k log n) comparisons, a scan of the affected runs for the ids
 /// it removes, and one linear, branch-free pass moving the positions of the entries below the edit. Not thread-safe:
 /// the `DocumentStore` holds its lock around every use.
-public final class OutlineIndex: @unchecked Sendable {
+public final class OutlineIndex {
     /// How entries are found and kept.
     public enum Format: Sendable {
         /// One entry per non-blank line (plain text): entries are not stored but read off their line when a page is
