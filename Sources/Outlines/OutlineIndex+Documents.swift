@@ -138,22 +138,7 @@ extension OutlineIndex {
         func same(_ o: Int, _ n: Int, shift: Int) -> Bool {
             old[o] + shift == newLines[n] && stored[Int(entryAtLine[old[o]])].sortString == new[n].sortString
         }
-        var prefix = 0
-        while prefix < old.count, prefix < new.count, old[prefix] < edit.start, same(prefix, prefix, shift: 0) { prefix += 1 }
-        var suffix = 0
-        while suffix < old.count - prefix, suffix < new.count - prefix, old[old.count - 1 - suffix] >= edit.oldEnd,
-              same(old.count - 1 - suffix, new.count - 1 - suffix, shift: edit.lineDelta) { suffix += 1 }
-        var window = edit
-        if prefix < old.count - suffix {
-            window.start = min(window.start, old[prefix])
-            window.oldEnd = max(window.oldEnd, old[old.count - 1 - suffix] + 1)
-        }
-        if prefix < new.count - suffix {
-            window.start = min(window.start, newLines[prefix])
-            window.oldEnd = max(window.oldEnd, newLines[new.count - 1 - suffix] + 1 - edit.lineDelta)
-        }
-        window.newEnd = window.oldEnd + edit.lineDelta
-        let added = prefix ..< new.count - suffix
+        let (window, added) = Self.window(of: edit, old: old, new: newLines, same: same)
         var batch = UTF8Batch([String]())
         for n in added { batch.append(new[n].sortString) }
         replace(window, in: document, batch: batch, lines: added.map { newLines[$0] }, entries: Array(new[added]))
@@ -164,6 +149,30 @@ extension OutlineIndex {
 }
 
 extension OutlineIndex {
+    /// The lines to replace for an edit, given the entries that started on the old lines of its neighbourhood (`old`,
+    /// ascending) and those that start on the new ones (`new`): entries matched from both ends, before the edit
+    /// (`same(o, n, 0)`) and after it (`same(o, n, lineDelta)`), keep their ids and places; the lines of the ones
+    /// between (`added`, positions in `new`) are replaced. Shared by the formats that find entries again around an
+    /// edit and compare them (Markdown headings, entries by start line).
+    static func window(of edit: LineEdit, old: [Int], new: [Int], same: (_ old: Int, _ new: Int, _ shift: Int) -> Bool)
+        -> (replaced: LineEdit, added: Range<Int>) {
+        var prefix = 0, suffix = 0
+        while prefix < min(old.count, new.count), old[prefix] < edit.start, same(prefix, prefix, 0) { prefix += 1 }
+        while suffix < min(old.count, new.count) - prefix, old[old.count - 1 - suffix] >= edit.oldEnd,
+              same(old.count - 1 - suffix, new.count - 1 - suffix, edit.lineDelta) { suffix += 1 }
+        var replaced = edit
+        if prefix < old.count - suffix {
+            replaced.start = min(replaced.start, old[prefix])
+            replaced.oldEnd = max(replaced.oldEnd, old[old.count - 1 - suffix] + 1)
+        }
+        if prefix < new.count - suffix {
+            replaced.start = min(replaced.start, new[prefix])
+            replaced.oldEnd = max(replaced.oldEnd, new[new.count - 1 - suffix] + 1 - edit.lineDelta)
+        }
+        replaced.newEnd = replaced.oldEnd + edit.lineDelta
+        return (replaced, prefix ..< new.count - suffix)
+    }
+
     /// What the plain-text name on the line of `content` collates by when it is in kanji: its reading (nil when it
     /// has no kanji, or no reading).
     static func reading(of content: Range<Int>, in document: TextDocument, _ readings: Readings) -> String? {

@@ -40,7 +40,7 @@ extension OutlineIndex {
         guard var scan = markdown,
               let window = scan.update(bytes: document.bytes, lineStarts: document.lineStarts,
                                        start: edit.start, oldEnd: edit.oldEnd, newEnd: edit.newEnd) else { return false }
-        let new = window.headings, entries = new.map { Self.entry($0, readings) }, delta = edit.lineDelta
+        let new = window.headings, entries = new.map { Self.entry($0, readings) }
         // The window holds about `spacing` lines of headings the edit did not touch: those keep their ids and places
         // in the runs (matched from both ends by line and name); only the ones between are replaced.
         let old = (window.start ..< window.oldEnd).filter { entryAtLine[$0] >= 0 }
@@ -48,21 +48,7 @@ extension OutlineIndex {
             let kept = stored[Int(entryAtLine[old[o]])]
             return old[o] + shift == new[n].startLine && kept.name == entries[n].name && kept.sortString == entries[n].sortString
         }
-        var prefix = 0, suffix = 0
-        while prefix < min(old.count, new.count), old[prefix] < edit.start, same(prefix, prefix, shift: 0) { prefix += 1 }
-        while suffix < min(old.count, new.count) - prefix, old[old.count - 1 - suffix] >= edit.oldEnd,
-              same(old.count - 1 - suffix, new.count - 1 - suffix, shift: delta) { suffix += 1 }
-        var replaced = edit
-        if prefix < old.count - suffix {
-            replaced.start = min(replaced.start, old[prefix])
-            replaced.oldEnd = max(replaced.oldEnd, old[old.count - 1 - suffix] + 1)
-        }
-        if prefix < new.count - suffix {
-            replaced.start = min(replaced.start, new[prefix].startLine)
-            replaced.oldEnd = max(replaced.oldEnd, new[new.count - 1 - suffix].startLine + 1 - delta)
-        }
-        replaced.newEnd = replaced.oldEnd + delta
-        let added = prefix ..< new.count - suffix
+        let (replaced, added) = Self.window(of: edit, old: old, new: new.map(\.startLine), same: same)
         replace(replaced, in: document, batch: UTF8Batch(entries[added].lazy.map(\.sortString)),
                 lines: new[added].map(\.startLine), entries: Array(entries[added]))
         markdown = scan
