@@ -10,7 +10,7 @@ import Yams
 /// ones the whole text has there, since what ends it (a key at the start of a line) ends any value in the whole text
 /// too, and anything left open (a quote, a bracket) fails it. Not followed, and read whole: an edit before the first
 /// key; text with anchors or aliases (an alias may name an anchor in another key), document markers (`---`, `...`)
-/// or directives; a window whose keys repeat a key outside it (the whole read reports the duplicate).
+/// but a `---` that starts the document, or directives; a window whose keys repeat a key outside it (the whole read reports the duplicate).
 public struct YAMLTree: Sendable {
     /// Each top-level key's line, the place of its entry (its children follow it), and its name.
     var lines: [Int] = []
@@ -21,7 +21,18 @@ public struct YAMLTree: Sendable {
     public private(set) var entryCount = 0
 
     static func read(_ text: RecordText) -> (YAMLTree, [Entry])? {
-        guard let (items, entries) = items(text.bytes[...], firstLine: 0) else { return nil }
+        // A `---` that starts the one document (before anything but blank and comment lines) is read past: the
+        // document is the same without it, and no window reaches back before the first key.
+        var first = 0
+        for line in 0 ..< text.lineCount {
+            let bytes = text.bytes[text.map.lineStarts[line] ..< text.map.lineEnds[line]]
+            let content = bytes.drop { $0 == 0x20 || $0 == 0x09 }
+            if content.isEmpty || content.first == UInt8(ascii: "#") { continue }
+            if bytes.starts(with: "---".utf8), bytes.dropFirst(3).allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { first = line + 1 }
+            break
+        }
+        let start = first < text.lineCount ? text.map.lineStarts[first] : text.bytes.count
+        guard let (items, entries) = items(text.bytes[start...], firstLine: first) else { return nil }
         var tree = YAMLTree()
         for item in items {
             tree.lines.append(item.line)

@@ -331,7 +331,7 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
                 default: return "\(key): \(scalar())" + end
                 }
             }
-            return items.joined()
+            return (Bool.random(using: &random) ? "---" + end : "") + items.joined()
         }
         if languageId == "xcstrings" {
             let strings = (0 ..< 30).map { _ in

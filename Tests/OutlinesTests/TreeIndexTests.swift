@@ -29,6 +29,12 @@ final class TreeIndexTests: XCTestCase {
         XCTAssertEqual(try check("yaml", "a: 1\nb:\n  c: 2\nd: 3\n", edit: 2, to: "  e: 2", followed: true), ["a", "b", "d", "e"])
     }
 
+    func testAYAMLDocumentOpenedByItsMarkerIsFollowed() throws {
+        XCTAssertEqual(try check("yaml", "# settings\n---\na: 1\nb:\n  c: 2\nd: 3\n", edit: 4, to: "  e: 2", followed: true), ["a", "b", "d", "e"])
+        // A second document is not.
+        XCTAssertEqual(try check("yaml", "---\na: 1\nb: 2\nc: 3\n", edit: 3, to: "---", followed: false), ["a", "b"])
+    }
+
     func testAYAMLKeyRepeatingOneOutsideTheWindowIsReadWhole() throws {
         // A repeated key is an error for the whole read: no entries.
         XCTAssertEqual(try check("yaml", "a: 1\nb: 2\nc: 3\nd: 4\n", edit: 3, to: "a: 4", followed: false), [])
