@@ -16,6 +16,7 @@ and the ICU C++ reference (`../shared/bench`, `--mode all`) on the names file in
 Usage: [BENCH_LOCALE=sv_SE] python3 Benchmarks/records.py .build/release/thumbindex FILE... [--edits 20] [--rounds 3]
 """
 import json, os, random, statistics, subprocess, sys, time
+import lsp_stdio
 
 args = sys.argv[1:]
 def option(name, default):
@@ -29,39 +30,12 @@ reference = os.environ.get("BENCH_REFERENCE", ".build/icu-baseline")
 locale = os.environ.get("BENCH_LOCALE", "sv_SE")
 rng = random.Random(5)
 
-class Server:
+class Server(lsp_stdio.Server):
     def __init__(self):
-        self.p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-        self.next_id = 0
-        self.request("initialize", {"capabilities": {}, "initializationOptions": {"locale": locale}})
-        self.notify("initialized", {})
-    def frame(self, obj):
-        body = json.dumps(obj, ensure_ascii=False).encode()
-        return b"Content-Length: %d\r\n\r\n" % len(body) + body
-    def write(self, data):
-        self.p.stdin.write(data); self.p.stdin.flush()
-    def notify(self, method, params):
-        self.write(self.frame({"jsonrpc": "2.0", "method": method, "params": params}))
-    def read(self):
-        length = 0
-        while True:
-            line = self.p.stdout.readline()
-            if line in (b"\r\n", b""): break
-            if line.lower().startswith(b"content-length"): length = int(line.split(b":")[1])
-        return json.loads(self.p.stdout.read(length))
-    def request(self, method, params):
-        self.next_id += 1
-        self.write(self.frame({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params}))
-        while True:
-            m = self.read()
-            if m.get("id") == self.next_id:
-                if "error" in m: raise SystemExit(f"{method}: {m['error']}")
-                return m["result"]
+        super().__init__(binary, locale)
     def rss(self):
         fields = dict(l.split(":", 1) for l in open(f"/proc/{self.p.pid}/status"))
         return int(fields["VmRSS"].split()[0]) / 1024, int(fields["VmHWM"].split()[0]) / 1024
-    def close(self):
-        self.p.kill(); self.p.wait()
 
 def language(path):
     return {"vcf": "vcard", "csv": "csv", "tsv": "tsv", "strings": "strings", "json": "json", "xcstrings": "xcstrings", "yaml": "yaml",
