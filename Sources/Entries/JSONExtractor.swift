@@ -95,6 +95,7 @@ public struct JSONExtractor: EntryExtractor {
     }
 
     static func shorten(_ s: String, limit: Int = 80) -> String {
-        s.count <= limit ? s : String(s.prefix(limit - 1)) + "…"
+        // No more bytes than the limit: no more characters either (most values), found without counting them.
+        s.utf8.count <= limit || s.count <= limit ? s : String(s.prefix(limit - 1)) + "…"
     }
 }
