@@ -442,7 +442,7 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
         switch Int.random(in: 0 ..< 4, using: &random) {
         case 0:
             // Into a string: just after an opening quote (one not followed by what ends a string).
-            let opening = (1 ..< bytes.count).filter { bytes[$0 - 1] == quote && ![0x3A, 0x2C, 0x0A, 0x0D, 0x7D, 0x5D].contains(bytes[$0]) }
+            let opening = (1 ..< max(1, bytes.count)).filter { bytes[$0 - 1] == quote && ![0x3A, 0x2C, 0x0A, 0x0D, 0x7D, 0x5D].contains(bytes[$0]) }
             guard let at = opening.randomElement(using: &random) else { return nil }
             (a, b, new) = (at, at, names.randomElement(using: &random)!)
         case 1:
