@@ -63,11 +63,7 @@ public struct UTF8Batch: Sendable {
     /// Adds a string after the others.
     public mutating func append(_ string: String) {
         var string = string
-        starts.append(Int64(bytes.count))
-        string.withUTF8 { utf8 in
-            bytes.append(contentsOf: utf8)
-            lengths.append(Int32(utf8.count))
-        }
+        string.withUTF8 { append(utf8: $0) }
     }
 
     /// Adds a string given by its UTF-8 bytes after the others (no `String` made).

@@ -140,3 +140,32 @@ public struct Entry: Hashable, Sendable {
     /// The string to collate by.
     public var sortString: String { collationString ?? name }
 }
+
+extension Entry {
+    /// The entry `lines` lines further down (up, for a negative count): what an index that keeps entries relative to
+    /// a line, or moves them with an edit, needs.
+    public func movedDown(_ lines: Int) -> Entry {
+        guard lines != 0 else { return self }
+        var entry = self
+        entry.range.start.line += lines
+        entry.range.end.line += lines
+        entry.selectionRange.start.line += lines
+        entry.selectionRange.end.line += lines
+        return entry
+    }
+
+    /// `entries` and all their children, depth-first (document order), each without its children.
+    public static func depthFirst(_ entries: [Entry]) -> [Entry] {
+        var flat: [Entry] = []
+        func visit(_ entries: [Entry]) {
+            for entry in entries {
+                var own = entry
+                own.children = []
+                flat.append(own)
+                visit(entry.children)
+            }
+        }
+        visit(entries)
+        return flat
+    }
+}

@@ -80,20 +80,6 @@ public struct JSONTree: Sendable {
         }
     }
 
-    static func flattened(_ entries: [Entry]) -> [Entry] {
-        var flat: [Entry] = []
-        func visit(_ entries: [Entry]) {
-            for entry in entries {
-                var own = entry
-                own.children = []
-                flat.append(own)
-                visit(entry.children)
-            }
-        }
-        visit(entries)
-        return flat
-    }
-
     private func rank(at i: Int) -> Int { i < nodes.count ? Int(nodes[i].rank) : entryCount }
 
     private func depth(of i: Int) -> Int {
@@ -185,7 +171,7 @@ public struct JSONTree: Sendable {
         switch format.kind {
         case .json, .yaml:
             let firstIndex = first == nil ? 0 : ordinal - 1
-            entries = Self.flattened(isObject ? JSONExtractor.entries(members: read.members, map: map)
+            entries = Entry.depthFirst(isObject ? JSONExtractor.entries(members: read.members, map: map)
                                               : JSONExtractor.entries(items: read.elements, from: firstIndex, map: map))
         case .catalog:
             entries = read.members.map { XCStringsExtractor.entry($0, languages: languages, map: map) }

@@ -29,7 +29,7 @@ public struct TreeFormat: Sendable {
         switch kind {
         case .json, .yaml:
             tree.build(root, memberStart: root.start, parent: -1, isEntry: false, base: 0, into: &nodes, rank: &rank)
-            entries = JSONTree.flattened(JSONExtractor.children(of: root, map: text.map))
+            entries = Entry.depthFirst(JSONExtractor.children(of: root, map: text.map))
         case .catalog:
             guard case .object(let members) = root.value, let s = members.lastIndex(where: { $0.key == "strings" }),
                   case .object(let strings) = members[s].value.value else { return nil }

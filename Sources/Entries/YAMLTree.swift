@@ -66,7 +66,7 @@ public struct YAMLTree: Sendable {
         var items: [(line: Int, place: Int, name: String)] = [], entries: [Entry] = []
         for (pair, entry) in zip(pairs, nested) {
             items.append((pair.key.mark!.line - 1 + firstLine, entries.count, entry.name))
-            entries += JSONTree.flattened([entry]).map { $0.movedDown(firstLine) }
+            entries += Entry.depthFirst([entry]).map { $0.movedDown(firstLine) }
         }
         return (items, entries)
     }
@@ -134,18 +134,5 @@ public struct YAMLTree: Sendable {
         names.replaceSubrange(first ..< next, with: items.map(\.name))
         entryCount += moved
         return TreeChange(old: old, entries: entries, ancestors: [])
-    }
-}
-
-extension Entry {
-    /// The entry `lines` lines further down.
-    func movedDown(_ lines: Int) -> Entry {
-        guard lines != 0 else { return self }
-        var entry = self
-        entry.range.start.line += lines
-        entry.range.end.line += lines
-        entry.selectionRange.start.line += lines
-        entry.selectionRange.end.line += lines
-        return entry
     }
 }

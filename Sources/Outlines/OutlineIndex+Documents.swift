@@ -55,7 +55,7 @@ extension OutlineIndex {
 
     /// A document's entries flattened depth-first (document order), and their sort strings.
     static func extracted(_ document: TextDocument, _ extract: (TextDocument) -> [Entry]) -> (entries: [Entry], sortStrings: UTF8Batch) {
-        let entries = DocumentOutline(version: document.version, roots: extract(document)).items.map(\.entry)
+        let entries = Entry.depthFirst(extract(document))
         return (entries, UTF8Batch(entries.lazy.map(\.sortString)))
     }
 

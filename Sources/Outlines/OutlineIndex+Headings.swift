@@ -104,13 +104,5 @@ extension OutlineIndex {
     }
 
     /// Entry `id` as served: `stored` with its lines moved to where it starts in the document.
-    static func served(_ stored: Entry, at line: Int32) -> Entry {
-        var entry = stored
-        let line = Int(line)
-        entry.range.start.line += line
-        entry.range.end.line += line
-        entry.selectionRange.start.line += line
-        entry.selectionRange.end.line += line
-        return entry
-    }
+    static func served(_ stored: Entry, at line: Int32) -> Entry { stored.movedDown(Int(line)) }
 }

@@ -154,15 +154,7 @@ extension OutlineIndex {
     }
 
     /// A record as an index keeping entries stores it: its lines counted from its start line (see `served(_:at:)`).
-    private static func stored(_ entry: Entry) -> Entry {
-        var entry = entry
-        let line = entry.range.start.line
-        entry.range.start.line -= line
-        entry.range.end.line -= line
-        entry.selectionRange.start.line -= line
-        entry.selectionRange.end.line -= line
-        return entry
-    }
+    private static func stored(_ entry: Entry) -> Entry { entry.movedDown(-entry.range.start.line) }
 
     /// The entry of the record starting on `line` of `document`, read from the text (as the reader read it when the
     /// index was made or followed an edit; under `ja` with its reading).

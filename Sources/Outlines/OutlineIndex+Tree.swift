@@ -45,10 +45,7 @@ extension OutlineIndex {
         if lines != 0 {
             for place in places.upperBound ..< entryAtLine.count {
                 let id = Int(entryAtLine[place])
-                stored[id].range.start.line += lines
-                stored[id].range.end.line += lines
-                stored[id].selectionRange.start.line += lines
-                stored[id].selectionRange.end.line += lines
+                stored[id] = stored[id].movedDown(lines)
                 entryChanged[id] = changes
             }
         }

@@ -74,12 +74,12 @@ final class DocumentStoreTests: XCTestCase {
         // No index yet: edits are not logged.
         try insert(store, "Bo\n", atLine: 0)
         XCTAssertEqual(store.lock.withLock { store.documents[uri]!.edits.count }, 0)
-        _ = store.withIndex(try store.snapshot(uri), cacheKey: "a", make: make(made)) { _, _ in () }
+        store.withIndex(try store.snapshot(uri), cacheKey: "a", make: make(made)) { _, _ in () }
         try insert(store, "Cia\n", atLine: 0)
         try insert(store, "Dan\n", atLine: 0)
         XCTAssertEqual(store.lock.withLock { store.documents[uri]!.edits.count }, 2, "index a has followed neither")
         // A second index, built at the newest text: the log still holds what a needs.
-        _ = store.withIndex(try store.snapshot(uri), cacheKey: "b", make: make(made)) { _, _ in () }
+        store.withIndex(try store.snapshot(uri), cacheKey: "b", make: make(made)) { _, _ in () }
         XCTAssertEqual(store.lock.withLock { store.documents[uri]!.edits.count }, 2)
         // a catches up: nothing older than both indexes is kept.
         XCTAssertEqual(store.withIndex(try store.snapshot(uri), cacheKey: "a", make: make(made)) { names($0, $1) },
