@@ -6,8 +6,12 @@ import MeCabShim
 ///
 /// MeCab is loaded at run time (`dlopen`), so the binary runs without it; `problem` then says why and what to
 /// install. Taggers are not thread-safe: each is used by one thread at a time, taken from a pool. Readings are
-/// cached per distinct string (a list of names repeats its surnames).
-public final class Readings: @unchecked Sendable {
+/// cached per word (a list of distinct full names repeats its surnames and given names).
+///
+/// The dictionary is IPADIC (`mecab-ipadic-utf8`) when installed, whichever one the system made MeCab's default:
+/// on 176 given names it reads as well as NAIST-jdic, which installing `mecab-naist-jdic` makes the default
+/// (`Benchmarks/RESULTS.md`, "Given names"); otherwise the system's default dictionary.
+public final class Readings: CollationReading, @unchecked Sendable {
     /// The process's readings (MeCab loaded on first use).
     public static let shared = Readings(library: ProcessInfo.processInfo.environment["THUMBINDEX_MECAB_LIBRARY"])
 
@@ -18,8 +22,16 @@ public final class Readings: @unchecked Sendable {
     private var cache: [String: String] = [:]
     private static let cacheLimit = 500_000
 
+    /// MeCab's arguments: readings (`-Oyomi`) from `dictionary`.
+    private let arguments: String
+    /// The dictionary's folder, or nil for MeCab's default (`/etc/mecabrc`).
+    public let dictionary: String?
+    private static let ipadic = "/var/lib/mecab/dic/ipadic-utf8"
+
     /// Readings from the MeCab library at `library` (nil: libmecab.so.2, as the system installs it).
     init(library: String?) {
+        dictionary = FileManager.default.fileExists(atPath: Self.ipadic + "/sys.dic") ? Self.ipadic : nil
+        arguments = "-Oyomi" + (dictionary.map { " -d " + $0 } ?? "")
         var error = [CChar](repeating: 0, count: 512)
         if thumbindex_mecab_load(library, &error, error.count) != 0 {
             // When the variable named the library, the variable is what to fix, not the system's packages.
@@ -31,7 +43,7 @@ public final class Readings: @unchecked Sendable {
             return
         }
         // A first tagger now: a missing dictionary is found at once, not on the first name.
-        guard let tagger = thumbindex_mecab_new("-Oyomi", &error, error.count) else {
+        guard let tagger = thumbindex_mecab_new(arguments, &error, error.count) else {
             problem = Self.install("MeCab has no dictionary (\(Self.text(error)))")
             return
         }
@@ -57,35 +69,33 @@ public final class Readings: @unchecked Sendable {
     /// The string to collate `name` by: its reading, then (after U+FFFE, which sorts before everything, so names
     /// with one reading keep a stable order) the name itself. Nil when `name` has no kanji or there are no readings.
     public func collationString(for name: String) -> String? {
-        guard problem == nil, Self.hasKanji(name), let reading = reading(of: name), reading != name else { return nil }
+        guard problem == nil, Self.hasKanji(name), let reading = wordByWordReading(of: name), reading != name else { return nil }
         return reading + "\u{FFFE}" + name
     }
 
-    /// What to collate the strings of `batch` by: each one in kanji by its reading (`collationString(for:)`), the
-    /// others as they are; and whether any had kanji (without MeCab, `problem` is then worth telling).
-    public func collationStrings(_ batch: UTF8Batch) -> (batch: UTF8Batch, sawKanji: Bool) {
-        // On every core, a tagger each: a long list of distinct names is mostly MeCab's time.
-        let parts = batch.count < 4096 ? 1 : ProcessInfo.processInfo.activeProcessorCount
-        var results = [(strings: [String], sawKanji: Bool)](repeating: ([], false), count: parts)
-        results.withUnsafeMutableBufferPointer { out in
-            let out = UncheckedSendable(out)
-            DispatchQueue.concurrentPerform(iterations: parts) { part in
-                var sawKanji = false
-                let strings = (batch.count * part / parts ..< batch.count * (part + 1) / parts).map { i -> String in
-                    let s = batch.string(at: i)
-                    guard Self.hasKanji(s) else { return s }
-                    sawKanji = true
-                    return collationString(for: s) ?? s
-                }
-                out.value[part] = (strings, sawKanji)
+    /// The reading of `name` word by word (words split at spaces, ideographic ones too): each word in kanji read and
+    /// cached alone, so a list of distinct full names costs one MeCab call per distinct surname and given name.
+    func wordByWordReading(of name: String) -> String? {
+        var reading = ""
+        var rest = Substring(name)
+        while !rest.isEmpty {
+            let end = rest.firstIndex { $0 == " " || $0 == "\u{3000}" } ?? rest.endIndex
+            let word = rest[..<end]
+            if Self.hasKanji(word) {
+                guard let read = self.reading(of: String(word)) else { return nil }
+                reading += read
+            } else {
+                reading += word
             }
+            guard end < rest.endIndex else { break }
+            reading.append(" ")
+            rest = rest[rest.index(after: end)...]
         }
-        let sawKanji = results.contains { $0.sawKanji }
-        return sawKanji && problem == nil ? (UTF8Batch(results.lazy.flatMap(\.strings)), true) : (batch, sawKanji)
+        return reading
     }
 
-    /// The reading of `text` in hiragana (what MeCab cannot read stays as it is); a full-width space is read as a
-    /// space, so a name keeps its context: MeCab reads a surname followed by a given name more reliably than alone.
+    /// The reading of `text` in hiragana (what MeCab cannot read stays as it is), cached; a full-width space is read
+    /// as a space.
     public func reading(of text: String) -> String? {
         if let cached = lock.withLock({ cache[text] }) { return cached }
         guard let tagger = lock.withLock({ taggers.popLast() }) ?? newTagger() else { return nil }
@@ -109,7 +119,7 @@ public final class Readings: @unchecked Sendable {
 
     private func newTagger() -> UnsafeMutableRawPointer? {
         var error = [CChar](repeating: 0, count: 512)
-        return thumbindex_mecab_new("-Oyomi", &error, error.count)
+        return thumbindex_mecab_new(arguments, &error, error.count)
     }
 
     /// Katakana (ァ…ヶ) as hiragana; the prolonged sound mark and everything else as they are.
@@ -126,7 +136,7 @@ public final class Readings: @unchecked Sendable {
     }
 
     /// Whether `s` holds a CJK ideograph (or 々, the iteration mark), which ICU has no reading for.
-    public static func hasKanji(_ s: String) -> Bool {
+    public static func hasKanji<S: StringProtocol>(_ s: S) -> Bool {
         s.unicodeScalars.contains { scalar in
             switch scalar.value {
             case 0x3005, 0x3400 ... 0x4DBF, 0x4E00 ... 0x9FFF, 0xF900 ... 0xFAFF, 0x20000 ... 0x3134F: true

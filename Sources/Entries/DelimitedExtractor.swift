@@ -43,6 +43,23 @@ struct DelimitedTable: Sendable {
     static let detailLimit = 120
     /// The column that names a row.
     let column: Int
+    /// The columns that say how the name is read, when the header has them.
+    let readings: ReadingColumns?
+    /// The header's title of the name column (nil without a header).
+    let columnTitle: String?
+
+    /// Whether the rows name people (see `RecordReader.namesPeople`).
+    var namesPeople: Bool {
+        guard hasHeader else { return false }
+        return readings != nil || columnTitle.map { Self.personTitles.contains($0.lowercased()) } ?? false
+    }
+
+    /// Titles of a column of people's names, in the exports people have and the languages whose names are read.
+    static let personTitles: Set<String> = [
+        "name", "names", "full name", "fullname", "display name", "contact", "contact name", "person", "people",
+        "first name", "last name", "given name", "family name", "surname", "member", "employee", "author", "student",
+        "名前", "氏名", "お名前", "姓名", "名字", "联系人", "聯絡人", "联系人姓名", "姓", "名", "姓名（中文）",
+    ]
     /// The offset of the first row, and its number of cells.
     let firstRow: Int
     let firstColumns: Int
@@ -118,10 +135,14 @@ struct DelimitedTable: Sendable {
             }
             throw error
         }
-        let byName = options.column.isNameSelector
-        let looks = looksLikeHeader(first.cells), titled = column < first.cells.count && headerWords.contains(first.cells[column].lowercased())
+        let byName = options.column.isNameSelector || options.readingColumns.contains { Optional($0).isNameSelector }
+        let readings = try ReadingColumns.find(header: first.cells, chosen: options.readingColumns, options: options)
+        let looks = looksLikeHeader(first.cells)
+        let titled = readings != nil || column < first.cells.count && headerWords.contains(first.cells[column].lowercased())
         let lastLine = map.line(ofOffset: first.end)
-        return DelimitedTable(separator: separator, options: options, column: column, firstRow: first.start, firstColumns: first.cells.count,
+        return DelimitedTable(separator: separator, options: options, column: column, readings: readings,
+                              columnTitle: column < first.cells.count ? first.cells[column] : nil, firstRow: first.start,
+                              firstColumns: first.cells.count,
                               hasHeader: byName || (looks && titled), evidence: byName || !looks || titled ? .firstRow : .undecided,
                               fixedLines: max(separator == UInt8(ascii: "\t") ? 0 : 1, lastLine + 1))
     }
@@ -196,7 +217,9 @@ struct DelimitedTable: Sendable {
         try forEachRow(text, from: startLine, record: record) { line, parser, range, fields in
             guard range.lowerBound != firstRow || !hasHeader, column < fields.count else { return }
             let field = fields[column]
-            if let span = parser.plainSpan(field) {
+            if var reading = reading(parser, fields), !Self.cell(parser, field).isEmpty {
+                reading.withUTF8 { name(line, $0) }
+            } else if let span = parser.plainSpan(field) {
                 if !span.isEmpty { name(line, UnsafeBufferPointer(rebasing: parser.p[span])) }
             } else {
                 var cleaned = Self.clean(parser.value(field))
@@ -229,9 +252,10 @@ struct DelimitedTable: Sendable {
                 name = Self.clean(parser.value(field))
                 guard !name.isEmpty else { return }
             }
-            // The other non-empty cells, joined: bytes copied straight when they need no cleaning.
+            // The other non-empty cells but the reading, joined: bytes copied straight when they need no cleaning.
+            let reading = reading(parser, fields), readingColumns = readings?.all ?? []
             detail.removeAll(keepingCapacity: true)
-            for (c, f) in fields.enumerated() where c != column {
+            for (c, f) in fields.enumerated() where c != column && !(reading != nil && readingColumns.contains(c)) {
                 if let span = parser.plainSpan(f) {
                     guard !span.isEmpty else { continue }
                     if !detail.isEmpty { detail += [0x2C, 0x20] }
@@ -247,8 +271,20 @@ struct DelimitedTable: Sendable {
             entry(Entry(
                 name: name, kind: .string, detail: detail.isEmpty ? nil : Self.truncate(String(decoding: detail, as: UTF8.self)),
                 range: TextRange(start: TextPosition(line: line, column: range.lowerBound - map.lineStarts[line]), end: position(range.upperBound, from: line)),
-                selectionRange: TextRange(start: nameStart, end: position(field.end, from: nameStart.line))))
+                selectionRange: TextRange(start: nameStart, end: position(field.end, from: nameStart.line)),
+                collationString: reading == name ? nil : reading))
         }
+    }
+
+    /// How the name of a row is read, from its reading columns (nil: the table has none, or they are empty here).
+    private func reading(_ parser: DelimitedParser, _ fields: [DelimitedParser.Field]) -> String? {
+        guard let readings, hasHeader else { return nil }
+        return readings.reading(familyNameFirst: options.familyNameFirst) { $0 < fields.count ? Self.cell(parser, fields[$0]) : nil }
+    }
+
+    /// A cell's text as a person reads it.
+    private static func cell(_ parser: DelimitedParser, _ field: DelimitedParser.Field) -> String {
+        parser.plainSpan(field).map { String(decoding: UnsafeBufferPointer(rebasing: parser.p[$0]), as: UTF8.self) } ?? clean(parser.value(field))
     }
 
     /// Calls `row` with each row from line `startLine` on: its first line, the parser, its byte range (without the

@@ -10,6 +10,9 @@ public struct ExtractionOptions: Hashable, Sendable {
     public var ctagsPath: String?
     /// Source code: file name to give ctags so it picks the right parser (e.g. "main.swift").
     public var fileName: String?
+    /// csv/tsv: the columns that hold how a row's name is read (its phonetic name, its pinyin), joined by spaces;
+    /// empty: those whose header titles say so (`Family Name Yomi`, `Phonetic First Name`, `フリガナ`, `拼音` …).
+    public var readingColumns: [ColumnSelector] = []
 
     /// Options as given; the defaults are what a person would expect.
     public init(

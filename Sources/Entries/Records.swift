@@ -103,6 +103,17 @@ public struct RecordReader: Sendable {
         }, warn: warn)
     }
 
+    /// Whether the records name people, by what their format says: a vCard's cards do; a table's rows do when its
+    /// header titles the name column as people's names (`Name`, `Full Name`, `氏名`, `姓名` …) or has reading columns
+    /// (`Family Name Yomi`, `フリガナ`, `拼音` …); `.strings` keys do not.
+    public var namesPeople: Bool {
+        switch kind {
+        case .vcard: true
+        case .table(let table): table.namesPeople
+        case .strings: false
+        }
+    }
+
     /// Keeps the reader current after an edit replaced the records of lines `old` by those of `new` (both starting at
     /// the same line, at or after `fixedLines`): a table whose header was decided by its other rows checks, or
     /// decides again, whether its first row is a header. True when that changed: the first record's entry comes or

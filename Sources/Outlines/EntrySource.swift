@@ -7,6 +7,8 @@ public struct ExtractionSettings: Hashable, Sendable {
     public var ctagsPath: String?
     /// csv/tsv: the column that names a row.
     public var csvColumn: ColumnSelector?
+    /// csv/tsv: the columns that say how a row's name is read (empty: found by their titles).
+    public var readingColumns: [ColumnSelector] = []
     /// vcard: collate by "family given" (true) or "given family".
     public var familyNameFirst = true
     /// Strings tables (files or folders of `<lang>.lproj`) that localize entry names.
@@ -15,13 +17,17 @@ public struct ExtractionSettings: Hashable, Sendable {
     public var workspaceFolders: [String] = []
     /// Under `ja`, entries in kanji with no reading of their own collate by their MeCab reading (see `Readings`).
     public var readings = true
+    /// Which entries are people's names, read as names under a pinyin or zhuyin index (see `reading(of:collation:)`).
+    public var names = NameEntries.auto
 
     /// The defaults: no tables, ctags on `PATH`, the first column, family names first.
     public init() {}
 
     /// What an extractor takes of these settings, for the file `fileName` under the collation language `language`.
     public func options(fileName: String?, language: String) -> ExtractionOptions {
-        ExtractionOptions(column: csvColumn, familyNameFirst: familyNameFirst, language: language, ctagsPath: ctagsPath, fileName: fileName)
+        var options = ExtractionOptions(column: csvColumn, familyNameFirst: familyNameFirst, language: language, ctagsPath: ctagsPath, fileName: fileName)
+        options.readingColumns = readingColumns
+        return options
     }
 }
 
@@ -56,16 +62,19 @@ public final class EntrySource: Sendable {
     /// A source with an empty localization cache.
     public init() {}
 
-    /// The entries of a document, and the problems met (an extraction error gives no entries).
-    public func entries(of document: TextDocument, settings: ExtractionSettings, language: String) -> (entries: [Entry], problems: [OutlineProblem]) {
+    /// The entries of a document, and the problems met (an extraction error gives no entries), with the reading its
+    /// entries collate by under `collation` (`ExtractionSettings.reading(of:collation:)`).
+    public func entries(of document: TextDocument, settings: ExtractionSettings, collation: IndexedCollation) -> (entries: [Entry], problems: [OutlineProblem]) {
         let fileName = document.uri.split(separator: "/").last.map(String.init)
         return entries(of: document.text, languageId: document.languageId, fileName: fileName, name: document.uri,
-                       settings: settings, language: language)
+                       settings: settings, language: collation.locale.language, reading: settings.reading(of: document, collation: collation))
     }
 
-    /// The entries of a text in the format `languageId`; `name` (a uri or a path) is what problems mention.
+    /// The entries of a text in the format `languageId`, localized for `language` and collating by `reading`; `name`
+    /// (a uri or a path) is what problems mention.
     public func entries(
-        of text: String, languageId: String, fileName: String?, name: String, settings: ExtractionSettings, language: String
+        of text: String, languageId: String, fileName: String?, name: String, settings: ExtractionSettings, language: String,
+        reading: (any CollationReading)?
     ) -> (entries: [Entry], problems: [OutlineProblem]) {
         var text = text
         if let problem = text.withUTF8({ TextCheck.binaryProblem(in: $0) }) {
@@ -92,18 +101,18 @@ public final class EntrySource: Sendable {
         case nil:
             break
         }
-        if settings.readings, language == "ja" {
-            let (read, problem) = Self.withReadings(entries)
+        if let reading {
+            let (read, problem) = Self.withReadings(entries, readings: reading)
             entries = read
             problems += problem.map { [OutlineProblem(severity: .warning, message: $0, key: "readings")] } ?? []
         }
         return (entries, problems)
     }
 
-    /// Entries whose sort string is in kanji collate by its reading (a vCard's phonetic name or SORT-AS is kana: a
-    /// reading of its own, left alone; its N in kanji is read); without MeCab they stay as they are and the problem
-    /// says why (once there is kanji to read).
-    static func withReadings(_ entries: [Entry], readings: Readings = .shared) -> ([Entry], String?) {
+    /// Entries whose sort string is in kanji (Han) collate by its reading (a vCard's phonetic name or SORT-AS is kana
+    /// or pinyin: a reading of its own, left alone; its N in kanji is read); without MeCab they stay as they are and
+    /// the problem says why (once there is kanji to read).
+    static func withReadings(_ entries: [Entry], readings: any CollationReading) -> ([Entry], String?) {
         var sawKanji = false
         func visit(_ entries: [Entry]) -> [Entry] {
             entries.map { entry in
@@ -131,7 +140,7 @@ extension Entry {
     /// Collates by the reading of its sort string when that is in kanji (see `Readings`): the one rule extraction,
     /// the indexes and their pages share. True when the sort string is in kanji (read or not).
     @discardableResult
-    mutating func read(by readings: Readings) -> Bool {
+    mutating func read(by readings: any CollationReading) -> Bool {
         guard Readings.hasKanji(sortString) else { return false }
         if let read = readings.collationString(for: sortString) { collationString = read }
         return true

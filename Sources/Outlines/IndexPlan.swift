@@ -14,23 +14,25 @@ import Entries
 ///
 /// Names that are not the text as written need the whole extraction: with localization tables plain text and
 /// records become `.entries` and Markdown `.startLines`; so do they under `ja` when MeCab is missing (extraction
-/// then says what to install). Under `ja` with MeCab, names in kanji collate by their readings in every format.
+/// then says what to install). Under `ja` with MeCab, names in kanji collate by their readings in every format; under
+/// a pinyin or zhuyin index, people's names by their surnames' readings (`ExtractionSettings.reading(of:collation:)`).
 public struct IndexPlan: Sendable {
     /// How the index keeps its entries.
     public let format: OutlineIndex.Format
     /// The readings names in kanji collate by (under `ja`, readings on, MeCab there).
-    public let readings: Readings?
+    public let readings: (any CollationReading)?
     /// `.records`: the document's record format.
     public let records: RecordFormat?
     /// `.tree`: the document's JSON format.
     public let tree: TreeFormat?
 
-    /// The plan for `document` under `settings`, sorted under a collation of language `language`; `fileName` is
-    /// what the extractors' messages name (default: the last part of the document's uri).
-    public init(_ document: TextDocument, settings: ExtractionSettings, language: String, fileName: String? = nil) {
-        let wantsReadings = settings.readings && language == "ja"
-        readings = wantsReadings && Readings.shared.isAvailable ? .shared : nil
-        let asWritten = settings.localizationTables.isEmpty && (readings != nil || !wantsReadings)
+    /// The plan for `document` under `settings`, sorted under `collation`; `fileName` is what the extractors'
+    /// messages name (default: the last part of the document's uri).
+    public init(_ document: TextDocument, settings: ExtractionSettings, collation: IndexedCollation, fileName: String? = nil) {
+        let language = collation.locale.language
+        let reading = settings.reading(of: document, collation: collation)
+        readings = reading?.problem == nil ? reading : nil
+        let asWritten = settings.localizationTables.isEmpty && reading?.problem == nil
         let binary = document.bytes.withUnsafeBufferPointer { TextCheck.binaryProblem(in: $0) } != nil
         let id = document.languageId.lowercased()
         let fileName = fileName ?? document.uri.split(separator: "/").last.map(String.init)

@@ -20,7 +20,7 @@ public struct LeadingSections: Sendable {
 
     /// The first non-empty sections of `document` that hold at least `entries` entries together (whole sections).
     public init(
-        _ document: TextDocument, collation: IndexedCollation, format: OutlineIndex.Format, readings: Readings? = nil,
+        _ document: TextDocument, collation: IndexedCollation, format: OutlineIndex.Format, readings: (any CollationReading)? = nil,
         entries wanted: Int, extract: (TextDocument) -> [Entry]
     ) {
         // Entries in document order: read off lines (plain text) or extracted.

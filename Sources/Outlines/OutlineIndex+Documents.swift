@@ -11,7 +11,7 @@ extension OutlineIndex {
     /// entry, such as `thumbindex outline`, which would read each twice).
     public static func make(
         _ document: TextDocument, collation: IndexedCollation, format: Format, checkpointSpacing: Int = 256,
-        readings: Readings? = nil, records: RecordFormat? = nil, tree: TreeFormat? = nil, keepingEntries: Bool = false,
+        readings: (any CollationReading)? = nil, records: RecordFormat? = nil, tree: TreeFormat? = nil, keepingEntries: Bool = false,
         report: @escaping @Sendable ([OutlineProblem]) -> Void = { _ in }, extract: @escaping @Sendable (TextDocument) -> [Entry]
     ) -> OutlineIndex {
         if format == .records {
@@ -48,7 +48,7 @@ extension OutlineIndex {
 
     /// The sort strings of a document's entries in document order, as `make` would sort them (for a layout before
     /// the sort).
-    public static func sortStrings(_ document: TextDocument, format: Format, readings: Readings? = nil,
+    public static func sortStrings(_ document: TextDocument, format: Format, readings: (any CollationReading)? = nil,
                                    extract: (TextDocument) -> [Entry]) -> UTF8Batch {
         format == .lines ? names(document, lines: 0 ..< document.lineCount, readings: readings).0 : extracted(document, extract).sortStrings
     }
@@ -61,7 +61,7 @@ extension OutlineIndex {
 
     /// The sort strings of the lines of `range` that hold an entry (plain text), as ranges of the document's own
     /// bytes, and those lines.
-    static func names(_ document: TextDocument, lines range: Range<Int>, readings: Readings? = nil) -> (UTF8Batch, [Int]) {
+    static func names(_ document: TextDocument, lines range: Range<Int>, readings: (any CollationReading)? = nil) -> (UTF8Batch, [Int]) {
         if let readings {
             // Names in kanji collate by their readings: strings of their own, not ranges of the text.
             var batch = UTF8Batch([String]()), lines: [Int] = []
@@ -175,7 +175,7 @@ extension OutlineIndex {
 
     /// What the plain-text name on the line of `content` collates by when it is in kanji: its reading (nil when it
     /// has no kanji, or no reading).
-    static func reading(of content: Range<Int>, in document: TextDocument, _ readings: Readings) -> String? {
+    static func reading(of content: Range<Int>, in document: TextDocument, _ readings: any CollationReading) -> String? {
         // Kanji are 3- or 4-byte UTF-8: a line of bytes below 0xE3 has none (most lines, found without a String).
         guard document.bytes[content].contains(where: { $0 >= 0xE3 }),
               var entry = document.bytes.withUnsafeBufferPointer({ PlainTextExtractor.entry(onLine: 0, $0, content.lowerBound, content.upperBound) }),
@@ -186,7 +186,7 @@ extension OutlineIndex {
 
 extension TextDocument {
     /// The plain-text entry of line `line` with its collation string under `readings` (as `EntrySource` makes it).
-    func plainTextEntry(onLine line: Int, readings: Readings?) -> Entry? {
+    func plainTextEntry(onLine line: Int, readings: (any CollationReading)?) -> Entry? {
         guard var entry = plainTextEntry(onLine: line) else { return nil }
         if let readings { entry.read(by: readings) }
         return entry

@@ -7,7 +7,7 @@ import Entries
 /// changes it only for the headings in its window and the few before it whose range reaches into it.
 extension OutlineIndex {
     static func makeHeadings(
-        _ document: TextDocument, collation: IndexedCollation, spacing: Int, readings: Readings?,
+        _ document: TextDocument, collation: IndexedCollation, spacing: Int, readings: (any CollationReading)?,
         extract: @escaping @Sendable (TextDocument) -> [Entry]
     ) -> OutlineIndex {
         let (scan, headings) = MarkdownHeadingScan.scan(bytes: document.bytes, lineStarts: document.lineStarts, spacing: spacing)
@@ -87,7 +87,7 @@ extension OutlineIndex {
     }
 
     /// A heading as the index stores it: its lines counted from its start line (the range's end is set apart).
-    private static func entry(_ heading: MarkdownHeadingScan.Heading, _ readings: Readings?) -> Entry {
+    private static func entry(_ heading: MarkdownHeadingScan.Heading, _ readings: (any CollationReading)?) -> Entry {
         var selection = heading.selection
         selection.start.line -= heading.startLine
         selection.end.line -= heading.startLine

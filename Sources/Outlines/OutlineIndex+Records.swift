@@ -17,7 +17,7 @@ extension OutlineIndex {
     /// table whose header is decided by its other rows, text no whole read accepts, no entries): then the caller
     /// makes an `.entries` index, whose extraction reports what is wrong.
     static func makeRecords(
-        _ document: TextDocument, collation: IndexedCollation, format: RecordFormat, readings: Readings?, keepingEntries: Bool,
+        _ document: TextDocument, collation: IndexedCollation, format: RecordFormat, readings: (any CollationReading)?, keepingEntries: Bool,
         report: @escaping @Sendable ([OutlineProblem]) -> Void, extract: @escaping @Sendable (TextDocument) -> [Entry]
     ) -> OutlineIndex? {
         guard document.bytes.withUnsafeBufferPointer({ TextCheck.binaryProblem(in: $0) }) == nil else { return nil }
@@ -98,7 +98,7 @@ extension OutlineIndex {
     /// All records, read on two cores for a large text: the second half from a line where a record probably starts,
     /// which counts only when the first half, read up to there, starts a record on that very line (the rule an edit
     /// is followed by); else the first half reads on from where it stopped.
-    private static func readAll(_ text: RecordText, _ reader: RecordReader, readings: Readings?, keep: Bool) -> Read? {
+    private static func readAll(_ text: RecordText, _ reader: RecordReader, readings: (any CollationReading)?, keep: Bool) -> Read? {
         guard text.bytes.count >= 1 << 20, let middle = reader.likelyRecordStart(text, after: text.lineCount / 2) else {
             return try? read(text, reader, from: 0, until: { _ in false }, readings: readings, keep: keep)
         }
@@ -132,7 +132,7 @@ extension OutlineIndex {
     ///
     /// - Throws: `ExtractionError` for a text no whole read accepts (a quote never closed); `RecordsNotFollowable`.
     private static func read(
-        _ text: RecordText, _ reader: RecordReader, from line: Int, until settled: (Int) -> Bool, readings: Readings?, keep: Bool
+        _ text: RecordText, _ reader: RecordReader, from line: Int, until settled: (Int) -> Bool, readings: (any CollationReading)?, keep: Bool
     ) throws -> Read {
         var read = Read()
         guard keep || readings != nil else {
@@ -163,7 +163,7 @@ extension OutlineIndex {
         return stored.isEmpty ? Self.recordEntry(onLine: Int(line), in: document, reader: records!, readings: readings) : Self.served(stored[Int(id)], at: line)
     }
 
-    static func recordEntry(onLine line: Int, in document: TextDocument, reader: RecordReader, readings: Readings?) -> Entry {
+    static func recordEntry(onLine line: Int, in document: TextDocument, reader: RecordReader, readings: (any CollationReading)?) -> Entry {
         var found: Entry?
         try? reader.read(RecordText(bytes: document.bytes, lineStarts: document.lineStarts), from: line,
                          record: { $0 == line }, entry: { found = $0 }, warn: { _ in })

@@ -8,7 +8,7 @@ extension OutlineIndex {
     /// The index of a JSON document, or nil for text that is not JSON (or not a catalog) or has no value: then the
     /// caller makes an `.entries` index, whose extraction reports what is wrong.
     static func makeTree(
-        _ document: TextDocument, collation: IndexedCollation, format: TreeFormat, readings: Readings?,
+        _ document: TextDocument, collation: IndexedCollation, format: TreeFormat, readings: (any CollationReading)?,
         report: @escaping @Sendable ([OutlineProblem]) -> Void, extract: @escaping @Sendable (TextDocument) -> [Entry]
     ) -> OutlineIndex? {
         guard document.bytes.withUnsafeBufferPointer({ TextCheck.binaryProblem(in: $0) }) == nil,

@@ -18,7 +18,7 @@ public struct OutlineIndexView: Sendable {
     private let sectionOf: [UInt16]
     private let stored: [Entry]
     private let entryAtLine: [Int32]
-    private let readings: Readings?
+    private let readings: (any CollationReading)?
     private let records: RecordReader?
     /// Values made per entry, kept with the index (see `stamp(at:)`).
     public let memo: EntryMemo

@@ -58,7 +58,7 @@ public final class OutlineIndex {
     /// `.startLines`, `.entries`).
     var stored: [Entry] = []
     /// Under `ja` with MeCab: names in kanji collate by their readings (`Readings.collationString(for:)`).
-    var readings: Readings?
+    var readings: (any CollationReading)?
     /// `.headings`: the scan that finds them again after an edit, and each heading's level by id.
     var markdown: MarkdownHeadingScan?
     var levels: [UInt8] = []

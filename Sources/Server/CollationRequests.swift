@@ -13,14 +13,14 @@ extension LanguageServer {
 
     static func sectionFor(_ context: RequestContext, _ params: SectionForRequest.Params) throws(ResponseError) -> SectionForRequest.Result {
         let collation = try context.collation(params.collation)
-        let batch = collationStrings(params.strings.map(SortItem.init), collation, context)
+        let batch = collationStrings(params.strings.map(SortItem.init), names: params.names, collation, context)
         try context.check()
         return .init(sections: collation.sections(of: batch).map { Int($0) })
     }
 
     static func sort(_ context: RequestContext, _ params: SortRequest.Params) throws(ResponseError) -> SortRequest.Result {
         let collation = try context.collation(params.collation)
-        let batch = collationStrings(params.items, collation, context)
+        let batch = collationStrings(params.items, names: params.names, collation, context)
         try context.check()
         let order = SortKeys(batch, collator: collation.collator).sortedOrder()
         return .init(items: order.map { params.items[Int($0)] }, order: order.map { Int($0) })
@@ -28,7 +28,7 @@ extension LanguageServer {
 
     static func partition(_ context: RequestContext, _ params: PartitionRequest.Params) throws(ResponseError) -> PartitionRequest.Result {
         let collation = try context.collation(params.collation)
-        let batch = collationStrings(params.items, collation, context)
+        let batch = collationStrings(params.items, names: params.names, collation, context)
         let titles = try context.indexTitles(collation, params.titles)
         try context.check()
         let sectioned = collation.sectioned(batch)
@@ -51,21 +51,24 @@ extension LanguageServer {
         }
     }
 
-    /// What items collate by: `sortText ?? label`, and under `ja` (readings on) a label in kanji without a `sortText`
-    /// by its reading, as entries of documents are.
-    private static func collationStrings(_ items: [SortItem], _ collation: IndexedCollation, _ context: RequestContext) -> UTF8Batch {
+    /// What items collate by: `sortText ?? label`; a label with Han characters and no `sortText` by its reading, as
+    /// entries of documents are: under `ja` (readings on) its MeCab reading, and as a person's name under a pinyin
+    /// or zhuyin index when the request says the items are names (and `thumbindex.names` is not `off`).
+    private static func collationStrings(_ items: [SortItem], names: Bool, _ collation: IndexedCollation, _ context: RequestContext) -> UTF8Batch {
+        let reading: (any CollationReading)? = collation.locale.language == "ja"
+            ? (context.settings.readings ? Readings.shared : nil)
+            : (names && context.settings.names != .off ? ChineseNames.reader(for: collation) : nil)
         var batch = UTF8Batch([String]())
-        let readings = context.settings.readings && collation.locale.language == "ja"
-        var sawKanji = false
+        var sawHan = false
         for item in items {
-            if readings, item.json["sortText"] == nil, Readings.hasKanji(item.collationString) {
-                sawKanji = true
-                batch.append(Readings.shared.collationString(for: item.collationString) ?? item.collationString)
+            if let reading, item.json["sortText"] == nil, Readings.hasKanji(item.collationString) {
+                sawHan = true
+                batch.append(reading.collationString(for: item.collationString) ?? item.collationString)
             } else {
                 batch.append(item.collationString)
             }
         }
-        if sawKanji, let problem = Readings.shared.problem { context.server.logOnce("readings", .warning, problem) }
+        if sawHan, let problem = reading?.problem { context.server.logOnce("readings", .warning, problem) }
         return batch
     }
 }

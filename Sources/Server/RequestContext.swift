@@ -106,13 +106,13 @@ struct RequestContext: Sendable {
 
     /// Which index the document gets under `collation` (see `IndexPlan`).
     private func plan(_ document: TextDocument, _ collation: IndexedCollation) -> IndexPlan {
-        IndexPlan(document, settings: settings.extractionSettings, language: collation.locale.language)
+        IndexPlan(document, settings: settings.extractionSettings, collation: collation)
     }
 
     /// The entries of a document as this request's settings extract them (localized for the collation's language).
     private func extractor(_ collation: IndexedCollation) -> @Sendable (TextDocument) -> [Entry] {
-        let server = self.server, settings = self.settings, language = collation.locale.language
-        return { server.entries(of: $0, settings: settings, language: language) }
+        let server = self.server, settings = self.settings
+        return { server.entries(of: $0, settings: settings, collation: collation) }
     }
 
     /// Derived data of a document under a request's collation: from the cache, else made (with a progress bar if
@@ -127,11 +127,10 @@ struct RequestContext: Sendable {
         try check()
         let key = cacheKey(collation)
         if let hit = cached(document, key) { return hit }
-        let language = collation.locale.language
-        let localized = settings.localizationTables.isEmpty ? "" : language
+        let localized = settings.outlineKey(collation)
         let name = document.uri.split(separator: "/").last.map(String.init) ?? document.uri
         return try server.longWork(title, name) { () throws(ResponseError) -> T in
-            make(document, collation, key, localized) { server.entries(of: $0, settings: settings, language: language) }
+            make(document, collation, key, localized) { server.entries(of: $0, settings: settings, collation: collation) }
         }
     }
 
@@ -143,9 +142,10 @@ struct RequestContext: Sendable {
     /// Source-order entries (localized for the session's locale when tables are set).
     func documentOutline(_ uri: TextDocumentIdentifier) throws(ResponseError) -> DocumentOutline {
         let document = try requireDocument(uri)
-        let language = try collation(CollationChoice()).locale.language
-        let localized = settings.localizationTables.isEmpty ? "" : language
-        return server.documents.outline(of: document, key: localized) { server.entries(of: $0, settings: settings, language: language) }
+        let collation = try collation(CollationChoice())
+        return server.documents.outline(of: document, key: settings.outlineKey(collation)) {
+            server.entries(of: $0, settings: settings, collation: collation)
+        }
     }
 
     /// Index titles under a request's `includeSearch` / `maxIndexTitles` (else the settings').
@@ -185,10 +185,10 @@ extension LanguageServer {
     ])
 
     /// The entries of a document through the extractor for its languageId; problems go to the log.
-    func entries(of document: TextDocument, settings: Settings, language: String) -> [Entry] {
+    func entries(of document: TextDocument, settings: Settings, collation: IndexedCollation) -> [Entry] {
         var extraction = settings.extractionSettings
         extraction.workspaceFolders = workspaceFolders
-        let (entries, problems) = entrySource.entries(of: document, settings: extraction, language: language)
+        let (entries, problems) = entrySource.entries(of: document, settings: extraction, collation: collation)
         for problem in problems {
             let type: MessageType = problem.severity == .error ? .error : .warning
             if let key = problem.key { logOnce(key, type, problem.message) } else { log(type, problem.message) }
@@ -211,18 +211,33 @@ extension Settings {
         CollationOptions(numeric: numeric, caseFirst: caseFirst.map { CollationOptions.CaseFirst(rawValue: $0.rawValue)! })
     }
 
+    /// What a document's source-order outline depends on beyond its text under `collation`: the language its names
+    /// are localized for, and how its entries are read (MeCab's readings, Chinese names by pinyin or zhuyin).
+    func outlineKey(_ collation: IndexedCollation) -> String {
+        let language = collation.locale.language
+        let reading = language == "ja" && readings ? "|ja" : names == .off ? "" : ChineseNames.index(of: collation).map { "|\($0)" } ?? ""
+        return (localizationTables.isEmpty ? "" : language) + reading
+    }
+
     var extractionSettings: ExtractionSettings {
         var extraction = ExtractionSettings()
         extraction.ctagsPath = ctagsPath
         extraction.familyNameFirst = familyNameFirst
         extraction.readings = readings
+        extraction.names = NameEntries(rawValue: names.rawValue)!
+        extraction.readingColumns = csvReadingColumns.map { $0.selector }
         extraction.localizationTables = localizationTables
-        switch csvColumn {
-        case .index(let index)?: extraction.csvColumn = .index(index)
-        case .name(let name)?: extraction.csvColumn = .name(name)
-        case nil: break
-        }
+        extraction.csvColumn = csvColumn?.selector
         return extraction
+    }
+}
+
+extension Settings.Column {
+    var selector: ColumnSelector {
+        switch self {
+        case .index(let index): .index(index)
+        case .name(let name): .name(name)
+        }
     }
 }
 

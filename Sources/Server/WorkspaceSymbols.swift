@@ -12,12 +12,11 @@ extension LanguageServer {
         let collation = try context.collation(params.collation)
         let matcher: PrefixMatcher
         do throws(CollationError) { matcher = try PrefixMatcher(query: params.query, locale: collation.locale) } catch { throw .invalidParams(error.message) }
-        let language = collation.locale.language
-        let outlineKey = context.settings.localizationTables.isEmpty ? "" : language
+        let outlineKey = context.settings.outlineKey(collation)
         var found: [(entry: Entry, document: TextDocument)] = []
         for document in context.server.documents.allDocuments {
             try context.check()
-            let extract = { (document: TextDocument) in context.server.entries(of: document, settings: context.settings, language: language) }
+            let extract = { (document: TextDocument) in context.server.entries(of: document, settings: context.settings, collation: collation) }
             let outline = context.server.documents.outline(of: document, key: outlineKey, extract: extract)
             let index = context.server.documents.wordIndex(
                 document, key: "\(collation.locale.identifier)|\(outlineKey)", outline: outline, collator: matcher.collator)

@@ -142,17 +142,21 @@ public enum SectionForRequest: LSPRequest {
     /// The method name.
     public static let method = "thumbindex/sectionFor"
 
-    /// `{strings, locale?, style?}`.
+    /// `{strings, locale?, style?, names?}`.
     public struct Params: JSONCodable, Equatable {
         /// The strings whose sections are asked for.
         public var strings: [String]
         /// The collation to use.
         public var collation: CollationChoice
+        /// Whether the items are people's names, read as names under a pinyin or zhuyin index (曾国藩 under Z, for the
+        /// surname Zēng); `false` (the default) reads them as ICU does.
+        public var names: Bool
 
         /// Params; the default collation is the session's.
-        public init(strings: [String], collation: CollationChoice = CollationChoice()) {
+        public init(strings: [String], collation: CollationChoice = CollationChoice(), names: Bool = false) {
             self.strings = strings
             self.collation = collation
+            self.names = names
         }
 
         /// Reads the params from JSON; an error (`-32602`) names the path of the bad member.
@@ -160,12 +164,14 @@ public enum SectionForRequest: LSPRequest {
             let fields = try Fields(json, path: path)
             strings = try fields.array("strings")
             collation = try CollationChoice(fields)
+            names = try fields.decodeIfPresent("names") ?? false
         }
 
         /// The params as JSON.
         public var json: JSON {
             var object: JSONObject = ["strings": strings.json]
             collation.write(into: &object)
+            if names { object["names"] = true }
             return .object(object)
         }
     }
@@ -227,17 +233,21 @@ public enum SortRequest: LSPRequest {
     /// The method name.
     public static let method = "thumbindex/sort"
 
-    /// `{items, locale?, style?}`.
+    /// `{items, locale?, style?, names?}`.
     public struct Params: JSONCodable, Equatable {
         /// The items to sort.
         public var items: [SortItem]
         /// The collation to use.
         public var collation: CollationChoice
+        /// Whether the items are people's names, read as names under a pinyin or zhuyin index (曾国藩 under Z, for the
+        /// surname Zēng); `false` (the default) reads them as ICU does.
+        public var names: Bool
 
         /// Params; the default collation is the session's.
-        public init(items: [SortItem], collation: CollationChoice = CollationChoice()) {
+        public init(items: [SortItem], collation: CollationChoice = CollationChoice(), names: Bool = false) {
             self.items = items
             self.collation = collation
+            self.names = names
         }
 
         /// Reads the params from JSON; an error (`-32602`) names the path of the bad member.
@@ -245,12 +255,14 @@ public enum SortRequest: LSPRequest {
             let fields = try Fields(json, path: path)
             items = try fields.array("items")
             collation = try CollationChoice(fields)
+            names = try fields.decodeIfPresent("names") ?? false
         }
 
         /// The params as JSON.
         public var json: JSON {
             var object: JSONObject = ["items": items.json]
             collation.write(into: &object)
+            if names { object["names"] = true }
             return .object(object)
         }
     }
@@ -285,7 +297,7 @@ public enum PartitionRequest: LSPRequest {
     /// The method name.
     public static let method = "thumbindex/partition"
 
-    /// `{items, locale?, style?, includeSearch?, maxIndexTitles?}`.
+    /// `{items, locale?, style?, includeSearch?, maxIndexTitles?, names?}`.
     public struct Params: JSONCodable, Equatable {
         /// The items to partition.
         public var items: [SortItem]
@@ -293,12 +305,19 @@ public enum PartitionRequest: LSPRequest {
         public var collation: CollationChoice
         /// How to draw the index titles.
         public var titles: IndexTitleChoice
+        /// Whether the items are people's names, read as names under a pinyin or zhuyin index (曾国藩 under Z, for the
+        /// surname Zēng); `false` (the default) reads them as ICU does.
+        public var names: Bool
 
         /// Params; the defaults leave everything to the session.
-        public init(items: [SortItem], collation: CollationChoice = CollationChoice(), titles: IndexTitleChoice = IndexTitleChoice()) {
+        public init(
+            items: [SortItem], collation: CollationChoice = CollationChoice(), titles: IndexTitleChoice = IndexTitleChoice(),
+            names: Bool = false
+        ) {
             self.items = items
             self.collation = collation
             self.titles = titles
+            self.names = names
         }
 
         /// Reads the params from JSON; an error (`-32602`) names the path of the bad member.
@@ -307,6 +326,7 @@ public enum PartitionRequest: LSPRequest {
             items = try fields.array("items")
             collation = try CollationChoice(fields)
             titles = try IndexTitleChoice(fields)
+            names = try fields.decodeIfPresent("names") ?? false
         }
 
         /// The params as JSON.
@@ -314,6 +334,7 @@ public enum PartitionRequest: LSPRequest {
             var object: JSONObject = ["items": items.json]
             collation.write(into: &object)
             titles.write(into: &object)
+            if names { object["names"] = true }
             return .object(object)
         }
     }

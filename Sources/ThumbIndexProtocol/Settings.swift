@@ -55,6 +55,16 @@ public struct Settings: Equatable, Sendable {
     /// `thumbindex.readings`: under `ja`, names in kanji collate by their MeCab readings (`true`, "auto", the default)
     /// or land in `#` (false, "off").
     public var readings = true
+    /// `thumbindex.names`: which entries are people's names, read as names under a pinyin or zhuyin index (曾 as a
+    /// surname is Zēng): `auto` (a vCard's contacts, a table whose header names people), `on` (also every line of
+    /// plain text and every row of a table) or `off`.
+    public var names = Names.auto
+    /// `thumbindex.csv.readingColumns`: the columns holding how a row's name is read (a phonetic name, pinyin), joined
+    /// by spaces; empty: found by their header titles (`Family Name Yomi`, `フリガナ`, `拼音` …).
+    public var csvReadingColumns: [Column] = []
+
+    /// `thumbindex.names`.
+    public enum Names: String, Sendable, Hashable, CaseIterable { case auto, on, off }
 
     /// The defaults, before any settings are applied.
     public init() {}
@@ -122,6 +132,17 @@ public struct Settings: Equatable, Sendable {
                 csvColumn = .name(name)
             } else {
                 problems.append("setting thumbindex.csv.column must be a column index or a header name")
+            }
+        }
+        if let columns = lookup("csv.readingColumns"), !columns.isNull {
+            let list = columns.arrayValue?.compactMap { c in c.intValue.flatMap { $0 >= 0 ? Column.index($0) : nil } ?? c.stringValue.map(Column.name) }
+            if let list, list.count == columns.arrayValue?.count { csvReadingColumns = list } else {
+                problems.append("setting thumbindex.csv.readingColumns must be an array of column indexes or header names")
+            }
+        }
+        if let names = string("names") {
+            if let value = Names(rawValue: names) { self.names = value } else {
+                problems.append("setting thumbindex.names must be auto, on or off, got \(names)")
             }
         }
         if let familyFirst = bool("vcard.familyNameFirst") { familyNameFirst = familyFirst }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Collation
+import Outlines
 import Entries
 import Foundation
 
@@ -43,19 +44,25 @@ struct CollationArguments: ParsableArguments {
     }
 }
 
-/// `--readings`, for the commands that sort names (`sort`, `outline`).
+/// `--readings` and `--names`, for the commands that sort names (`sort`, `outline`).
 struct ReadingArguments: ParsableArguments {
     enum Choice: String, ExpressibleByArgument, CaseIterable { case auto, off }
 
     @Option(help: "Under ja: names in kanji sort and section by their MeCab readings (auto) or go to # (off).")
     var readings: Choice = .auto
 
+    @Option(help: "Under a pinyin or zhuyin index (zh, zh_Hant@collation=zhuyin): read entries as people's names, filed by their surname (曾国藩 under Z for Zēng): auto (vCard contacts, a table whose header names people), on (also every line of plain text and every table row), off.")
+    var names: NameEntries = .auto
+
     /// Whether readings apply under `collation`.
     func apply(to collation: IndexedCollation) -> Bool { readings == .auto && collation.locale.language == "ja" }
 
-    /// Warns once, on stderr, that kanji names go to `#` because MeCab is missing.
-    static func noteMissing() {
-        guard let problem = Readings.shared.problem else { return }
-        Messages.warning(problem)
+    /// What the lines of `sort` collate by beyond themselves: under ja their MeCab readings; with `--names on`, under a
+    /// pinyin or zhuyin index, their reading as names (lines are plain text: names only when asked).
+    func lineReading(under collation: IndexedCollation) -> (any CollationReading)? {
+        if collation.locale.language == "ja" { return apply(to: collation) ? Readings.shared : nil }
+        return names == .on ? ChineseNames.reader(for: collation) : nil
     }
 }
+
+extension NameEntries: ExpressibleByArgument {}

@@ -33,6 +33,9 @@ struct Outline: ParsableCommand {
     @Option(help: "csv/tsv: the column that names a row, by 0-based index or by header name.")
     var column: String?
 
+    @Option(name: .customLong("reading-column"), help: "csv/tsv: a column holding how a row's name is read (a phonetic name, pinyin), by 0-based index or header name; repeatable, joined by spaces (default: columns titled Family Name Yomi, Phonetic First Name, フリガナ, 拼音 …).")
+    var readingColumns: [String] = []
+
     @Flag(help: "vcard: collate people by given name, then family name (default: family name first).")
     var givenNameFirst = false
 
@@ -57,6 +60,8 @@ struct Outline: ParsableCommand {
         settings.familyNameFirst = !givenNameFirst
         settings.localizationTables = localizationTables
         settings.readings = readings.apply(to: collation)
+        settings.names = readings.names
+        settings.readingColumns = readingColumns.map { Int($0).map(ColumnSelector.index) ?? .name($0) }
         if let column { settings.csvColumn = Int(column).map(ColumnSelector.index) ?? .name(column) }
         let document = try Self.document(file, language: language, input: input)
         if !json, grouping == .sections {
@@ -64,13 +69,13 @@ struct Outline: ParsableCommand {
             // Streamed from the index the server would make (`IndexPlan`): plain text keeps no entries at all, only ids
             // in sorted runs; records are read by the record reader.
             let fileName = (file as NSString).lastPathComponent
-            let plan = IndexPlan(document, settings: settings, language: collation.locale.language, fileName: fileName)
+            let plan = IndexPlan(document, settings: settings, collation: collation, fileName: fileName)
             let problems = ProblemLog()
             let (file, settings) = (file, settings)
             let index = plan.index(document, collation: collation, keepingEntries: true, report: { problems.append($0) }) { document in
                 let (entries, found) = EntrySource().entries(
                     of: document.text, languageId: language, fileName: fileName, name: file,
-                    settings: settings, language: collation.locale.language)
+                    settings: settings, language: collation.locale.language, reading: settings.reading(of: document, collation: collation))
                 problems.append(found)
                 return entries
             }
@@ -90,7 +95,7 @@ struct Outline: ParsableCommand {
         let text = document.text
         let (entries, problems) = EntrySource().entries(
             of: text, languageId: language, fileName: (file as NSString).lastPathComponent, name: file, settings: settings,
-            language: collation.locale.language)
+            language: collation.locale.language, reading: settings.reading(of: document, collation: collation))
         var out = StandardOutput()
         let log = ProblemLog()
         log.append(problems)

@@ -21,6 +21,9 @@ extension Outline {
         if column != nil, !["csv", "tsv"].contains(language) {
             Messages.note("--column applies to csv and tsv only; \(inputName(file)) is read as \(language)")
         }
+        if !readingColumns.isEmpty, !["csv", "tsv"].contains(language) {
+            Messages.note("--reading-column applies to csv and tsv only; \(inputName(file)) is read as \(language)")
+        }
         if givenNameFirst, language != "vcard" {
             Messages.note("--given-name-first applies to vcard only; \(inputName(file)) is read as \(language)")
         }

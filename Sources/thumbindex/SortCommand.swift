@@ -26,12 +26,12 @@ struct Sort: ParsableCommand {
         let collation = try self.collation.makeCollation()
         let bytes = try input.decode(readInput(file), name: inputName(file))
         let batch = UTF8Batch(lines: bytes)
-        // What the lines collate by: themselves, or under ja their readings (the lines printed stay as written).
+        // What the lines collate by: themselves, or their readings (the lines printed stay as written).
         var keys = batch
-        if readings.apply(to: collation) {
-            let read = Readings.shared.collationStrings(batch)
+        if let reading = readings.lineReading(under: collation) {
+            let read = reading.collationStrings(batch)
             keys = read.batch
-            if read.sawKanji { ReadingArguments.noteMissing() }
+            if read.sawHan, let problem = reading.problem { Messages.warning(problem) }
         }
         var out = StandardOutput()
         if !sections {

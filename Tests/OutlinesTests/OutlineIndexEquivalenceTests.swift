@@ -248,13 +248,15 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
         "\(entry.name) \(entry.detail ?? "") \(entry.kind.rawValue) \(entry.range) \(entry.selectionRange)"
     }
 
+    static let english = try! IndexedCollation(locale: "en"), japanese = try! IndexedCollation(locale: "ja")
+
     static func extract(_ document: TextDocument) -> [Entry] {
-        EntrySource().entries(of: document, settings: ExtractionSettings(), language: "en").entries
+        EntrySource().entries(of: document, settings: ExtractionSettings(), collation: english).entries
     }
 
     /// Extraction under ja, readings on (the default), as the server extracts for a Japanese session.
     static func extractJapanese(_ document: TextDocument) -> [Entry] {
-        EntrySource().entries(of: document, settings: ExtractionSettings(), language: "ja").entries
+        EntrySource().entries(of: document, settings: ExtractionSettings(), collation: japanese).entries
     }
 
     // MARK: Random text and edits

@@ -9,7 +9,7 @@ final class OutlineIndexInvariantsTests: XCTestCase {
         let document = TextDocument(uri: "file:///t", languageId: languageId, version: 1, text: text)
         let collation = try IndexedCollation(locale: "sv_SE")
         let index = OutlineIndex.make(document, collation: collation, format: format) {
-            EntrySource().entries(of: $0, settings: ExtractionSettings(), language: "sv").entries
+            EntrySource().entries(of: $0, settings: ExtractionSettings(), collation: collation).entries
         }
         return (index, document)
     }

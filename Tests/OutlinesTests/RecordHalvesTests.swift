@@ -31,7 +31,7 @@ final class RecordHalvesTests: XCTestCase {
         XCTAssertGreaterThan(text.utf8.count, 1 << 20, "large enough to be read in halves", file: file, line: line)
         let collation = try IndexedCollation(locale: "en_US")
         let document = TextDocument(uri: "file:///big", languageId: languageId, version: 1, text: text)
-        let extract: @Sendable (TextDocument) -> [Entry] = { EntrySource().entries(of: $0, settings: ExtractionSettings(), language: "en").entries }
+        let extract: @Sendable (TextDocument) -> [Entry] = { EntrySource().entries(of: $0, settings: ExtractionSettings(), collation: collation).entries }
         let index = OutlineIndex.make(document, collation: collation, format: .records,
                                       records: RecordFormat(languageId: languageId, options: ExtractionOptions()), extract: extract)
         XCTAssertEqual(index.format, .records, file: file, line: line)

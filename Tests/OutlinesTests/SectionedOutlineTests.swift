@@ -8,7 +8,7 @@ import XCTest
 final class SectionedOutlineTests: XCTestCase {
     private func outline(_ text: String, locale: String = "sv_SE", languageId: String = "plaintext") throws -> SectionedOutline {
         let (entries, problems) = EntrySource().entries(
-            of: text, languageId: languageId, fileName: nil, name: "test", settings: ExtractionSettings(), language: "sv")
+            of: text, languageId: languageId, fileName: nil, name: "test", settings: ExtractionSettings(), language: "sv", reading: nil)
         XCTAssertEqual(problems, [])
         return SectionedOutline(outline: DocumentOutline(version: 3, roots: entries), collation: try IndexedCollation(locale: locale))
     }
@@ -51,7 +51,7 @@ final class SectionedOutlineTests: XCTestCase {
 
     func testAnUnknownFormatIsAProblemReportedOnce() {
         let (entries, problems) = EntrySource().entries(
-            of: "x", languageId: "cobol", fileName: nil, name: "file:///a.cob", settings: ExtractionSettings(), language: "en")
+            of: "x", languageId: "cobol", fileName: nil, name: "file:///a.cob", settings: ExtractionSettings(), language: "en", reading: nil)
         XCTAssertTrue(entries.isEmpty)
         XCTAssertEqual(problems.map(\.message), ["no entries for languageId cobol (file:///a.cob)"])
         XCTAssertEqual(problems.first?.key, "language:cobol", "a server reports it once per language")
@@ -88,7 +88,7 @@ final class SectionLayoutTests: XCTestCase {
                     lines.append(words[Int(seed >> 33) % words.count] + " \(seed >> 50)")
                 }
                 let (entries, _) = EntrySource().entries(
-                    of: lines.joined(separator: "\n"), languageId: "plaintext", fileName: nil, name: "t", settings: ExtractionSettings(), language: "en")
+                    of: lines.joined(separator: "\n"), languageId: "plaintext", fileName: nil, name: "t", settings: ExtractionSettings(), language: "en", reading: nil)
                 let outline = DocumentOutline(version: round, roots: entries)
                 let before = SectionLayout(outline: outline, collation: collation)
                 let after = SectionedOutline(outline: outline, collation: collation).layout

@@ -9,7 +9,7 @@ final class TreeIndexTests: XCTestCase {
     private func check(_ languageId: String, _ text: String, edit line: Int, to new: String, followed: Bool,
                        file: StaticString = #filePath, lineNumber: UInt = #line) throws -> [String] {
         let collation = try IndexedCollation(locale: "en_US")
-        let extract: @Sendable (TextDocument) -> [Entry] = { EntrySource().entries(of: $0, settings: ExtractionSettings(), language: "en").entries }
+        let extract: @Sendable (TextDocument) -> [Entry] = { EntrySource().entries(of: $0, settings: ExtractionSettings(), collation: collation).entries }
         var document = TextDocument(uri: "file:///t", languageId: languageId, version: 1, text: text)
         let tree = TreeFormat(languageId: languageId, options: ExtractionOptions(language: "en", fileName: "t"))
         let index = OutlineIndex.make(document, collation: collation, format: .tree, tree: tree, extract: extract)

@@ -1,5 +1,5 @@
 // A plain-C face over the parts of ICU that ThumbIndex needs: locale canonicalisation, collators
-// (sort keys, comparison, attributes) and icu::AlphabeticIndex. No ICU type appears here, because a
+// (sort keys, comparison, attributes), icu::AlphabeticIndex and transliterators. No ICU type appears here, because a
 // Swift file that imports Foundation cannot also import the system ICU headers.
 //
 // No C++ exception crosses this header. A function that can throw (it allocates, or calls ICU's C++ API)
@@ -98,6 +98,19 @@ void ti_index_buckets_utf8(const TIIndex *index, const uint8_t *base, const int6
 
 /// The Latin script code, to tell Latin labels from others.
 int32_t ti_script_latin(void);
+
+// MARK: Transliterators (icu::Transliterator; one thread at a time each)
+
+typedef struct TITransliterator TITransliterator;
+
+/// Opens ICU's transliterator `id` (`Han-Latin/Names`, `Latin-Bopomofo`, compound ids with `;`).
+/// NULL with a message when ICU has no such transliterator, or memory runs out.
+TITransliterator *ti_transliterator_open(const char *id, char *error, int32_t errorCapacity);
+void ti_transliterator_close(TITransliterator *transliterator);
+/// Transliterates `length` bytes of UTF-8 into `out` (not terminated); returns the output's full length in bytes,
+/// which may exceed `capacity` (call again with room), or -1 when ICU fails or memory runs out.
+int32_t ti_transliterate_utf8(const TITransliterator *transliterator, const char *text, int32_t length, char *out,
+                              int32_t capacity);
 
 #ifdef __cplusplus
 }
