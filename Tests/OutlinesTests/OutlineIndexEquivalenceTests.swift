@@ -35,6 +35,14 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
         try run(languageId: "markdown", format: .headings, checkpointSpacing: 8, readings: true, locale: "ja_JP", encoding: .utf8, seed: Self.seed &+ 301)
     }
 
+    /// Under zh with `thumbindex.names: on`, Chinese names collate by their surname's reading (曾 as Zēng): the index
+    /// reads lines, cards and rows as a whole extraction does.
+    func testChineseNamesFollowEdits() throws {
+        try run(languageId: "plaintext", names: true, locale: "zh", encoding: .utf16, seed: Self.seed &+ 310)
+        try run(languageId: "vcard", format: .records, names: true, locale: "zh", encoding: .utf8, seed: Self.seed &+ 311)
+        try run(languageId: "csv", format: .records, names: true, locale: "zh_Hant@collation=zhuyin", encoding: .utf16, seed: Self.seed &+ 312)
+    }
+
     /// Cards and rows, with edits aimed at their boundaries: `END:VCARD` deleted so that cards merge, a folded line
     /// unfolded, a quote left open that swallows the rows after it, a header row edited.
     func testRecordsFollowEditsInEveryEncoding() throws {
@@ -128,12 +136,17 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
     // MARK: The run
 
     private func run(languageId: String, format: OutlineIndex.Format = .lines, checkpointSpacing: Int = 256, readings: Bool = false,
-                     keepingEntries: Bool = false, text original: String? = nil, locale: String, encoding: PositionEncoding,
-                     seed: UInt64) throws {
-        let extract: @Sendable (TextDocument) -> [Entry] = readings ? Self.extractJapanese : Self.extract
-        let reader = readings ? Readings.shared : nil
+                     names: Bool = false, keepingEntries: Bool = false, text original: String? = nil, locale: String,
+                     encoding: PositionEncoding, seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
         let collation = try IndexedCollation(locale: locale)
+        var extract: @Sendable (TextDocument) -> [Entry] = readings ? Self.extractJapanese : Self.extract
+        var reader: (any CollationReading)? = readings ? Readings.shared : nil
+        if names {
+            extract = { document in Self.extractNames(document, collation) }
+            reader = ChineseNames.reader(for: collation)
+        }
+        if names { XCTAssertNotNil(reader, locale) }
         var lines = Self.trees.contains(languageId) ? [original ?? Self.tree(languageId, &random)]
             : (0 ..< 120).map { _ in Self.records.keys.contains(languageId) ? Self.record(languageId, &random, opening: true) : Self.line(languageId, &random) }
         // A table opens with a header (whose name column is a column title: its other rows are read one by one).
@@ -259,12 +272,20 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
         EntrySource().entries(of: document, settings: ExtractionSettings(), collation: japanese).entries
     }
 
+    /// Extraction with every line, card and row read as a name (`thumbindex.names: on`) under `collation`.
+    static func extractNames(_ document: TextDocument, _ collation: IndexedCollation) -> [Entry] {
+        var settings = ExtractionSettings()
+        settings.names = .on
+        return EntrySource().entries(of: document, settings: settings, collation: collation).entries
+    }
+
     // MARK: Random text and edits
 
     static let names = [
         "Anna", "anna", "Åsa", "Ärla", "Östen", "Zorn", "Émile", "Øyvind", "Ångström", "Bertil", "Zoë",
         "Иван", "Ωμέγα", "東京", "とうきょう", "カタカナ", "김민준", "이서연", "محمد", "42 Street", "😀 Smile", "𝔘nicode",
         "  padded  ", "\u{3000}全角", "Mc'Donald", "a", "Z", "佐藤 健", "近藤\u{3000}英樹", "山田花子", "**鈴木**", "伊藤 博文",
+        "曾国藩", "單雄信", "欧阳修", "查 良镛", "Zeng Guofan",
     ]
     static let breaks = ["\n", "\n", "\n", "\r\n", "\r"]
 
