@@ -5,9 +5,11 @@ Times `thumbindex sort --locale ja_JP --sections` on JA_FILE (readings on, then 
 `thumbindex sort --locale en_US --sections` on LATIN_FILE, alternately, ROUNDS times each, with the ICU C++ reference
 (`../shared/bench`, mode `all`) on the same files in the same run, and prints medians and the ratios. With --distinct,
 JA_FILE's surnames and given names are first recombined into as many distinct names as it has lines (so the
-per-string cache of readings helps little: every name is read by MeCab once).
+per-string cache of readings helps little: every name is read by MeCab once). With --numbered, every line is made
+distinct the way a real address book is: a surname, a given name and a number, all different ("佐藤 拓真 17"), so no
+whole line ever repeats (the issue-20 measurement: 8–10× the Latin names when readings were cached per line).
 
-Usage: python3 Benchmarks/readings.py BIN JA_FILE LATIN_FILE [ROUNDS] [--distinct] [--reference .build/icu-baseline]
+Usage: python3 Benchmarks/readings.py BIN JA_FILE LATIN_FILE [ROUNDS] [--distinct|--numbered] [--reference .build/icu-baseline]
 """
 import os, statistics, subprocess, sys, tempfile, time
 
@@ -28,6 +30,16 @@ if "--distinct" in sys.argv:
     out.close()
     ja = out.name
     print(f"distinct names: {len(set(names))} ({len(surnames)} surnames × {len(givens)} given names)")
+
+
+if "--numbered" in sys.argv:
+    lines = [l.split(" ", 1) for l in open(ja, encoding="utf-8").read().splitlines() if " " in l]
+    names = [f"{s} {g} {i}" for i, (s, g) in enumerate(lines)]
+    out = tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False, encoding="utf-8")
+    out.write("\n".join(names) + "\n")
+    out.close()
+    ja = out.name
+    print(f"numbered names: {len(set(names))} distinct lines")
 
 
 def timed(command):

@@ -76,22 +76,34 @@ public final class Readings: CollationReading, @unchecked Sendable {
     /// The reading of `name` word by word (words split at spaces, ideographic ones too): each word in kanji read and
     /// cached alone, so a list of distinct full names costs one MeCab call per distinct surname and given name.
     func wordByWordReading(of name: String) -> String? {
-        var reading = ""
-        var rest = Substring(name)
-        while !rest.isEmpty {
-            let end = rest.firstIndex { $0 == " " || $0 == "\u{3000}" } ?? rest.endIndex
-            let word = rest[..<end]
-            if Self.hasKanji(word) {
-                guard let read = self.reading(of: String(word)) else { return nil }
+        var name = name, reading = ""
+        return name.withUTF8 { bytes -> String? in
+            // Split on the bytes of a space and of U+3000 (E3 80 80): comparing Characters costs more than reading.
+            var start = 0, i = 0
+            func append(_ end: Int) -> Bool {
+                let word = UnsafeBufferPointer(rebasing: bytes[start ..< end])
+                let text = String(decoding: word, as: UTF8.self)
+                guard word.contains(where: { $0 >= 0xE3 }), Self.hasKanji(text) else {
+                    reading += text
+                    return true
+                }
+                guard let read = self.reading(of: text) else { return false }
                 reading += read
-            } else {
-                reading += word
+                return true
             }
-            guard end < rest.endIndex else { break }
-            reading.append(" ")
-            rest = rest[rest.index(after: end)...]
+            while i < bytes.count {
+                let width = bytes[i] == 0x20 ? 1 : bytes[i] == 0xE3 && i + 2 < bytes.count && bytes[i + 1] == 0x80 && bytes[i + 2] == 0x80 ? 3 : 0
+                guard width > 0 else {
+                    i += 1
+                    continue
+                }
+                guard append(i) else { return nil }
+                reading += " "
+                i += width
+                start = i
+            }
+            return append(bytes.count) ? reading : nil
         }
-        return reading
     }
 
     /// The reading of `text` in hiragana (what MeCab cannot read stays as it is), cached; a full-width space is read
