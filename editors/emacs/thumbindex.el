@@ -131,8 +131,9 @@ as initializationOptions when the server starts: change them, then
 
 (defconst thumbindex--setting-keys
   '("style" "outline.grouping" "locale" "numeric" "caseFirst" "readings"
-    "index.includeSearch" "index.maxTitles" "csv.column"
-    "vcard.familyNameFirst" "localization.tables" "ctags.path")
+    "names" "index.includeSearch" "index.maxTitles" "csv.column"
+    "csv.readingColumns" "vcard.familyNameFirst" "localization.tables"
+    "ctags.path")
   "The keys of the server settings, as Protocol/schemas/settings.json has them.
 Sent in this order, each from its variable (`thumbindex--setting-variable').")
 
@@ -195,6 +196,16 @@ nil: the locale's default."
   :type '(choice (const :tag "The server's (auto)" nil) (const "auto") (const "off"))
   :group 'thumbindex-server-settings)
 
+(defcustom thumbindex-names nil
+  "Under a Chinese pinyin or zhuyin locale, which entries are people's names.
+A name is filed under its surname's reading (曾国藩 under Z for Zēng, not C).
+\"auto\": a vCard's contacts and a csv or tsv table whose header names
+people or has reading columns.  \"on\": also every line of plain text and
+every table row.  \"off\": none.  nil: the server's default (\"auto\")."
+  :type '(choice (const :tag "The server's (auto)" nil)
+                 (const "auto") (const "on") (const "off"))
+  :group 'thumbindex-server-settings)
+
 (defcustom thumbindex-index-include-search nil
   "Whether the index titles start with the {search} entry.
 nil: the server's default (false)."
@@ -212,6 +223,15 @@ nil: no condensing."
 A 0-based index or a header name; nil: the first column."
   :type '(choice (const :tag "The first column" nil)
                  (natnum :tag "Index") (string :tag "Header name"))
+  :group 'thumbindex-server-settings)
+
+(defcustom thumbindex-csv-reading-columns nil
+  "In csv and tsv files, the columns holding how a row's name is read.
+A phonetic name, furigana or pinyin: a list of 0-based indexes or header
+names, joined in the order given, such as (\"Yomi Name\").  nil: the
+columns whose header titles say so (Yomi Name, フリガナ, 拼音, Pinyin...)."
+  :type '(choice (const :tag "Found by header titles" nil)
+                 (repeat (choice (natnum :tag "Index") (string :tag "Header name"))))
   :group 'thumbindex-server-settings)
 
 (defcustom thumbindex-vcard-family-name-first nil

@@ -35,7 +35,7 @@ H.test("settings: wrong ones are still reported, naming what is known and where 
   table.sort(problems, function(a, b)
     return a:find("unknown", 1, true) ~= nil and b:find("unknown", 1, true) == nil
   end)
-  local unknown = "unknown option settings.csv.colum (ignored; the options here are column)"
+  local unknown = "unknown option settings.csv.colum (ignored; the options here are column, readingColumns)"
   H.ok(problems[1]:find(unknown, 1, true), problems[1])
   H.ok(problems[2]:find("settings.style must be one of apple, icu", 1, true), problems[2])
   problems = config.setup({ csv = { column = "city" } })

@@ -49,12 +49,16 @@ M.defaults = {
     numeric = vim.NIL,           -- true: "File 9" before "File 10"; default: the locale's (off)
     caseFirst = vim.NIL,         -- "off", "lower" or "upper"; default: the locale's
     readings = "auto",           -- ja: "auto" sorts names in kanji by their MeCab readings; "off": under #
+    names = "auto",              -- zh pinyin/zhuyin: which entries are people's names, filed by surname
+                                 -- (曾国藩 under Z): "auto" (vCard, CSV of people), "on" (every line), "off"
     index = {
       includeSearch = false,     -- start the thumb index with the {search} entry
       maxTitles = vim.NIL,       -- condense the thumb index to at most this many titles (e.g. 20)
     },
     csv = {
       column = vim.NIL,          -- csv/tsv: the column naming a row, 0-based or a header name; default: the first
+      readingColumns = vim.NIL,  -- csv/tsv: the columns of a name's reading (furigana, pinyin), 0-based or header
+                                 -- names, e.g. { "Yomi Name" }; default: those whose header titles say so
     },
     vcard = {
       familyNameFirst = true,    -- collate people by "family given" (false: "given family")
@@ -115,8 +119,9 @@ M.rules = {
       numeric = "boolean?",
       caseFirst = { "off", "lower", "upper", optional = true },
       readings = { "auto", "off", optional = true },
+      names = { "auto", "on", "off", optional = true },
       index = { fields = { includeSearch = "boolean?", maxTitles = "number?" } },
-      csv = { fields = { column = "number|string?" } },
+      csv = { fields = { column = "number|string?", readingColumns = "list?" } },
       vcard = { fields = { familyNameFirst = "boolean?" } },
       localization = { fields = { tables = "list?" } },
       ctags = { fields = { path = "string?" } },
