@@ -54,6 +54,18 @@ final class SettingsSchemaTests: XCTestCase {
         XCTAssertEqual(Mirror(reflecting: Settings()).children.count, leaves.count, "Settings and the schema disagree on the number of settings")
     }
 
+    func testNamesAndReadingColumnsAreCheckedLikeTheOthers() {
+        var settings = Settings()
+        XCTAssertEqual(settings.update(from: ["thumbindex": ["names": "maybe", "csv": ["readingColumns": [1, true]]]]), [
+            "setting thumbindex.csv.readingColumns must be an array of column indexes or header names",
+            "setting thumbindex.names must be auto, on or off, got maybe",
+        ])
+        XCTAssertEqual(settings, Settings(), "bad values are skipped")
+        XCTAssertEqual(settings.update(from: ["thumbindex.names": "on", "thumbindex.csv.readingColumns": [2, "Yomi"]]), [])
+        XCTAssertEqual(settings.names, .on)
+        XCTAssertEqual(settings.csvReadingColumns, [.index(2), .name("Yomi")])
+    }
+
     private func nested(_ key: String, _ value: JSON) -> [(String, JSON)] {
         let parts = key.split(separator: ".").map(String.init)
         var node = value
