@@ -53,8 +53,9 @@ public final class ChineseNames: CollationReading, @unchecked Sendable {
     private let bopomofo: Transliterator?
     private let lock = NSLock()
     /// Readings made once: of a surname character, of a given name's character, of a pinyin syllable in bopomofo.
-    private var cache: [Kind: [String: String]] = [:]
-    private enum Kind { case surname, character, bopomofo }
+    private var surnameReadings: [UInt32: String] = [:]
+    private var characterReadings: [UInt32: String] = [:]
+    private var bopomofoReadings: [String: String] = [:]
 
     init(_ index: Index) throws(CollationError) {
         self.index = index
@@ -69,7 +70,9 @@ public final class ChineseNames: CollationReading, @unchecked Sendable {
         case .pinyin:
             return reading.joined(separator: " ") + "\u{FFFE}" + name
         case .zhuyin:
-            let syllables = reading.map { cached(.bopomofo, $0) { bopomofo?($0) ?? $0 } }
+            let syllables = reading.map { syllable in
+                cached(syllable, in: \.bopomofoReadings) { bopomofo?(syllable) ?? syllable }
+            }
             guard let initial = syllables.first?.unicodeScalars.first, (0x3105 ... 0x312F).contains(initial.value) else { return nil }
             return Self.sectionMark + String(initial) + syllables.joined(separator: " ") + "\u{FFFE}" + name
         }
@@ -77,42 +80,46 @@ public final class ChineseNames: CollationReading, @unchecked Sendable {
 
     /// The reading of a name that starts with Han characters, syllable by syllable in pinyin with tone marks
     /// (`["zēng", "guó", "fān"]`), what is not Han kept as a syllable of its own; nil for a name that does not
-    /// start with Han (a name in Latin letters with Han in it is not read as a Chinese name).
+    /// start with Han (a name in Latin letters with Han in it is not read as a Chinese name). The surname is a
+    /// compound one when the name starts with one and goes on, else the first character.
     public func reading(of name: String) -> [String]? {
-        let name = name.drop { $0 == " " || $0 == "\u{3000}" }
-        guard let first = name.first, Self.isHan(first) else { return nil }
-        let (surname, given) = ChineseSurnames.split(name)
-        var syllables = ChineseSurnames.compound[String(surname)]?.split(separator: " ").map(String.init)
-            ?? [ChineseSurnames.single[surname.first!] ?? cached(.surname, String(surname)) { surnames($0) ?? $0 }]
-        var other = ""
-        for character in given {
-            if Self.isHan(character) {
-                if !other.isEmpty { syllables.append(other); other = "" }
-                syllables.append(cached(.character, String(character)) { characters($0) ?? $0 })
-            } else if character == " " || character == "\u{3000}" {
-                if !other.isEmpty { syllables.append(other); other = "" }
+        let scalars = name.unicodeScalars.drop { $0 == " " || $0 == "\u{3000}" }
+        guard let first = scalars.first, Self.isHan(first) else { return nil }
+        var syllables: [String], given = scalars.dropFirst()
+        if ChineseSurnames.compoundStarts.contains(first), given.count > 1,
+           let compound = ChineseSurnames.compound[String(String.UnicodeScalarView(scalars.prefix(2)))] {
+            syllables = compound
+            given = given.dropFirst()
+        } else {
+            syllables = [ChineseSurnames.single[first] ?? cached(first.value, in: \.surnameReadings) { surnames(String(first)) ?? String(first) }]
+        }
+        var other = String.UnicodeScalarView()
+        for scalar in given {
+            if Self.isHan(scalar) || scalar == " " || scalar == "\u{3000}" {
+                if !other.isEmpty { syllables.append(String(other)); other = String.UnicodeScalarView() }
+                if Self.isHan(scalar) {
+                    syllables.append(cached(scalar.value, in: \.characterReadings) { characters(String(scalar)) ?? String(scalar) })
+                }
             } else {
-                other.append(character)
+                other.append(scalar)
             }
         }
-        if !other.isEmpty { syllables.append(other) }
+        if !other.isEmpty { syllables.append(String(other)) }
         return syllables
     }
 
-    /// The reading of `key` as a `kind`, made by `read` the first time.
-    private func cached(_ kind: Kind, _ key: String, _ read: (String) -> String) -> String {
-        if let reading = lock.withLock({ cache[kind]?[key] }) { return reading }
-        let reading = read(key)
-        lock.withLock { cache[kind, default: [:]][key] = reading }
+    /// The reading of `key` in the cache at `cache`, made by `read` the first time.
+    private func cached<Key: Hashable>(_ key: Key, in cache: ReferenceWritableKeyPath<ChineseNames, [Key: String]>, _ read: () -> String) -> String {
+        if let reading = lock.withLock({ self[keyPath: cache][key] }) { return reading }
+        let reading = read()
+        lock.withLock { self[keyPath: cache][key] = reading }
         return reading
     }
 
-    static func isHan(_ character: Character) -> Bool {
-        character.unicodeScalars.first.map { scalar in
-            switch scalar.value {
-            case 0x3400 ... 0x4DBF, 0x4E00 ... 0x9FFF, 0xF900 ... 0xFAFF, 0x20000 ... 0x3134F: true
-            default: false
-            }
-        } ?? false
+    static func isHan(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x3400 ... 0x4DBF, 0x4E00 ... 0x9FFF, 0xF900 ... 0xFAFF, 0x20000 ... 0x3134F: true
+        default: false
+        }
     }
 }

@@ -2,8 +2,13 @@
 /// `Tests/CollationTests/ChineseNamesData.swift` for the sources): compound surnames, read as one, and single
 /// characters it reads by another word (句 gōu, not jù) or has no surname rule for in traditional characters.
 enum ChineseSurnames {
-    /// Two-character surnames and their readings, syllables separated by spaces.
-    static let compound: [String: String] = [
+    /// Two-character surnames and their readings, syllable by syllable.
+    static let compound: [String: [String]] = compoundReadings.mapValues { $0.split(separator: " ").map(String.init) }
+
+    /// The characters compound surnames start with (most names need no lookup of two characters).
+    static let compoundStarts = Set(compoundReadings.keys.compactMap(\.unicodeScalars.first))
+
+    private static let compoundReadings: [String: String] = [
         "欧阳": "ōu yáng", "歐陽": "ōu yáng", "司马": "sī mǎ", "司馬": "sī mǎ", "上官": "shàng guān", "诸葛": "zhū gě",
         "諸葛": "zhū gě", "司徒": "sī tú", "夏侯": "xià hóu", "皇甫": "huáng fǔ", "呼延": "hū yán", "尉迟": "yù chí",
         "尉遲": "yù chí", "万俟": "mò qí", "萬俟": "mò qí", "单于": "chán yú", "單于": "chán yú", "长孙": "zhǎng sūn",
@@ -21,19 +26,8 @@ enum ChineseSurnames {
     ]
 
     /// Single-character surnames `Han-Latin/Names` misreads (after its traditional→simplified step).
-    static let single: [Character: String] = [
+    static let single: [Unicode.Scalar: String] = [
         "句": "gōu", "祭": "zhài", "朴": "piáo", "覃": "qín", "缪": "miào", "繆": "miào", "乾": "qián", "牟": "móu",
         "薄": "bó", "阚": "kàn", "尉": "wèi", "蔚": "yù", "乜": "niè", "都": "dū", "莘": "shēn", "闞": "kàn",
     ]
-
-    /// A name (starting with Han) split into its surname and the rest: a compound surname when the name starts with
-    /// one and has more after it, else the first character.
-    static func split(_ name: Substring) -> (surname: Substring, given: Substring) {
-        let second = name.index(after: name.startIndex)
-        if second < name.endIndex {
-            let third = name.index(after: second)
-            if third < name.endIndex, compound[String(name[..<third])] != nil { return (name[..<third], name[third...]) }
-        }
-        return (name[..<second], name[second...])
-    }
 }
