@@ -63,9 +63,9 @@ struct MessageTemplates {
         case 0..<10: return ("textDocument/documentSymbol", "{\(document)}")
         case 10..<17: return ("workspace/symbol", object(["\"query\":\(q(random.pick(["", "ost", "lind", "Å", "z", "😀", "map", "ㄱ"])))"] + collation()))
         case 17..<24: return ("thumbindex/indexTitles", object(collation() + indexOptions()))
-        case 24..<31: return ("thumbindex/sectionFor", object(["\"strings\":" + strings()] + collation()))
-        case 31..<40: return ("thumbindex/sort", object(["\"items\":" + items()] + collation()))
-        case 40..<48: return ("thumbindex/partition", object(["\"items\":" + items()] + collation() + indexOptions()))
+        case 24..<31: return ("thumbindex/sectionFor", object(["\"strings\":" + strings()] + collation() + nameOption()))
+        case 31..<40: return ("thumbindex/sort", object(["\"items\":" + items()] + collation() + nameOption()))
+        case 40..<48: return ("thumbindex/partition", object(["\"items\":" + items()] + collation() + indexOptions() + nameOption()))
         case 48..<60: return ("thumbindex/sections", object([document] + collation() + indexOptions()))
         case 60..<75:
             var members = [document, "\"offset\":" + number(), "\"limit\":" + number()]
@@ -148,6 +148,8 @@ struct MessageTemplates {
                 "\"thumbindex.localization.tables\":\(random.pick(["[\"Examples/Localizable\"]", "[\"/nonexistent/fuzz\"]", "[]", "\"x\""]))",
                 "\"thumbindex.csv.column\":\(random.pick(["0", "1", "\"city\"", "-1", "\"nope\"", "99"]))",
                 "\"thumbindex.vcard.familyNameFirst\":\(random.pick(["true", "false"]))",
+                "\"thumbindex.names\":\(q(random.pick(["auto", "on", "off", "x"])))",
+                "\"thumbindex.csv.readingColumns\":\(random.pick(["[\"Yomi\"]", "[0, 2]", "[\"nope\"]", "\"x\"", "[]"]))",
                 "\"thumbindex.ctags.path\":\"/bin/false\"",
             ]))
         }
@@ -197,6 +199,11 @@ struct MessageTemplates {
         return members
     }
 
+    /// The stateless requests' `names` option, sometimes of the wrong type.
+    private mutating func nameOption() -> [String] {
+        random.percent(30) ? ["\"names\":" + random.pick(["true", "false", "null", "\"on\"", "1"])] : []
+    }
+
     private mutating func indexOptions() -> [String] {
         var members: [String] = []
         if random.percent(40) { members.append("\"includeSearch\":" + random.pick(["true", "false", "\"yes\"", "null"])) }
@@ -212,7 +219,7 @@ struct MessageTemplates {
     }
 
     private static let names = ["Östen", "Åsa", "Ärla", "Zorn", "zebra", "Anders", "Wallin", "Vallin", "Ümit Özdemir", "42:an", "item2",
-                                "item10", "佐藤", "さとう", "ㄱ가", "مرحبا", "😀", "𝔘nicode", "", " ", "ß", "é", "İ", "👩‍👩‍👧"]
+                                "item10", "佐藤", "さとう", "曾国藩", "單雄信", "欧阳 修", "曾", "ㄱ가", "مرحبا", "😀", "𝔘nicode", "", " ", "ß", "é", "İ", "👩‍👩‍👧"]
 
     private mutating func strings() -> String {
         let count = random.count(typical: 6, max: 200)
