@@ -6,19 +6,19 @@ import Foundation
 final class IndexBuild {
     let uri: String
     let generation: UInt64
-    let done = DispatchGroup()
+    /// Done when the index is kept (or was not wanted): requests that found the build running go on from there.
+    let flight = Flight()
     /// False once the document was closed, opened again or the settings changed: the result must not be kept.
     var isValid = true
 
     init(uri: String, generation: UInt64) {
         self.uri = uri
         self.generation = generation
-        done.enter()
     }
 }
 
 private enum IndexStep<T> {
-    case done(T), wait(DispatchGroup), build(IndexBuild?)
+    case done(T), inProgress(Flight), build(IndexBuild?)
 }
 
 /// Indexes follow the edits of their document lazily: `edit` only logs which lines changed, and a request brings the
@@ -28,13 +28,16 @@ extension DocumentStore {
     /// Runs `body` with the document's index under `cacheKey`, current with `snapshot`, holding the store's lock (so
     /// keep `body` short: a page, the sections, a jump).
     ///
-    /// The index is built by `make` outside the lock, once, however many requests ask at the same time. A snapshot
-    /// the index has already moved past (the document changed or was opened again since the request came) gets an
-    /// index of its own, which is not kept.
+    /// The index is built by `make` outside the lock, once, however many requests ask at the same time: a request
+    /// that finds it being built is told so (`InProgress`, whose flight says when to ask again) rather than kept
+    /// waiting. A snapshot the index has already moved past (the document changed or was opened again since the
+    /// request came) gets an index of its own, which is not kept.
+    ///
+    /// - Throws: `InProgress` while another request builds the index this snapshot can use.
     public func withIndex<T>(
         _ snapshot: TextDocument, cacheKey: String, make: (TextDocument) -> OutlineIndex,
         _ body: (OutlineIndex, TextDocument) -> T
-    ) -> T {
+    ) throws(InProgress) -> T {
         let buildKey = "\(snapshot.uri)|\(cacheKey)"
         while true {
             let next = lock.withLock { () -> IndexStep<T> in
@@ -45,7 +48,7 @@ extension DocumentStore {
                     if state.indexes[cacheKey] != nil { return .build(nil) }  // ahead of this snapshot
                 }
                 if let running = builds[buildKey] {
-                    return running.generation <= snapshot.generation ? .wait(running.done) : .build(nil)
+                    return running.generation <= snapshot.generation ? .inProgress(running.flight) : .build(nil)
                 }
                 // The edits since the snapshot must be in the log for the build's index to follow them.
                 guard snapshot.generation >= loggedAfter else { return .build(nil) }
@@ -56,13 +59,13 @@ extension DocumentStore {
             switch next {
             case .done(let result):
                 return result
-            case .wait(let group):
-                group.wait()
+            case .inProgress(let flight):
+                throw InProgress(flight: flight)
             case .build(nil):
                 return body(make(snapshot), snapshot)
             case .build(let build?):
                 let index = make(snapshot)
-                defer { build.done.leave() }
+                defer { build.flight.finish() }
                 return lock.withLock {
                     if builds[buildKey] === build { builds[buildKey] = nil }
                     if build.isValid {
@@ -73,6 +76,20 @@ extension DocumentStore {
                     trimEditLog(snapshot.uri)
                     return body(index, snapshot)
                 }
+            }
+        }
+    }
+
+    /// `withIndex`, waiting for a build in progress: for callers with no request to answer later (tests, tools).
+    public func withIndexWaiting<T>(
+        _ snapshot: TextDocument, cacheKey: String, make: (TextDocument) -> OutlineIndex,
+        _ body: (OutlineIndex, TextDocument) -> T
+    ) -> T {
+        while true {
+            do throws(InProgress) {
+                return try withIndex(snapshot, cacheKey: cacheKey, make: make, body)
+            } catch {
+                error.flight.wait()
             }
         }
     }

@@ -27,7 +27,7 @@ public final class DocumentStore: @unchecked Sendable {
     var documents: [String: State] = [:]
     private var lastGeneration: UInt64 = 0
     /// Sorts being made, by uri, generation and key.
-    private var inFlight: [String: DispatchGroup] = [:]
+    private var inFlight: [String: Flight] = [:]
     /// Indexes being built, by uri and key.
     var builds: [String: IndexBuild] = [:]
     let lock = NSLock()
@@ -177,41 +177,34 @@ public final class DocumentStore: @unchecked Sendable {
         return layout
     }
 
-    /// The sectioned outline of a snapshot under a collation, computed once per generation and collation.
+    /// The sectioned outline of a snapshot under a collation, computed once per generation and collation: a request
+    /// that finds it being made (pages and a jump asked for at once after an edit) is told so, to ask again when it
+    /// is done, rather than kept waiting.
+    ///
+    /// - Throws: `InProgress` while another request sorts the same generation under the same key.
     public func sectioned(
         _ document: TextDocument, collation: IndexedCollation, cacheKey: String, outlineKey: String,
         extract: (TextDocument) -> [Entry]
-    ) -> SectionedOutline {
-        // One sort per generation and key: a request that finds it being made waits for it (pages and a jump asked
-        // for at once after an edit).
-        let flight = "\(document.uri)|\(document.generation)|\(cacheKey)"
-        let mine = DispatchGroup()
-        mine.enter()
-        while true {
-            enum Found { case cached(SectionedOutline), running(DispatchGroup), mine }
-            let found = lock.withLock { () -> Found in
-                if let cached = documents[document.uri]?.sectioned[cacheKey], cached.generation == document.generation { return .cached(cached) }
-                if let running = inFlight[flight] { return .running(running) }
-                inFlight[flight] = mine
-                return .mine
-            }
-            switch found {
-            case .cached(let cached):
-                mine.leave()
-                return cached
-            case .running(let running):
-                running.wait()
-                // Cached by the other request unless the document changed meanwhile; then this one sorts its own.
-                if lock.withLock({ documents[document.uri]?.document.generation }) == document.generation { continue }
-                lock.withLock { if inFlight[flight] == nil { inFlight[flight] = mine } }
-            case .mine:
-                break
-            }
-            break
+    ) throws(InProgress) -> SectionedOutline {
+        let key = "\(document.uri)|\(document.generation)|\(cacheKey)"
+        let mine = Flight()
+        enum Found { case cached(SectionedOutline), running(Flight), mine }
+        let found = lock.withLock { () -> Found in
+            if let cached = documents[document.uri]?.sectioned[cacheKey], cached.generation == document.generation { return .cached(cached) }
+            if let running = inFlight[key] { return .running(running) }
+            inFlight[key] = mine
+            return .mine
+        }
+        switch found {
+        case .cached(let cached): return cached
+        // Cached by the other request when it is done, unless the document changed meanwhile: then this one, asking
+        // again, sorts its own.
+        case .running(let running): throw InProgress(flight: running)
+        case .mine: break
         }
         defer {
-            lock.withLock { if inFlight[flight] === mine { inFlight[flight] = nil } }
-            mine.leave()
+            lock.withLock { if inFlight[key] === mine { inFlight[key] = nil } }
+            mine.finish()
         }
         let sectioned = SectionedOutline(outline: outline(of: document, key: outlineKey, extract: extract), collation: collation)
         lock.withLock {

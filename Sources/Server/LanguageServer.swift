@@ -132,7 +132,7 @@ public final class LanguageServer: @unchecked Sendable {
         default:
             break
         }
-        guard let handler = Self.handlers[request.method] else {
+        guard let route = Self.handlers[request.method] else {
             reply(Response(id: request.id, error: .methodNotFound(request.method)))
             return
         }
@@ -143,24 +143,43 @@ public final class LanguageServer: @unchecked Sendable {
         }
         // The snapshot is taken now, in arrival order, so a later didChange cannot leak into this request.
         let snapshot = Self.documentURI(request.params).flatMap { try? documents.snapshot($0) }
-        // A page of a version the document has left is refused here, at once: on a worker it could wait behind a build
-        // that keeps every worker busy (seen on 2 cores: refused only when the build ended).
-        if request.method == EntriesRequest.method, let snapshot,
-           let version = request.params?["version"]?.intValue.map({ Int($0) }), version != snapshot.version {
-            pending.finish(request.id, .failure(.contentModified("\(snapshot.uri) is at version \(snapshot.version), not \(version)")))
+        // What the route answers at once (a page of a version the document has left): on a worker it could wait
+        // behind a build that keeps every core busy.
+        if let refusal = route.onArrival(request.params, snapshot) {
+            pending.finish(request.id, .failure(refusal))
             return
         }
         let handOff = ContextHandOff(RequestContext(server: self, settings: settings, encoding: encoding, token: token, document: snapshot))
-        workers.async { [pending, memory, instrumentation] in
-            let result = Result { () throws(ResponseError) -> JSON in
-                let context = handOff.take()
-                instrumentation.willHandle?(request.method)
-                try token.check()
-                return try handler(context, request.params)
-            }
-            pending.finish(request.id, result)
-            memory.requestFinished(stillRunning: pending.count)
+        workers.async { [self] in
+            instrumentation.willHandle?(request.method)
+            run(request, route.handle, handOff)
         }
+    }
+
+    /// Runs a request's handler and answers it. A handler that finds the work it needs in progress (another request
+    /// building the index or sorting) leaves unanswered (`RequestContext.later`); the request then runs again from
+    /// the thread that finishes that work, so no thread waits for it meanwhile, and it is answered before anything
+    /// queued after that work (a `shutdown`'s barrier).
+    private func run(_ request: Request, _ handler: @escaping Handler, _ handOff: ContextHandOff) {
+        var inProgress: Flight?
+        let result = Result { () throws(ResponseError) -> JSON in
+            let context = handOff.take()
+            defer {
+                if let flight = context.deferral.take() {
+                    inProgress = flight
+                    handOff.keep(context)
+                }
+            }
+            try context.token.check()
+            return try handler(context, request.params)
+        }
+        if let inProgress {
+            instrumentation.deferred?(request.method)
+            inProgress.whenDone { [self] in run(request, handler, handOff) }
+            return
+        }
+        pending.finish(request.id, result)
+        memory.requestFinished(stillRunning: pending.count)
     }
 
     private static func documentURI(_ params: JSON?) -> String? {
@@ -295,9 +314,27 @@ private final class ContextHandOff: @unchecked Sendable {
     private var context: RequestContext?
     init(_ context: RequestContext) { self.context = context }
 
-    /// The context; called once, on the worker.
+    /// The context; called once per run, on the worker.
     func take() -> RequestContext {
         defer { context = nil }
         return context!
     }
+
+    /// Keeps the context for the request's next run (it found its work in progress).
+    func keep(_ context: RequestContext) { self.context = context }
+}
+
+/// Where a request that found its work in progress goes on from (see `RequestContext.later`).
+final class Deferral: @unchecked Sendable {
+    private let lock = NSLock()
+    private var _flight: Flight?
+
+    /// The work the request waits for; nil when it does not.
+    var flight: Flight? {
+        get { lock.withLock { _flight } }
+        set { lock.withLock { _flight = newValue } }
+    }
+
+    /// The work the request waits for, once.
+    func take() -> Flight? { lock.withLock { defer { _flight = nil }; return _flight } }
 }

@@ -49,10 +49,21 @@ extension LanguageServer {
         /// request is registered, so `$/cancelRequest` and stale-version checks can answer it meanwhile). A test may
         /// block here to hold work "in progress" for as long as it needs.
         public var willHandle: (@Sendable (_ method: String) -> Void)?
+        /// Called when a request finds the work it needs in progress and leaves, to run again once it is done (no
+        /// thread waits for it meanwhile), with the request's method.
+        public var deferred: (@Sendable (_ method: String) -> Void)?
+        /// Called on the thread that builds a document's index, before it starts, with the document's uri: a test may
+        /// block here to hold a build in progress.
+        public var willBuild: (@Sendable (_ uri: String) -> Void)?
 
-        public init(progressDelay: Double = LanguageServer.progressDelay, willHandle: (@Sendable (_ method: String) -> Void)? = nil) {
+        public init(
+            progressDelay: Double = LanguageServer.progressDelay, willHandle: (@Sendable (_ method: String) -> Void)? = nil,
+            deferred: (@Sendable (_ method: String) -> Void)? = nil, willBuild: (@Sendable (_ uri: String) -> Void)? = nil
+        ) {
             self.progressDelay = progressDelay
             self.willHandle = willHandle
+            self.deferred = deferred
+            self.willBuild = willBuild
         }
     }
 }

@@ -14,8 +14,17 @@ struct RequestContext: Sendable {
     let token: CancellationToken
     /// Snapshot of `params.textDocument` when it names an open document.
     let document: TextDocument?
+    /// Set when the handler found the work it needs in progress: the request runs again once that is done.
+    let deferral = Deferral()
 
     func check() throws(ResponseError) { try token.check() }
+
+    /// Leaves the handler without an answer: the dispatcher runs the request again, from the start and with this
+    /// context, once the work in progress is done (`Flight`), and no thread waits for it meanwhile.
+    func later(_ inProgress: InProgress) -> ResponseError {
+        deferral.flight = inProgress.flight
+        return ResponseError(code: .internalError, message: "the request waits for work in progress")
+    }
 
     /// The snapshot of the document named `uri`, or -32602.
     func requireDocument(_ uri: TextDocumentIdentifier) throws(ResponseError) -> TextDocument {
@@ -41,7 +50,9 @@ struct RequestContext: Sendable {
 
     /// The sectioned outline of a document under a request's collation.
     func sectionedOutline(_ uri: TextDocumentIdentifier, _ choice: CollationChoice) throws(ResponseError) -> SectionedOutline {
-        try derive(uri, choice, title: "Sorting", cached: server.documents.cachedSectioned, make: server.documents.sectioned)
+        try derive(uri, choice, title: "Sorting", cached: server.documents.cachedSectioned) { document, collation, key, outlineKey, extract throws(InProgress) in
+            try server.documents.sectioned(document, collation: collation, cacheKey: key, outlineKey: outlineKey, extract: extract)
+        }
     }
 
     /// The section layout of a document under a request's collation: its index's when it has one, else counted
@@ -83,9 +94,16 @@ struct RequestContext: Sendable {
         }
         let name = document.uri.split(separator: "/").last.map(String.init) ?? document.uri
         return try server.longWork("Sorting", name) { () throws(ResponseError) -> T in
-            try server.documents.withIndex(document, cacheKey: key, make: {
-                plan.index($0, collation: collation, report: report, extract: extract)
-            }, run).get()
+            let served: Result<T, ResponseError>
+            do throws(InProgress) {
+                served = try server.documents.withIndex(document, cacheKey: key, make: {
+                    server.instrumentation.willBuild?($0.uri)
+                    return plan.index($0, collation: collation, report: report, extract: extract)
+                }, run)
+            } catch {
+                throw later(error)
+            }
+            return try served.get()
         }
     }
 
@@ -120,7 +138,7 @@ struct RequestContext: Sendable {
     private func derive<T>(
         _ uri: TextDocumentIdentifier, _ choice: CollationChoice, title: String,
         cached: (TextDocument, String) -> T?,
-        make: (TextDocument, IndexedCollation, String, String, (TextDocument) -> [Entry]) -> T
+        make: (TextDocument, IndexedCollation, String, String, (TextDocument) -> [Entry]) throws(InProgress) -> T
     ) throws(ResponseError) -> T {
         let document = try requireDocument(uri)
         let collation = try self.collation(choice)
@@ -130,7 +148,11 @@ struct RequestContext: Sendable {
         let localized = settings.outlineKey(collation)
         let name = document.uri.split(separator: "/").last.map(String.init) ?? document.uri
         return try server.longWork(title, name) { () throws(ResponseError) -> T in
-            make(document, collation, key, localized) { server.entries(of: $0, settings: settings, collation: collation) }
+            do throws(InProgress) {
+                return try make(document, collation, key, localized) { server.entries(of: $0, settings: settings, collation: collation) }
+            } catch {
+                throw later(error)
+            }
         }
     }
 
@@ -162,17 +184,31 @@ struct RequestContext: Sendable {
 extension LanguageServer {
     typealias Handler = @Sendable (RequestContext, JSON?) throws(ResponseError) -> JSON
 
+    /// How a request is served: its handler, and what it is answered at once, on arrival, without running.
+    struct Route: Sendable {
+        let handle: Handler
+        /// An error to answer at once (the request is stale), or nil to run it.
+        let onArrival: @Sendable (JSON?, TextDocument?) -> ResponseError?
+    }
+
     /// A handler of typed params and result: params that do not decode get -32602 naming the bad field.
+    /// `answeredOnArrival` says, from the typed params and the document as the request found it, whether it is
+    /// answered at once with an error instead of queueing behind other work.
     static func route<R: LSPRequest>(
-        _ request: R.Type, _ body: @escaping @Sendable (RequestContext, R.Params) throws(ResponseError) -> R.Result
-    ) -> (String, Handler) {
-        (R.method, { (context, params) throws(ResponseError) -> JSON in
+        _ request: R.Type, _ body: @escaping @Sendable (RequestContext, R.Params) throws(ResponseError) -> R.Result,
+        answeredOnArrival: (@Sendable (R.Params, TextDocument) -> ResponseError?)? = nil
+    ) -> (String, Route) {
+        let handle: Handler = { (context, params) throws(ResponseError) -> JSON in
             try body(context, try R.Params(json: params ?? .object([:]), path: "params")).json
+        }
+        return (R.method, Route(handle: handle) { params, snapshot in
+            guard let answeredOnArrival, let snapshot, let typed = try? R.Params(json: params ?? .object([:]), path: "params") else { return nil }
+            return answeredOnArrival(typed, snapshot)
         })
     }
 
     /// Every request the server answers besides the lifecycle ones.
-    static let handlers: [String: Handler] = Dictionary(uniqueKeysWithValues: [
+    static let handlers: [String: Route] = Dictionary(uniqueKeysWithValues: [
         route(DocumentSymbolRequest.self, documentSymbol),
         route(WorkspaceSymbolRequest.self, workspaceSymbol),
         route(IndexTitlesRequest.self, indexTitles),
@@ -180,7 +216,11 @@ extension LanguageServer {
         route(SortRequest.self, sort),
         route(PartitionRequest.self, partition),
         route(SectionsRequest.self, sections),
-        route(EntriesRequest.self, entries),
+        // A page of a version the document has left is refused at once (the client's sections are stale).
+        route(EntriesRequest.self, entries) { params, snapshot in
+            guard let version = params.version, version != snapshot.version else { return nil }
+            return .contentModified("\(snapshot.uri) is at version \(snapshot.version), not \(version)")
+        },
         route(JumpRequest.self, jump),
     ])
 

@@ -134,6 +134,14 @@ public final class Gate: @unchecked Sendable {
         }
     }
 
+    /// Records an arrival without waiting (for events a test counts, not holds).
+    public func arrive(_ name: String) {
+        condition.withLock {
+            arrived.append(name)
+            condition.broadcast()
+        }
+    }
+
     public func open() {
         condition.withLock {
             isOpen = true

@@ -31,14 +31,14 @@ final class DocumentStoreTests: XCTestCase {
         let store = DocumentStore(), made = Counter()
         _ = store.open(TextDocument(uri: uri, languageId: "plaintext", version: 1, text: "Östen\nAnna\n"))
         let first = try store.snapshot(uri)
-        XCTAssertEqual(store.withIndex(first, cacheKey: "k", make: make(made)) { names($0, $1) }, ["Anna", "Östen"])
+        XCTAssertEqual(store.withIndexWaiting(first, cacheKey: "k", make: make(made)) { names($0, $1) }, ["Anna", "Östen"])
         try insert(store, "Bo\n", atLine: 0)
         let second = try store.snapshot(uri)
         // The kept index follows the edit: not made again.
-        XCTAssertEqual(store.withIndex(second, cacheKey: "k", make: make(made)) { names($0, $1) }, ["Anna", "Bo", "Östen"])
+        XCTAssertEqual(store.withIndexWaiting(second, cacheKey: "k", make: make(made)) { names($0, $1) }, ["Anna", "Bo", "Östen"])
         XCTAssertEqual(made.value, 1)
         // A request that still holds the first text: the index is past it, so it gets one of its own, not kept.
-        XCTAssertEqual(store.withIndex(first, cacheKey: "k", make: make(made)) { index, document in "\(index.version) \(names(index, document))" },
+        XCTAssertEqual(store.withIndexWaiting(first, cacheKey: "k", make: make(made)) { index, document in "\(index.version) \(names(index, document))" },
                        "1 [\"Anna\", \"Östen\"]")
         XCTAssertEqual(made.value, 2)
         XCTAssertEqual(store.withExistingIndex(second, cacheKey: "k") { index, _ in index.version }, 2)
@@ -49,17 +49,17 @@ final class DocumentStoreTests: XCTestCase {
         _ = store.open(TextDocument(uri: uri, languageId: "plaintext", version: 1, text: "Östen\nAnna\n"))
         let old = try store.snapshot(uri)
         // The document is opened again while the index of its old text is being built.
-        let served = store.withIndex(old, cacheKey: "k", make: { document in
+        let served = store.withIndexWaiting(old, cacheKey: "k", make: { document in
             _ = store.open(TextDocument(uri: self.uri, languageId: "plaintext", version: 1, text: "Zorn\n"))
             return self.make(made)(document)
         }) { names($0, $1) }
         XCTAssertEqual(served, ["Anna", "Östen"], "the build answers the request it was made for")
         let reopened = try store.snapshot(uri)
         XCTAssertNil(store.withExistingIndex(reopened, cacheKey: "k") { _, _ in true }, "the old text's index is not kept")
-        XCTAssertEqual(store.withIndex(reopened, cacheKey: "k", make: make(made)) { names($0, $1) }, ["Zorn"])
+        XCTAssertEqual(store.withIndexWaiting(reopened, cacheKey: "k", make: make(made)) { names($0, $1) }, ["Zorn"])
         // Closed during a build: the same, and the store forgets the document.
         let last = try store.snapshot(uri)
-        let closedServed = store.withIndex(last, cacheKey: "other", make: { document in
+        let closedServed = store.withIndexWaiting(last, cacheKey: "other", make: { document in
             _ = store.close(self.uri)
             return self.make(made)(document)
         }) { names($0, $1) }
@@ -74,15 +74,15 @@ final class DocumentStoreTests: XCTestCase {
         // No index yet: edits are not logged.
         try insert(store, "Bo\n", atLine: 0)
         XCTAssertEqual(store.lock.withLock { store.documents[uri]!.edits.count }, 0)
-        store.withIndex(try store.snapshot(uri), cacheKey: "a", make: make(made)) { _, _ in () }
+        store.withIndexWaiting(try store.snapshot(uri), cacheKey: "a", make: make(made)) { _, _ in () }
         try insert(store, "Cia\n", atLine: 0)
         try insert(store, "Dan\n", atLine: 0)
         XCTAssertEqual(store.lock.withLock { store.documents[uri]!.edits.count }, 2, "index a has followed neither")
         // A second index, built at the newest text: the log still holds what a needs.
-        store.withIndex(try store.snapshot(uri), cacheKey: "b", make: make(made)) { _, _ in () }
+        store.withIndexWaiting(try store.snapshot(uri), cacheKey: "b", make: make(made)) { _, _ in () }
         XCTAssertEqual(store.lock.withLock { store.documents[uri]!.edits.count }, 2)
         // a catches up: nothing older than both indexes is kept.
-        XCTAssertEqual(store.withIndex(try store.snapshot(uri), cacheKey: "a", make: make(made)) { names($0, $1) },
+        XCTAssertEqual(store.withIndexWaiting(try store.snapshot(uri), cacheKey: "a", make: make(made)) { names($0, $1) },
                        ["Anna", "Bo", "Cia", "Dan", "Östen"])
         XCTAssertEqual(store.lock.withLock { store.documents[uri]!.edits.count }, 0)
         XCTAssertEqual(made.value, 2, "a followed the edits, b was built once")

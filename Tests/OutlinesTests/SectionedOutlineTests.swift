@@ -102,22 +102,41 @@ final class SectionLayoutTests: XCTestCase {
 
 /// Requests that need the same sort at once share one.
 final class SharedSortTests: XCTestCase {
+    /// Eight requests for the same sort: one makes it; the others are told it is in progress (no thread waits inside
+    /// the store) and find it made when they ask again. The sort is held until all seven were told, so the order of
+    /// events, not the clock, decides.
     func testConcurrentRequestsForTheSameSortMakeItOnce() throws {
         let store = DocumentStore()
         _ = store.open(TextDocument(uri: "file:///a", languageId: "plaintext", version: 1, text: "b\na\nc\n"))
         let document = try store.snapshot("file:///a")
         let collation = try IndexedCollation(locale: "en_US")
-        let extractions = Counter()
-        DispatchQueue.concurrentPerform(iterations: 8) { _ in
-            let outline = store.sectioned(document, collation: collation, cacheKey: "en", outlineKey: "") { _ in
-                extractions.increment()
-                Thread.sleep(forTimeInterval: 0.2)  // long enough for the others to arrive while it runs
-                let zero = TextRange(start: TextPosition(line: 0, column: 0), end: TextPosition(line: 0, column: 1))
-                return [Entry(name: "b", kind: .string, range: zero), Entry(name: "a", kind: .string, range: zero)]
-            }
-            XCTAssertEqual(outline.totalCount, 2)
+        let extractions = Counter(), told = Counter(), allTold = DispatchSemaphore(value: 0), done = DispatchGroup()
+        // Threads of their own: the leader and the waiters block, which GCD's pool answers only slowly with new threads.
+        for _ in 0 ..< 8 {
+            done.enter()
+            Thread {
+                defer { done.leave() }
+                while true {
+                    do throws(InProgress) {
+                        let outline = try store.sectioned(document, collation: collation, cacheKey: "en", outlineKey: "") { _ in
+                            extractions.increment()
+                            allTold.wait()  // held until the seven others were told the sort is in progress
+                            let zero = TextRange(start: TextPosition(line: 0, column: 0), end: TextPosition(line: 0, column: 1))
+                            return [Entry(name: "b", kind: .string, range: zero), Entry(name: "a", kind: .string, range: zero)]
+                        }
+                        XCTAssertEqual(outline.totalCount, 2)
+                        return
+                    } catch {
+                        told.increment()
+                        if told.value == 7 { allTold.signal() }
+                        error.flight.wait()
+                    }
+                }
+            }.start()
         }
+        XCTAssertEqual(done.wait(timeout: .now() + 60), .success)
         XCTAssertEqual(extractions.value, 1, "eight requests, one extraction and sort")
+        XCTAssertEqual(told.value, 7)
     }
 }
 
