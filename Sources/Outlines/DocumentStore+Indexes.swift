@@ -17,8 +17,17 @@ final class IndexBuild {
     }
 }
 
+/// An index catching up on logged edits outside the lock, from the generation it was at.
+final class IndexUpdate {
+    let generation: UInt64
+    /// Done when the index is at the snapshot (or was dropped): requests that found it updating go on from there.
+    let flight = Flight()
+
+    init(generation: UInt64) { self.generation = generation }
+}
+
 private enum IndexStep<T> {
-    case done(T), inProgress(Flight), build(IndexBuild?)
+    case done(T), inProgress(Flight), update(OutlineIndex, LineEdit, IndexUpdate), build(IndexBuild?)
 }
 
 /// Indexes follow the edits of their document lazily: `edit` only logs which lines changed, and a request brings the
@@ -43,10 +52,7 @@ extension DocumentStore {
             let next = lock.withLock { () -> IndexStep<T> in
                 guard let state = documents[snapshot.uri], snapshot.generation >= state.openedAt else { return .build(nil) }
                 let loggedAfter = state.loggedAfter
-                if state.indexes[cacheKey] != nil {
-                    if let index = current(snapshot, cacheKey) { return .done(body(index, snapshot)) }
-                    if state.indexes[cacheKey] != nil { return .build(nil) }  // ahead of this snapshot
-                }
+                if let step = step(snapshot, cacheKey, body) { return step }
                 if let running = builds[buildKey] {
                     return running.generation <= snapshot.generation ? .inProgress(running.flight) : .build(nil)
                 }
@@ -61,6 +67,8 @@ extension DocumentStore {
                 return result
             case .inProgress(let flight):
                 throw InProgress(flight: flight)
+            case .update(let index, let edit, let update):
+                if let result = follow(index, edit, update, snapshot, cacheKey, body) { return result }
             case .build(nil):
                 return body(make(snapshot), snapshot)
             case .build(let build?):
@@ -94,35 +102,65 @@ extension DocumentStore {
         }
     }
 
-    /// Runs `body` with the document's index under `cacheKey`, current with `snapshot`, if there is one that can be;
-    /// nil otherwise.
+    /// Runs `body` with the document's index under `cacheKey`, current with `snapshot`, if there is one that can be
+    /// (brought up to the snapshot outside the lock if it is behind); nil otherwise, and while another request builds
+    /// or updates it.
     public func withExistingIndex<T>(_ snapshot: TextDocument, cacheKey: String, _ body: (OutlineIndex, TextDocument) -> T) -> T? {
-        lock.withLock {
-            guard let state = documents[snapshot.uri], snapshot.generation >= state.openedAt,
-                  let index = current(snapshot, cacheKey) else { return nil }
-            return body(index, snapshot)
+        let next = lock.withLock { () -> IndexStep<T>? in
+            guard let state = documents[snapshot.uri], snapshot.generation >= state.openedAt else { return nil }
+            return step(snapshot, cacheKey, body)
+        }
+        switch next {
+        case .done(let result)?: return result
+        case .update(let index, let edit, let update)?: return follow(index, edit, update, snapshot, cacheKey, body)
+        default: return nil
         }
     }
 
-    /// The index under `cacheKey` brought up to `snapshot` by the logged edits; nil when it is ahead of the snapshot,
-    /// or (then it is dropped) when the edits touched too much to follow. Call with the lock held.
-    private func current(_ snapshot: TextDocument, _ cacheKey: String) -> OutlineIndex? {
+    /// What a request with `snapshot` does with the index under `cacheKey`, if there is one: runs `body` when it is at
+    /// the snapshot; waits while another request updates it; updates it (`.update`, then `follow`, outside the lock)
+    /// when it is behind; nil when there is none, or it is ahead of the snapshot, or it cannot follow the edits (then
+    /// it is dropped). Call with the lock held.
+    private func step<T>(_ snapshot: TextDocument, _ cacheKey: String, _ body: (OutlineIndex, TextDocument) -> T) -> IndexStep<T>? {
         let uri = snapshot.uri
+        if let update = updates["\(uri)|\(cacheKey)"] { return .inProgress(update.flight) }
         guard let state = documents[uri], let index = state.indexes[cacheKey], index.generation <= snapshot.generation else { return nil }
-        guard index.generation < snapshot.generation else { return index }
+        guard index.generation < snapshot.generation else { return .done(body(index, snapshot)) }
         let due = state.edits.filter { $0.generation > index.generation && $0.generation <= snapshot.generation }.map(\.edit)
-        defer { trimEditLog(uri) }
-        guard let first = due.first, index.update(to: snapshot, edit: due.dropFirst().reduce(first) { $0.then($1) }) else {
+        guard let first = due.first else {
             modify(uri) { $0.indexes[cacheKey] = nil }
+            trimEditLog(uri)
             return nil
         }
-        return index
+        let update = IndexUpdate(generation: index.generation)
+        updates["\(uri)|\(cacheKey)"] = update
+        return .update(index, due.dropFirst().reduce(first) { $0.then($1) }, update)
+    }
+
+    /// Brings `index` up to `snapshot` by `edit` outside the lock (the reader's next `didChange` does not wait for it),
+    /// then runs `body` with it under the lock; nil when it could not follow (it is dropped: the caller builds anew).
+    private func follow<T>(
+        _ index: OutlineIndex, _ edit: LineEdit, _ update: IndexUpdate, _ snapshot: TextDocument, _ cacheKey: String,
+        _ body: (OutlineIndex, TextDocument) -> T
+    ) -> T? {
+        let uri = snapshot.uri, key = "\(uri)|\(cacheKey)"
+        defer { update.flight.finish() }
+        willFollow?(uri)
+        let followed = index.update(to: snapshot, edit: edit)
+        return lock.withLock {
+            if updates[key] === update { updates[key] = nil }
+            if !followed, documents[uri]?.indexes[cacheKey] === index { modify(uri) { $0.indexes[cacheKey] = nil } }
+            trimEditLog(uri)
+            return followed ? body(index, snapshot) : nil
+        }
     }
 
     /// Forgets the edits every index and build of the document has followed. Call with the lock held.
     func trimEditLog(_ uri: String) {
         guard let state = documents[uri] else { return }
-        let followed = (state.indexes.values.map(\.generation) + builds.values.filter { $0.uri == uri && $0.isValid }.map(\.generation)).min()
+        // An index being updated counts at the generation it started from (its own is being written).
+        let indexes = state.indexes.map { key, index in updates["\(uri)|\(key)"]?.generation ?? index.generation }
+        let followed = (indexes + builds.values.filter { $0.uri == uri && $0.isValid }.map(\.generation)).min()
             ?? state.document.generation
         modify(uri) { state in
             state.edits.removeAll { $0.generation <= followed }

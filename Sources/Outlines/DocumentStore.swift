@@ -30,6 +30,14 @@ public final class DocumentStore: @unchecked Sendable {
     private var inFlight: [String: Flight] = [:]
     /// Indexes being built, by uri and key.
     var builds: [String: IndexBuild] = [:]
+    /// Indexes catching up on edits outside the lock, by document uri and cache key.
+    var updates: [String: IndexUpdate] = [:]
+    /// Called before an index catches up on edits, outside the lock (tests hold it there).
+    var willFollow: (@Sendable (String) -> Void)? {
+        get { lock.withLock { _willFollow } }
+        set { lock.withLock { _willFollow = newValue } }
+    }
+    private var _willFollow: (@Sendable (String) -> Void)?
     let lock = NSLock()
 
     /// An empty store.

@@ -44,6 +44,45 @@ final class DocumentStoreTests: XCTestCase {
         XCTAssertEqual(store.withExistingIndex(second, cacheKey: "k") { index, _ in index.version }, 2)
     }
 
+    /// An index catching up on edits does so outside the store's lock: the reader's next edit goes through meanwhile,
+    /// and another request for the same index is told it is in progress rather than kept waiting.
+    func testAnIndexCatchesUpOutsideTheLock() throws {
+        let store = DocumentStore(), made = Counter()
+        _ = store.open(TextDocument(uri: uri, languageId: "plaintext", version: 1, text: "Östen\nAnna\n"))
+        XCTAssertEqual(store.withIndexWaiting(try store.snapshot(uri), cacheKey: "k", make: make(made)) { names($0, $1) }, ["Anna", "Östen"])
+        try insert(store, "Bo\n", atLine: 0)
+        let second = try store.snapshot(uri)
+        let held = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        store.willFollow = { _ in
+            held.signal()
+            release.wait()
+        }
+        let served = Served(), collation = self.collation
+        let done = DispatchGroup()
+        done.enter()
+        Thread {
+            served.names = store.withIndexWaiting(second, cacheKey: "k", make: { document in
+                made.value += 1
+                return OutlineIndex.make(document, collation: collation, format: .lines) { _ in [] }
+            }) { index, document in index.page(offset: 0, limit: 100, in: document).map(\.entry.name) }
+            done.leave()
+        }.start()
+        XCTAssertEqual(held.wait(timeout: .now() + 60), .success, "the update started")
+        store.willFollow = nil
+        // Meanwhile: an edit (the reader's didChange) goes through, and the same index is in progress for others.
+        try insert(store, "Cecilia\n", atLine: 0)
+        XCTAssertThrowsError(try store.withIndex(second, cacheKey: "k", make: make(made)) { _, _ in () }) { error in
+            XCTAssertTrue(error is InProgress)
+        }
+        XCTAssertNil(store.withExistingIndex(second, cacheKey: "k") { _, _ in () })
+        release.signal()
+        XCTAssertEqual(done.wait(timeout: .now() + 60), .success)
+        XCTAssertEqual(served.names, ["Anna", "Bo", "Östen"], "the request sees its own snapshot")
+        XCTAssertEqual(store.withIndexWaiting(try store.snapshot(uri), cacheKey: "k", make: make(made)) { names($0, $1) },
+                       ["Anna", "Bo", "Cecilia", "Östen"], "and the index follows the edit made meanwhile")
+        XCTAssertEqual(made.value, 1)
+    }
+
     func testABuildOutlivedByAReopenOrACloseServesItsRequestAndIsNotKept() throws {
         let store = DocumentStore(), made = Counter()
         _ = store.open(TextDocument(uri: uri, languageId: "plaintext", version: 1, text: "Östen\nAnna\n"))
@@ -92,4 +131,8 @@ final class DocumentStoreTests: XCTestCase {
 /// A count a test's closures share.
 private final class Counter: @unchecked Sendable {
     var value = 0
+}
+
+private final class Served: @unchecked Sendable {
+    var names: [String] = []
 }
