@@ -1,20 +1,23 @@
-import Foundation
+import Synchronization
+import Dispatch
 
-/// Work in progress that others need the result of (an index being built, a sort): they ask to be called when it is
-/// done instead of parking a thread until then (`DocumentStore.withIndex`, `sectioned`).
-public final class Flight: @unchecked Sendable {
-    private let lock = NSLock()
-    private var done = false
-    private var waiters: [@Sendable () -> Void] = []
+/// Work in progress that others need the result of (an index being built or catching up on edits, a sort): they ask
+/// to be called when it is done instead of parking a thread until then (`DocumentStore.withIndex`, `sectioned`).
+public final class Flight: Sendable {
+    private struct State {
+        var done = false
+        var waiters: [@Sendable () -> Void] = []
+    }
+    private let state = Mutex(State())
 
     public init() {}
 
     /// Calls `next` once the work is done: at once (on this thread) when it already is, else on the thread that
     /// finishes it.
     public func whenDone(_ next: @escaping @Sendable () -> Void) {
-        let now = lock.withLock { () -> Bool in
-            if done { return true }
-            waiters.append(next)
+        let now = state.withLock { state -> Bool in
+            if state.done { return true }
+            state.waiters.append(next)
             return false
         }
         if now { next() }
@@ -29,10 +32,10 @@ public final class Flight: @unchecked Sendable {
 
     /// Marks the work done and calls everyone who asked.
     func finish() {
-        let waiting = lock.withLock { () -> [@Sendable () -> Void] in
-            done = true
-            defer { waiters = [] }
-            return waiters
+        let waiting = state.withLock { state -> [@Sendable () -> Void] in
+            state.done = true
+            defer { state.waiters = [] }
+            return state.waiters
         }
         for next in waiting { next() }
     }

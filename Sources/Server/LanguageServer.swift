@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import JSONRPC
 import Outlines
+import Synchronization
 import ThumbIndexJSON
 import ThumbIndexProtocol
 
@@ -325,16 +326,12 @@ private final class ContextHandOff: @unchecked Sendable {
 }
 
 /// Where a request that found its work in progress goes on from (see `RequestContext.later`).
-final class Deferral: @unchecked Sendable {
-    private let lock = NSLock()
-    private var _flight: Flight?
+final class Deferral: Sendable {
+    private let waitingFor = Mutex<Flight?>(nil)
 
-    /// The work the request waits for; nil when it does not.
-    var flight: Flight? {
-        get { lock.withLock { _flight } }
-        set { lock.withLock { _flight = newValue } }
-    }
+    /// Records the work the request waits for.
+    func set(_ flight: Flight) { waitingFor.withLock { $0 = flight } }
 
-    /// The work the request waits for, once.
-    func take() -> Flight? { lock.withLock { defer { _flight = nil }; return _flight } }
+    /// The work the request waits for, once; nil when it does not.
+    func take() -> Flight? { waitingFor.withLock { flight in defer { flight = nil }; return flight } }
 }

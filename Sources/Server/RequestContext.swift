@@ -22,7 +22,7 @@ struct RequestContext: Sendable {
     /// Leaves the handler without an answer: the dispatcher runs the request again, from the start and with this
     /// context, once the work in progress is done (`Flight`), and no thread waits for it meanwhile.
     func later(_ inProgress: InProgress) -> ResponseError {
-        deferral.flight = inProgress.flight
+        deferral.set(inProgress.flight)
         return ResponseError(code: .internalError, message: "the request waits for work in progress")
     }
 
