@@ -49,7 +49,7 @@ let package = Package(
 
         // MARK: Entries — one extractor per document format, chosen by languageId (no collation here).
         .target(name: "Entries", dependencies: ["ThumbIndexJSON", .product(name: "Yams", package: "Yams")]),
-        .testTarget(name: "EntriesTests", dependencies: ["Entries"]),
+        .testTarget(name: "EntriesTests", dependencies: ["Entries"], exclude: ["Fixtures"]),
 
         // MARK: Outlines — the domain: a document's text → entries → sectioned outline, pages, jumps, search.
         .target(name: "Outlines", dependencies: ["Collation", "Entries"]),

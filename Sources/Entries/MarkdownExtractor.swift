@@ -48,19 +48,28 @@ public struct MarkdownExtractor: EntryExtractor {
             i += 1
             let children = nest(hs, &i, under: h.level, map: map)
             let endLine = i < hs.count ? hs[i].startLine - 1 : map.lastContentLine
-            let plain = plainText(h.name)
+            let (name, plain) = names(h.name)
             out.append(Entry(
-                name: h.name, kind: .string,
+                name: name, kind: .string,
                 range: TextRange(start: TextPosition(line: h.startLine, column: 0), end: map.endOfLine(endLine)),
                 selectionRange: h.selection,
-                collationString: plain == h.name ? nil : plain,
+                collationString: plain,
                 children: children))
         }
         return out
     }
 
-    /// The heading without inline markup that would otherwise decide its section: `**Bold**`, `` `code` ``
-    /// and `[link](url)` sort as Bold, code and link.
+    /// A heading's name, its inline source as CommonMark renders it (`MarkdownInlineText`; the source itself when
+    /// that is empty, as a heading of nothing but HTML), and what it sorts by when that differs (`plainText`).
+    static func names(_ source: String) -> (name: String, collationString: String?) {
+        let rendered = MarkdownInlineText.render(source)
+        let name = rendered.isEmpty ? source : rendered
+        let plain = plainText(name)
+        return (name, plain == name ? nil : plain)
+    }
+
+    /// The name without the brackets and markers that would otherwise decide its section: a reference link's
+    /// `[Swift][swift]`, a literal `*`, sort as Swift, not under `#`.
     static func plainText(_ s: String) -> String {
         // Bytes, not Characters: most headings have no markup, and this runs for every heading of every edit.
         guard s.utf8.contains(where: { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "`") || $0 == UInt8(ascii: "[") }) else { return s }

@@ -104,8 +104,7 @@ public struct MarkdownHeadingScan: Sendable {
 
 extension MarkdownHeadingScan.Heading {
     init(_ h: MarkdownExtractor.Heading) {
-        let plain = MarkdownExtractor.plainText(h.name)
-        self.init(level: h.level, name: h.name, collationString: plain == h.name ? nil : plain, startLine: h.startLine,
-                  selection: h.selection)
+        let (name, plain) = MarkdownExtractor.names(h.name)
+        self.init(level: h.level, name: name, collationString: plain, startLine: h.startLine, selection: h.selection)
     }
 }
