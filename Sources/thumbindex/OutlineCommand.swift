@@ -42,7 +42,7 @@ struct Outline: ParsableCommand {
     @Flag(help: "Print the DocumentSymbol JSON the server sends.")
     var json = false
 
-    @Argument(help: "The file to outline ('-': standard input). A file whose extension names no format, a pipe or standard input is read as plain text unless --language says otherwise.", completion: .file())
+    @Argument(help: "The file to outline ('-': standard input), or a folder: the lettered index of all its contacts, Markdown, tables, localization tables and plain text (--language: of that format only), each entry with its file and line. A file whose extension names no format, a pipe or standard input is read as plain text unless --language says otherwise.", completion: .file())
     var file: String
 
     func validate() throws {
@@ -53,16 +53,11 @@ struct Outline: ParsableCommand {
 
     func run() throws {
         let collation = try self.collation.makeCollation()
+        try checkTables()
+        if isFolder { return try runFolder(collation: collation, settings: settings(collation)) }
         let language = try self.language()
         noteUnusedFlags(language: language)
-        try checkTables()
-        var settings = ExtractionSettings()
-        settings.familyNameFirst = !givenNameFirst
-        settings.localizationTables = localizationTables
-        settings.readings = readings.apply(to: collation)
-        settings.names = readings.names
-        settings.readingColumns = readingColumns.map { Int($0).map(ColumnSelector.index) ?? .name($0) }
-        if let column { settings.csvColumn = Int(column).map(ColumnSelector.index) ?? .name(column) }
+        let settings = settings(collation)
         let document = try Self.document(file, language: language, input: input)
         if !json, grouping == .sections {
             var out = StandardOutput()
@@ -115,6 +110,18 @@ struct Outline: ParsableCommand {
             }
         }
         out.flush()
+    }
+
+    /// What extraction takes from the flags.
+    func settings(_ collation: IndexedCollation) -> ExtractionSettings {
+        var settings = ExtractionSettings()
+        settings.familyNameFirst = !givenNameFirst
+        settings.localizationTables = localizationTables
+        settings.readings = readings.apply(to: collation)
+        settings.names = readings.names
+        settings.readingColumns = readingColumns.map { Int($0).map(ColumnSelector.index) ?? .name($0) }
+        if let column { settings.csvColumn = Int(column).map(ColumnSelector.index) ?? .name(column) }
+        return settings
     }
 
     /// The file as a document, decoded as `--encoding` says (UTF-8 or UTF-16 with a mark by default; see
