@@ -138,7 +138,9 @@ struct DelimitedTable: Sendable {
         let byName = options.column.isNameSelector || options.readingColumns.contains { Optional($0).isNameSelector }
         let readings = try ReadingColumns.find(header: first.cells, chosen: options.readingColumns, options: options)
         let looks = looksLikeHeader(first.cells)
-        let titled = readings != nil || column < first.cells.count && headerWords.contains(first.cells[column].lowercased())
+        let title = column < first.cells.count ? first.cells[column].lowercased() : ""
+        // A column of people's names titled so is a header too (`姓名`, `Full Name`), decided by the first row alone.
+        let titled = readings != nil || headerWords.contains(title) || title.count > 1 && personTitles.contains(title)
         let lastLine = map.line(ofOffset: first.end)
         return DelimitedTable(separator: separator, options: options, column: column, readings: readings,
                               columnTitle: column < first.cells.count ? first.cells[column] : nil, firstRow: first.start,

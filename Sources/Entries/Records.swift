@@ -46,6 +46,18 @@ public struct RecordFormat: Sendable {
         self.options = options
     }
 
+    /// Whether `text`'s records name people (`RecordReader.namesPeople`), told from the first lines alone: a table
+    /// whose header is not clear from its first row is taken as not naming people (no row is read to decide).
+    public func namesPeople(in text: RecordText) -> Bool {
+        switch kind {
+        case .vcard: return true
+        case .strings: return false
+        case .csv, .tsv:
+            let table = try? DelimitedTable.prepare(text, separator: kind == .tsv ? UInt8(ascii: "\t") : nil, options: options)
+            return (table ?? nil)?.namesPeople ?? false
+        }
+    }
+
     /// A reader of `text`'s records, set up by its first lines (a table's separator, header and name column).
     ///
     /// - Throws: `ExtractionError` as a whole read would (a column name not in the header).
