@@ -27,12 +27,14 @@ public struct FolderOutline: Sendable {
     /// Reads the files of `root` that `scan` finds and indexes their entries under `collation`.
     public init(root: String, scan: FolderScan = FolderScan(), collation: IndexedCollation, settings: ExtractionSettings) {
         let (found, scanNotes) = scan.files(in: root)
+        // One source for every file: localization tables are loaded once, not once per file.
+        let source = EntrySource()
         var perFile = [(entries: [Entry], notes: [String])](repeating: ([], []), count: found.count)
         perFile.withUnsafeMutableBufferPointer { out in
             let out = UncheckedSendableBuffer(out)
             // Files are read and extracted on every core; each writes only its own slot.
             DispatchQueue.concurrentPerform(iterations: found.count) { k in
-                out.buffer[k] = Self.read(found[k], settings: settings, collation: collation)
+                out.buffer[k] = Self.read(found[k], source: source, settings: settings, collation: collation)
             }
         }
         var items: [Item] = []
@@ -46,7 +48,9 @@ public struct FolderOutline: Sendable {
     }
 
     /// The entries of one file, and why there are none when there are none for a reason.
-    private static func read(_ file: FolderScan.File, settings: ExtractionSettings, collation: IndexedCollation) -> ([Entry], [String]) {
+    private static func read(
+        _ file: FolderScan.File, source: EntrySource, settings: ExtractionSettings, collation: IndexedCollation
+    ) -> ([Entry], [String]) {
         guard let data = FileManager.default.contents(atPath: file.path) else { return ([], ["\(file.path): cannot be read, skipped"]) }
         var bytes = [UInt8](data)
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
@@ -60,7 +64,7 @@ public struct FolderOutline: Sendable {
         if TextEncodings.firstInvalidUTF8(bytes[...]) != nil { return ([], ["\(file.path): not UTF-8 text, skipped"]) }
         let document = TextDocument(uri: URL(fileURLWithPath: file.path).absoluteString, languageId: file.languageId, version: 0,
                                     text: String(decoding: bytes, as: UTF8.self))
-        let (entries, problems) = EntrySource().entries(of: document, settings: settings, collation: collation)
+        let (entries, problems) = source.entries(of: document, settings: settings, collation: collation)
         return (entries, problems.map(\.message))
     }
 }
