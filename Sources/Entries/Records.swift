@@ -99,15 +99,17 @@ public struct RecordReader: Sendable {
     }
 
     /// What `read` finds, but only each record's first line and the UTF-8 of the string it sorts by (a table's rows
-    /// make no entry for it; cards and pairs do).
+    /// and plainly named cards make no entry for it; `.strings` pairs do).
     ///
     /// - Throws: as `read`.
     public func readSortStrings(
         _ text: RecordText, from line: Int, record: (Int) -> Bool, sortString: (Int, UnsafeBufferPointer<UInt8>) -> Void,
         warn: (String) -> Void
     ) throws {
-        if case .table(let table) = kind {
-            return try table.readNames(text, from: line, record: record, name: sortString)
+        switch kind {
+        case .table(let table): return try table.readNames(text, from: line, record: record, name: sortString)
+        case .vcard(let reader): return reader.readSortStrings(text, from: line, record: record, sortString: sortString, warn: warn)
+        case .strings: break
         }
         try read(text, from: line, record: record, entry: { entry in
             var string = entry.sortString

@@ -36,14 +36,58 @@ struct VCardReader: Sendable {
     private static let names = ["BEGIN", "END", "FN", "N", "ORG", "EMAIL", "X-PHONETIC-LAST-NAME", "X-PHONETIC-MIDDLE-NAME",
                         "X-PHONETIC-FIRST-NAME", "X-PHONETIC-ORG", "KIND", "X-ABSHOWAS", "AGENT"]
     private static let nameBytes = names.map { Array($0.utf8) }
-    private static let agent = names.count - 1
+    static let fn = names.firstIndex(of: "FN")!, n = names.firstIndex(of: "N")!, agent = names.firstIndex(of: "AGENT")!
+    static let phoneticLast = names.firstIndex(of: "X-PHONETIC-LAST-NAME")!, phoneticMiddle = names.firstIndex(of: "X-PHONETIC-MIDDLE-NAME")!,
+               phoneticFirst = names.firstIndex(of: "X-PHONETIC-FIRST-NAME")!
+    static let kind = names.firstIndex(of: "KIND")!, showAs = names.firstIndex(of: "X-ABSHOWAS")!
     private static let vcard = Array("VCARD".utf8)
 
+    /// A property of a card as the walk found it: which of `names` it is, its logical line, and the property when the
+    /// walk had to parse it to tell its name.
+    struct CardLine {
+        var kind: Int
+        var line: VCardLogicalLine
+        var parsed: VCardProperty?
+    }
+
     func read(_ text: RecordText, from startLine: Int, record: (Int) -> Bool, entry: (Entry) -> Void, warn: (String) -> Void) {
+        walk(text, from: startLine, record: record, card: { reader, lines, first, last in
+            let card = lines.compactMap { $0.parsed ?? reader.property($0.line, name: Self.names[$0.kind]) }
+            append(card, from: first, to: last, map: text.map, entry, warn)
+        }, warn: warn)
+    }
+
+    /// What `read` finds, but only each card's first line and the UTF-8 of what it sorts by. A card named plainly (an
+    /// `N` of one line without parameters, escapes or commas; an `FN` without parameters; phonetic names of one line
+    /// without them; no `KIND` or `X-ABSHOWAS`) is sorted by bytes taken from its phonetic name or `N`; any other card
+    /// is read whole, as `read` does.
+    func readSortStrings(
+        _ text: RecordText, from startLine: Int, record: (Int) -> Bool, sortString: (Int, UnsafeBufferPointer<UInt8>) -> Void,
+        warn: (String) -> Void
+    ) {
+        var bytes: [UInt8] = []
+        walk(text, from: startLine, record: record, card: { reader, lines, first, last in
+            if reader.plainSortString(lines, familyNameFirst: options.familyNameFirst, into: &bytes) {
+                return bytes.withUnsafeBufferPointer { sortString(first, $0) }
+            }
+            let card = lines.compactMap { $0.parsed ?? reader.property($0.line, name: Self.names[$0.kind]) }
+            append(card, from: first, to: last, map: text.map, { entry in
+                var string = entry.sortString
+                string.withUTF8 { sortString(first, $0) }
+            }, warn)
+        }, warn: warn)
+    }
+
+    /// Finds the cards from line `startLine` on: `card` gets each one's properties that name or sort it (those of a
+    /// nested AGENT card left out), its first line and its last.
+    private func walk(
+        _ text: RecordText, from startLine: Int, record: (Int) -> Bool,
+        card finish: (VCardLineReader, [CardLine], Int, Int) -> Void, warn: (String) -> Void
+    ) {
         let map = text.map
         text.bytes.withUnsafeBufferPointer { p in
             let reader = VCardLineReader(p: p, map: map)
-            var card: [VCardProperty] = []
+            var card: [CardLine] = []
             var begin: Int?
             var depth = 0  // vCard 2.1 AGENT may nest a card; its properties are not the outer card's
             var agentOpen = false  // the property before was an AGENT without a value: a BEGIN:VCARD nests
@@ -69,37 +113,34 @@ struct VCardReader: Sendable {
                     let isCard = reader.valueIs(logical, Self.vcard)
                         ?? (property ?? reader.property(logical)).map { $0.rawValue.trimmingCharacters(in: .whitespaces).uppercased() == "VCARD" }
                         ?? false
-                    guard isCard else {
-                        if depth == 1, let p = property ?? reader.property(logical) { card.append(p) }
-                        continue
-                    }
+                    guard isCard else { continue }  // BEGIN:VCALENDAR and the like name nothing
                     if kind == 0, depth == 1, !afterAgent, let first = begin {
                         // A card that never ended: it ends before this one, which is not an AGENT's.
                         warn(location(first) + "BEGIN:VCARD without END:VCARD; the card ends before the next BEGIN:VCARD (line \(logical.first + 1))")
-                        append(card, from: first, to: max(first, previousLast), map: map, entry, warn)
+                        finish(reader, card, first, max(first, previousLast))
                         (depth, begin) = (0, nil)
                     }
                     if kind == 0 {
                         if depth == 0 {
                             guard record(logical.first) else { return }
                             begin = logical.first
-                            card = []
+                            card.removeAll(keepingCapacity: true)
                         }
                         depth += 1
                     } else if depth > 0 {
                         depth -= 1
                         if depth == 0, let first = begin {
-                            append(card, from: first, to: logical.last, map: map, entry, warn)
+                            finish(reader, card, first, logical.last)
                             begin = nil
                         }
                     }
-                } else if depth == 1, let p = property ?? reader.property(logical, name: Self.names[kind]) {
-                    card.append(p)
+                } else if depth == 1 {
+                    card.append(CardLine(kind: kind, line: logical, parsed: property))
                 }
             }
             if let first = begin {
                 warn(location(first) + "BEGIN:VCARD without END:VCARD; the card runs to the end of the file")
-                append(card, from: first, to: map.lastContentLine, map: map, entry, warn)
+                finish(reader, card, first, map.lastContentLine)
             }
         }
     }
@@ -207,5 +248,110 @@ struct VCardContact {
         return s.unicodeScalars.contains { c in
             (0x3040...0x30FF).contains(c.value) || (0x3400...0x9FFF).contains(c.value) || (0xAC00...0xD7AF).contains(c.value)
         }
+    }
+}
+
+extension VCardLineReader {
+    /// The sort string of a card named plainly (see `VCardReader.readSortStrings`), its UTF-8 put in `bytes`, as
+    /// `VCardContact.collationString` would make it; false for any other card (read it whole).
+    func plainSortString(_ lines: [VCardReader.CardLine], familyNameFirst: Bool, into bytes: inout [UInt8]) -> Bool {
+        var n: VCardLogicalLine?, last: VCardLogicalLine?, middle: VCardLogicalLine?, first: VCardLogicalLine?
+        for line in lines {
+            guard line.parsed == nil else { return false }
+            switch line.kind {
+            case VCardReader.n: if n == nil { n = line.line }
+            case VCardReader.fn: guard line.line.name?.upperBound == line.line.colon else { return false }  // FN;SORT-AS=…
+            // The last of each phonetic name counts, as in `VCardContact`.
+            case VCardReader.phoneticLast: last = line.line
+            case VCardReader.phoneticMiddle: middle = line.line
+            case VCardReader.phoneticFirst: first = line.line
+            case VCardReader.kind, VCardReader.showAs: return false  // maybe an organization
+            default: continue  // ORG, EMAIL, X-PHONETIC-ORG name or sort a card only without N or as an organization
+            }
+        }
+        guard let n, let value = plainValue(n), let name = nameParts(value) else { return false }
+        bytes.removeAll(keepingCapacity: true)
+        if last != nil || middle != nil || first != nil {
+            for line in familyNameFirst ? [last, middle, first] : [first, middle, last] {
+                guard let line else { continue }
+                guard let value = plainValue(line) else { return false }
+                let reading = trimmed(value, newlines: true)
+                guard !reading.isEmpty else { continue }
+                if !bytes.isEmpty { bytes.append(UInt8(ascii: " ")) }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: p[reading]))
+            }
+            if !bytes.isEmpty { return true }
+        }
+        // Chinese, Japanese and Korean names: family, given, additional, unspaced (`VCardContact.isCJK`).
+        let cjk = isCJK(name.family) || isCJK(name.given)
+        for part in familyNameFirst || cjk ? [name.family, name.given, name.additional] : [name.given, name.additional, name.family]
+        where !part.isEmpty {
+            if !bytes.isEmpty, !cjk { bytes.append(UInt8(ascii: " ")) }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: p[part]))
+        }
+        return true
+    }
+
+    /// The value of a property of one line without parameters or escapes; nil for any other.
+    private func plainValue(_ line: VCardLogicalLine) -> Range<Int>? {
+        guard line.single, let colon = line.colon, line.name?.upperBound == colon else { return nil }
+        let value = colon + 1 ..< map.lineEnds[line.first]
+        return UnsafeBufferPointer(rebasing: p[value]).contains(UInt8(ascii: "\\")) ? nil : value
+    }
+
+    /// N's family, given and additional names, trimmed of blanks; nil when it has neither a family nor a given name
+    /// or lists names (`a,b`, joined with spaces by a whole read).
+    private func nameParts(_ value: Range<Int>) -> (family: Range<Int>, given: Range<Int>, additional: Range<Int>)? {
+        var parts = (value.upperBound ..< value.upperBound, value.upperBound ..< value.upperBound, value.upperBound ..< value.upperBound)
+        var from = value.lowerBound, count = 0
+        for i in value where p[i] == UInt8(ascii: ";") || p[i] == UInt8(ascii: ",") {
+            guard p[i] == UInt8(ascii: ";") else { return nil }
+            switch count {
+            case 0: parts.0 = from ..< i
+            case 1: parts.1 = from ..< i
+            default: parts.2 = from ..< i
+            }
+            from = i + 1
+            count += 1
+            if count == 3 { break }
+        }
+        switch count {
+        case 0: parts.0 = from ..< value.upperBound
+        case 1: parts.1 = from ..< value.upperBound
+        case 2: parts.2 = from ..< value.upperBound
+        default: break
+        }
+        let name = (family: trimmed(parts.0), given: trimmed(parts.1), additional: trimmed(parts.2))
+        return name.family.isEmpty && name.given.isEmpty ? nil : name
+    }
+
+    /// Whether `range` holds kana, a Han character or a Hangul syllable, as `VCardContact.isCJK` tells.
+    private func isCJK(_ range: Range<Int>) -> Bool {
+        UnsafeBufferPointer(rebasing: p[range]).contains(where: { $0 >= 0xE3 })
+            && VCardContact.isCJK(String(decoding: UnsafeBufferPointer(rebasing: p[range]), as: UTF8.self))
+    }
+
+    /// `range` without blanks (tabs and Unicode space separators; line breaks too when `newlines`) at either end, as
+    /// `String.blankTrimmed` (`nonBlank`) trims.
+    private func trimmed(_ range: Range<Int>, newlines: Bool = false) -> Range<Int> {
+        var a = range.lowerBound, b = range.upperBound
+        func trims(_ i: Int) -> Int? {
+            if p[i] < 0x80 {
+                let c = p[i]
+                return c == 0x20 || c == 0x09 || (newlines && c >= 0x0A && c <= 0x0D) ? 1 : nil
+            }
+            var iterator = UnsafeBufferPointer(rebasing: p[i ..< range.upperBound]).makeIterator()
+            var decoder = UTF8()
+            guard case .scalarValue(let s) = decoder.decode(&iterator), newlines ? s.isBlankOrNewline : s.isBlank else { return nil }
+            return UTF8.width(s)
+        }
+        while a < b, let width = trims(a) { a += width }
+        while b > a {
+            var start = b - 1
+            while start > a, p[start] & 0xC0 == 0x80 { start -= 1 }
+            guard trims(start) != nil else { break }
+            b = start
+        }
+        return a ..< b
     }
 }

@@ -56,12 +56,14 @@ struct VCardLineReader {
     func logicalLine(at line: Int) -> VCardLogicalLine {
         let start = map.lineStarts[line], end = map.lineEnds[line]
         // The first `:` outside double quotes (parameter values may hold colons: `TYPE="a:b"`).
-        var colon: Int?, quoted = false
+        var colon: Int?, quoted = false, parameters = false
         for i in start ..< end {
             let b = p[i]
             if b == Self.quote { quoted.toggle() } else if b == Self.colonByte, !quoted { colon = i; break }
+            parameters = parameters || b == Self.semicolon
         }
-        let qp = colon.map { Self.declaresQuotedPrintable(p, start, $0) } ?? false
+        // Quoted-printable is declared by a parameter, after a `;`.
+        let qp = parameters ? colon.map { Self.declaresQuotedPrintable(p, start, $0) } ?? false : false
         var last = line, lastByte: UInt8? = end > start ? p[end - 1] : nil
         while last + 1 < map.lineCount {
             let s = map.lineStarts[last + 1], e = map.lineEnds[last + 1]
@@ -314,7 +316,12 @@ extension String {
 
 extension Unicode.Scalar {
     /// A tab or a space separator (Zs): what `CharacterSet.whitespaces` holds.
-    var isBlank: Bool { value == 0x09 || value == 0x20 || (value > 0x7F && properties.generalCategory == .spaceSeparator) }
+    var isBlank: Bool {
+        switch value {
+        case 0x09, 0x20, 0xA0, 0x1680, 0x2000 ... 0x200A, 0x202F, 0x205F, 0x3000: true  // the space separators (Zs)
+        default: false
+        }
+    }
 
     /// A blank, or a line break as `CharacterSet.newlines` has them (U+000A–000D, U+0085, U+2028, U+2029).
     var isBlankOrNewline: Bool { (0x0A ... 0x0D).contains(value) || value == 0x85 || value == 0x2028 || value == 0x2029 || isBlank }

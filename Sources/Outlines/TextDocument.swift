@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Entries
 
 /// The text of one open document as UTF-8 bytes with its line starts, edited in place.
@@ -50,6 +55,16 @@ public struct TextDocument: Sendable {
     static func lineStarts(of bytes: [UInt8]) -> [Int] {
         var starts = [0]
         bytes.withUnsafeBufferPointer { b in
+            guard let base = b.baseAddress else { return }
+            if memchr(base, 0x0D, b.count) == nil {
+                // No CR (the common case): each line break is found by `memchr`, many bytes at a step.
+                var i = 0
+                while i < b.count, let found = memchr(base + i, 0x0A, b.count - i) {
+                    i = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                    starts.append(i)
+                }
+                return
+            }
             var i = 0
             while i < b.count {
                 let byte = b[i]

@@ -187,22 +187,24 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
 
         scratch.removeAll(keepingCapacity: true)
         scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[contentStart..<position]))
+        // Each run of bytes between escapes is copied at once (a document's text has an escape on every line).
+        var run = position
         while position < bytes.count {
             let byte = bytes[position]
-            if byte == Byte.quote {
-                position += 1
-                return String(decoding: scratch, as: UTF8.self)
-            } else if byte == Byte.backslash {
+            if byte == Byte.quote || byte == Byte.backslash {
+                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<position]))
+                if byte == Byte.quote {
+                    position += 1
+                    return String(decoding: scratch, as: UTF8.self)
+                }
                 try parseEscape(stringStart: start)
+                run = position
             } else if byte < 0x20 {
                 throw controlCharacter(byte)
             } else if byte < 0x80 {
-                scratch.append(byte)
                 position += 1
             } else {
-                let sequenceStart = position
                 try skipUTF8Sequence()
-                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[sequenceStart..<position]))
             }
         }
         throw unterminated(.string, start: start)
