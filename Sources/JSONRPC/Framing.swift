@@ -96,6 +96,11 @@ struct ByteQueue {
     }
 
     mutating func reserve(_ capacity: Int) {
+        if head > 0, capacity >= 1 << 16 {
+            // A large body to come: it starts the storage, so that `take` can hand it over.
+            storage.removeSubrange(0..<head)
+            head = 0
+        }
         storage.reserveCapacity(head + capacity)
     }
 
@@ -115,6 +120,13 @@ struct ByteQueue {
 
     /// Removes and returns the first `count` bytes.
     mutating func take(_ count: Int) -> [UInt8] {
+        if head == 0, count >= 1 << 16, count >= storage.count - count {
+            // Most of the queue (a large body): handed over without a copy, what follows it copied instead.
+            let rest = Array(storage[count...])
+            storage.removeSubrange(count...)
+            defer { storage = rest; streamOffset += count }
+            return storage
+        }
         let taken = Array(bytes(0..<count))
         drop(count)
         return taken
