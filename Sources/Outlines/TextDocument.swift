@@ -41,14 +41,8 @@ public struct TextDocument: Sendable {
 
     static func nonASCIICount(_ bytes: ArraySlice<UInt8>) -> Int {
         bytes.withUnsafeBufferPointer { b in
-            guard let base = b.baseAddress else { return 0 }
-            var count = 0, i = 0
-            // Eight bytes at a time: the high bits counted.
-            while i + 8 <= b.count {
-                count &+= (UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080).nonzeroBitCount
-                i += 8
-            }
-            while i < b.count { count &+= Int(b[i] >> 7); i += 1 }
+            var count = 0
+            for byte in b { count &+= Int(byte >> 7) }
             return count
         }
     }

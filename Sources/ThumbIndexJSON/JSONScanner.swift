@@ -173,8 +173,6 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
         let contentStart = position
         // Fast path: no escapes, so the string is the bytes themselves (validated as we go).
         while position < bytes.count {
-            skipPlainWords()
-            guard position < bytes.count else { break }
             let byte = bytes[position]
             if byte == Byte.quote {
                 let string = String(decoding: UnsafeBufferPointer(rebasing: bytes[contentStart..<position]), as: UTF8.self)
@@ -192,8 +190,6 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
         // Each run of bytes between escapes is copied at once (a document's text has an escape on every line).
         var run = position
         while position < bytes.count {
-            skipPlainWords()
-            guard position < bytes.count else { break }
             let byte = bytes[position]
             if byte == Byte.quote || byte == Byte.backslash {
                 scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<position]))
@@ -212,26 +208,6 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
             }
         }
         throw unterminated(.string, start: start)
-    }
-
-    /// Steps over ASCII that stands for itself in a string (no quote, backslash or control character), eight bytes
-    /// at a time: a document's text is megabytes of it.
-    mutating func skipPlainWords() {
-        guard let base = bytes.baseAddress else { return }
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        let end = bytes.count - 8
-        var i = position
-        defer { position = i }
-        while i <= end {
-            let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-            // A byte's high bit in each term marks: non-ASCII, below 0x20, a quote, a backslash (exact when no byte
-            // of `w` is non-ASCII, which the first term rules out).
-            let control = (w &- 0x20 &* ones) & ~w
-            let quote = ((w ^ 0x22 &* ones) &- ones) & ~(w ^ 0x22 &* ones)
-            let backslash = ((w ^ 0x5C &* ones) &- ones) & ~(w ^ 0x5C &* ones)
-            guard (w | control | quote | backslash) & highs == 0 else { return }
-            i += 8
-        }
     }
 
     /// Checks one multi-byte UTF-8 sequence at `position` (RFC 3629: no overlongs, no surrogates, ≤ U+10FFFF).

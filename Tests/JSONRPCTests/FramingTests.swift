@@ -69,6 +69,19 @@ final class FramingTests: XCTestCase {
         XCTAssertTrue(errors(result).isEmpty)
     }
 
+    /// A large body is handed over whole, not copied: what follows it in the same chunk, and where the stream's
+    /// offsets are counted from, must come out the same.
+    func testALargeBodyAndWhatFollowsItInTheSameChunk() {
+        let large = #"{"jsonrpc":"2.0","method":"x","params":{"text":""# + String(repeating: "Åsa\n", count: 30_000) + #""}}"#
+        let stream = framed(first) + framed(large) + framed(second) + Array("Content-Length: x\r\n\r\n".utf8)
+        for size in [stream.count, 65_536, 100_000, 4_096] {
+            let chunks = stride(from: 0, to: stream.count, by: size).map { Array(stream[$0 ..< min($0 + size, stream.count)]) }
+            let got = events(chunks, framer: ContentLengthFramer())
+            XCTAssertEqual(frames(got), [first, large, second], "chunks of \(size)")
+            XCTAssertEqual(errors(got).first?.offset, stream.count - 21, "chunks of \(size)")
+        }
+    }
+
     func testEmptyBody() {
         XCTAssertEqual(events("Content-Length: 0\r\n\r\n"), [.frame([])])
     }

@@ -1,8 +1,8 @@
 import ThumbIndexJSON
 import XCTest
 
-/// Strings are scanned eight bytes at a time: whatever the alignment, every quote, backslash, control character and
-/// non-ASCII byte must still be seen.
+/// Strings with escapes are copied a run at a time: wherever a piece falls, every quote, backslash, control character
+/// and non-ASCII byte must still be seen.
 final class JSONStringScanTests: XCTestCase {
     static let seed: UInt64 = 0x15_0A5C
 
@@ -12,7 +12,7 @@ final class JSONStringScanTests: XCTestCase {
         ("\n", "\\n"), ("\t", "\\t"), ("/", "\\/"), ("é", "\\u00e9"), ("😀", "\\ud83d\\ude00"), ("~", "~"), ("\u{7F}", "\u{7F}"),
     ]
 
-    func testStringsOfEveryAlignmentParse() throws {
+    func testStringsOfRandomPiecesParse() throws {
         var state = Self.seed
         func below(_ n: Int) -> Int {
             state = state &* 6364136223846793005 &+ 1442695040888963407
