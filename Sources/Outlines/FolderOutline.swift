@@ -34,7 +34,7 @@ public struct FolderOutline: Sendable {
             let out = UncheckedSendableBuffer(out)
             // Files are read and extracted on every core; each writes only its own slot.
             DispatchQueue.concurrentPerform(iterations: found.count) { k in
-                out.buffer[k] = Self.read(found[k], source: source, settings: settings, collation: collation)
+                out.buffer[k] = found[k].entries(source: source, settings: settings, collation: collation)
             }
         }
         var items: [Item] = []
@@ -46,30 +46,9 @@ public struct FolderOutline: Sendable {
         sectioned = collation.sectioned(UTF8Batch(items.lazy.map(\.entry.sortString)))
         notes = scanNotes + perFile.flatMap(\.notes)
     }
-
-    /// The entries of one file, and why there are none when there are none for a reason.
-    private static func read(
-        _ file: FolderScan.File, source: EntrySource, settings: ExtractionSettings, collation: IndexedCollation
-    ) -> ([Entry], [String]) {
-        guard let data = FileManager.default.contents(atPath: file.path) else { return ([], ["\(file.path): cannot be read, skipped"]) }
-        var bytes = [UInt8](data)
-        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
-            guard case .success(let utf8) = TextEncodings.utf8(fromUTF16: bytes[2...], bigEndian: bytes[0] == 0xFE) else {
-                return ([], ["\(file.path): not valid UTF-16, skipped"])
-            }
-            bytes = utf8
-        } else if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            bytes.removeFirst(3)
-        }
-        if TextEncodings.firstInvalidUTF8(bytes[...]) != nil { return ([], ["\(file.path): not UTF-8 text, skipped"]) }
-        let document = TextDocument(uri: URL(fileURLWithPath: file.path).absoluteString, languageId: file.languageId, version: 0,
-                                    text: String(decoding: bytes, as: UTF8.self))
-        let (entries, problems) = source.entries(of: document, settings: settings, collation: collation)
-        return (entries, problems.map(\.message))
-    }
 }
 
-private struct UncheckedSendableBuffer<T>: @unchecked Sendable {
+struct UncheckedSendableBuffer<T>: @unchecked Sendable {
     let buffer: UnsafeMutableBufferPointer<T>
     init(_ buffer: UnsafeMutableBufferPointer<T>) { self.buffer = buffer }
 }

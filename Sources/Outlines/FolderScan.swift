@@ -1,3 +1,4 @@
+import Collation
 import Entries
 import Foundation
 
@@ -84,8 +85,49 @@ public struct FolderScan: Sendable {
         return (files.sorted { $0.path < $1.path }, notes)
     }
 
+    /// The file at `path` as `files(in: root)` would find it, or nil when a scan would not read it (an extension not
+    /// read, a hidden or skipped folder on the way from `root`, not a regular file, over the size limit, outside
+    /// `root`): how one file created or changed in a watched folder is told.
+    public func file(at path: String, in root: String) -> File? {
+        let top = URL(fileURLWithPath: root).standardizedFileURL.resolvingSymlinksInPath().path
+        let path = URL(fileURLWithPath: path).standardizedFileURL.path
+        guard path.hasPrefix(top == "/" ? "/" : top + "/") else { return nil }
+        let steps = path.dropFirst(top.count).split(separator: "/")
+        guard let name = steps.last, !steps.contains(where: { $0.hasPrefix(".") }),
+              !steps.dropLast().contains(where: { Self.skippedFolders.contains(String($0)) }),
+              let languageId = Extractors.languageId(forPath: String(name)), languages.contains(languageId) else { return nil }
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) <= maxFileBytes else { return nil }
+        return File(path: path, languageId: languageId)
+    }
+
     private static func reason(_ error: Error) -> String {
         ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError).map { String(cString: strerror(Int32($0.code))) }
             ?? error.localizedDescription
+    }
+}
+
+extension FolderScan.File {
+    /// The file's entries, read as its own document would be (`EntrySource`), and why there are none when there are
+    /// none for a reason (unreadable, not UTF-8 or UTF-16 text, a problem of its format).
+    func entries(source: EntrySource, settings: ExtractionSettings, collation: IndexedCollation) -> ([Entry], [String]) {
+        guard let document = document() else { return ([], ["\(path): cannot be read, or not UTF-8 or UTF-16 text; skipped"]) }
+        let (entries, problems) = source.entries(of: document, settings: settings, collation: collation)
+        return (entries, problems.map(\.message))
+    }
+
+    /// The file's text as a document (a BOM dropped, UTF-16 decoded), or nil when it cannot be read or is not text.
+    func document() -> TextDocument? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        var bytes = [UInt8](data)
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+            guard case .success(let utf8) = TextEncodings.utf8(fromUTF16: bytes[2...], bigEndian: bytes[0] == 0xFE) else { return nil }
+            bytes = utf8
+        } else if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            bytes.removeFirst(3)
+        }
+        if TextEncodings.firstInvalidUTF8(bytes[...]) != nil { return nil }
+        return TextDocument(uri: URL(fileURLWithPath: path).absoluteString, languageId: languageId, version: 0,
+                            text: String(decoding: bytes, as: UTF8.self))
     }
 }

@@ -42,6 +42,8 @@ public final class LanguageServer: @unchecked Sendable {
     private var reportedLanguages: Set<String> = []
     private var _hierarchicalSymbols = true
     private var _workDoneProgress = false
+    private var _watchedFilesRegistration = false
+    private var _workspaceFiles: WorkspaceFiles?
     let progressTokens = Counter()
 
     /// Whether the client announced `window.workDoneProgress` (it shows progress the server starts).
@@ -55,6 +57,16 @@ public final class LanguageServer: @unchecked Sendable {
     var encoding: PositionEncoding { lock.withLock { _encoding } }
     /// File paths of the client's workspace folders (or root), for relative paths in settings.
     var workspaceFolders: [String] { lock.withLock { _workspaceFolders } }
+    /// The files of the workspace folders, read after `initialized` (nil when there is nothing to read or the
+    /// setting is off).
+    var workspaceFiles: WorkspaceFiles? {
+        get { lock.withLock { _workspaceFiles } }
+        set { lock.withLock { _workspaceFiles = newValue } }
+    }
+    /// Whether the files of the workspace folders are read (see `startWorkspaceFiles`).
+    public var readsWorkspaceFiles: Bool { workspaceFiles != nil }
+    /// Whether the client watches files the server names (`client/registerCapability`).
+    var clientWatchesFiles: Bool { lock.withLock { _watchedFilesRegistration } }
 
     public init(
         environment: [String: String] = ProcessInfo.processInfo.environment,
@@ -200,7 +212,8 @@ public final class LanguageServer: @unchecked Sendable {
         }
         do throws(ResponseError) {
             switch notification.method {
-            case InitializedNotification.method: break
+            case InitializedNotification.method: startWorkspaceFiles()
+            case DidChangeWatchedFilesNotification.method: didChangeWatchedFiles(try params(DidChangeWatchedFilesNotification.self))
             case CancelRequestNotification.method: pending.cancel(try params(CancelRequestNotification.self).id)
             case SetTraceNotification.method:
                 let value = try params(SetTraceNotification.self).value
@@ -259,6 +272,7 @@ public final class LanguageServer: @unchecked Sendable {
         lock.withLock {
             _hierarchicalSymbols = params.hierarchicalDocumentSymbols
             _workDoneProgress = params.workDoneProgress
+            _watchedFilesRegistration = params.watchedFilesRegistration
             lifecycle = .running
             _settings = settings
             lastCheckedLocale = settings.locale

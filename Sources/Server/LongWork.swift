@@ -55,15 +55,19 @@ extension LanguageServer {
         /// Called on the thread that builds a document's index, before it starts, with the document's uri: a test may
         /// block here to hold a build in progress.
         public var willBuild: (@Sendable (_ uri: String) -> Void)?
+        /// Called once the files of the workspace folders are read (`workspace/symbol` then searches them all).
+        public var workspaceRead: (@Sendable () -> Void)?
 
         public init(
             progressDelay: Double = LanguageServer.progressDelay, willHandle: (@Sendable (_ method: String) -> Void)? = nil,
-            deferred: (@Sendable (_ method: String) -> Void)? = nil, willBuild: (@Sendable (_ uri: String) -> Void)? = nil
+            deferred: (@Sendable (_ method: String) -> Void)? = nil, willBuild: (@Sendable (_ uri: String) -> Void)? = nil,
+            workspaceRead: (@Sendable () -> Void)? = nil
         ) {
             self.progressDelay = progressDelay
             self.willHandle = willHandle
             self.deferred = deferred
             self.willBuild = willBuild
+            self.workspaceRead = workspaceRead
         }
     }
 }

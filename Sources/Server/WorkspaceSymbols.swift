@@ -1,37 +1,49 @@
 import Collation
 import Entries
+import Foundation
 import JSONRPC
 import Outlines
 import ThumbIndexProtocol
 
 extension LanguageServer {
-    /// `workspace/symbol`: entries of every open document whose name, or a word of it, starts with the
-    /// query under the collation at primary strength (so `ost` finds `Östen` in German but not in
-    /// Swedish, where Ö is a letter of its own), sorted by the collation.
+    /// At most this many symbols answer `workspace/symbol`, the first in collation order: a picker narrows by typing.
+    static let maxWorkspaceSymbols = 5_000
+
+    /// `workspace/symbol`: entries of every open document, and of every file of the workspace folders that is not
+    /// open (`WorkspaceFiles`), whose name, or a word of it, starts with the query under the collation at primary
+    /// strength (so `ost` finds `Östen` in German but not in Swedish, where Ö is a letter of its own), sorted by the
+    /// collation.
     static func workspaceSymbol(_ context: RequestContext, _ params: WorkspaceSymbolRequest.Params) throws(ResponseError) -> [SymbolInformation] {
         let collation = try context.collation(params.collation)
         let matcher: PrefixMatcher
         do throws(CollationError) { matcher = try PrefixMatcher(query: params.query, locale: collation.locale) } catch { throw .invalidParams(error.message) }
         let outlineKey = context.settings.outlineKey(collation)
-        var found: [(entry: Entry, document: TextDocument)] = []
+        var found: [(entry: Entry, uri: String, range: EncodedRange)] = []
+        var openPaths: Set<String> = []
         for document in context.server.documents.allDocuments {
             try context.check()
+            if let url = URL(string: document.uri), url.isFileURL { openPaths.insert(url.standardizedFileURL.path) }
             let extract = { (document: TextDocument) in context.server.entries(of: document, settings: context.settings, collation: collation) }
             let outline = context.server.documents.outline(of: document, key: outlineKey, extract: extract)
             let index = context.server.documents.wordIndex(
                 document, key: "\(collation.locale.identifier)|\(outlineKey)", outline: outline, collator: matcher.collator)
             for item in index.candidates(for: matcher) where matcher.isShort || matcher.matches(outline.items[item].entry.name) {
-                found.append((outline.items[item].entry, document))
+                let entry = outline.items[item].entry
+                found.append((entry, document.uri, document.encodedRange(entry.selectionRange, encoding: context.encoding)))
+            }
+        }
+        // The files of the workspace folders as read from disk; an open one counts with the editor's text instead.
+        for file in context.server.workspaceFiles?.all ?? [] where !openPaths.contains(URL(string: file.uri)?.standardizedFileURL.path ?? "") {
+            try context.check()
+            for (k, entry) in file.entries.enumerated() where matcher.matches(entry.name) {
+                found.append((entry, file.uri, file.selections[k]))
             }
         }
         try context.check()
         let sorted = collation.sorted(found) { $0.entry.sortString }
-        return sorted.map { match in
-            SymbolInformation(
-                name: match.entry.name, kind: SymbolKind(rawValue: match.entry.kind.rawValue),
-                location: Location(uri: match.document.uri,
-                                   range: PositionRange(match.document.encodedRange(match.entry.selectionRange, encoding: context.encoding))))
+        return sorted.prefix(maxWorkspaceSymbols).map { match in
+            SymbolInformation(name: match.entry.name, kind: SymbolKind(rawValue: match.entry.kind.rawValue),
+                              location: Location(uri: match.uri, range: PositionRange(match.range)))
         }
     }
 }
-

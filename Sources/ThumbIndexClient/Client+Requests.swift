@@ -40,6 +40,11 @@ extension ThumbIndexClient {
         try await send(DocumentSymbolRequest.self, DocumentSymbolRequest.Params(uri: uri, workDoneToken: workDoneToken, partialResultToken: partialResultToken))
     }
 
+    /// `workspace/didChangeWatchedFiles`: files of the workspace created, changed or deleted on disk.
+    public func filesChanged(_ changes: [DidChangeWatchedFilesNotification.FileEvent]) throws {
+        try notify(DidChangeWatchedFilesNotification.self, .init(changes: changes))
+    }
+
     /// `workspace/symbol`.
     public func workspaceSymbols(query: String, collation: CollationChoice = CollationChoice()) async throws -> [SymbolInformation] {
         try await send(WorkspaceSymbolRequest.self, .init(query: query, collation: collation))

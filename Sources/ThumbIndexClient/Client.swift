@@ -32,6 +32,10 @@ public final class ThumbIndexClient: @unchecked Sendable {
 
     /// `window/logMessage` notifications from the server, in order.
     public let logMessages: AsyncStream<LogMessageNotification.Params>
+    /// The methods of the requests the server sent (`window/workDoneProgress/create`, `client/registerCapability`),
+    /// in the order they came; each was answered `null`.
+    public var serverRequests: [String] { lock.withLock { requestsReceived } }
+    private var requestsReceived: [String] = []
     /// `$/progress` notifications from the server (work done and partial results), in order.
     public let progress: AsyncStream<ProgressNotification.Params>
     private let progressContinuation: AsyncStream<ProgressNotification.Params>.Continuation
@@ -191,6 +195,7 @@ public final class ThumbIndexClient: @unchecked Sendable {
             }
         case .message(.request(let request)):
             // Requests from the server (e.g. window/workDoneProgress/create) are acknowledged.
+            lock.withLock { requestsReceived.append(request.method) }
             try? connection.send(.response(Response(id: request.id, result: .null)))
         case .eof:
             let orphans = lock.withLock { () -> [CheckedContinuation<JSON, any Error>] in

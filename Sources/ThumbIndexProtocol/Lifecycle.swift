@@ -17,6 +17,9 @@ public enum InitializeRequest: LSPRequest {
         /// `capabilities.window.workDoneProgress`: the client shows progress the server starts
         /// (`window/workDoneProgress/create`).
         public var workDoneProgress: Bool
+        /// `capabilities.workspace.didChangeWatchedFiles.dynamicRegistration`: the client watches files the server
+        /// names (`client/registerCapability`).
+        public var watchedFilesRegistration: Bool
         /// `InitializeParams.locale`.
         public var locale: String?
         /// Settings, nested or dotted (see `Settings`).
@@ -28,8 +31,10 @@ public enum InitializeRequest: LSPRequest {
 
         /// Params as a client sends them; the defaults offer UTF-16 and accept nested symbols.
         public init(positionEncodings: [String] = ["utf-16"], hierarchicalDocumentSymbols: Bool = true, workDoneProgress: Bool = false,
-                    locale: String? = nil, initializationOptions: JSON? = nil, workspaceFolders: [String] = [], rootPath: String? = nil) {
+                    locale: String? = nil, initializationOptions: JSON? = nil, workspaceFolders: [String] = [], rootPath: String? = nil,
+                    watchedFilesRegistration: Bool = false) {
             self.positionEncodings = positionEncodings
+            self.watchedFilesRegistration = watchedFilesRegistration
             self.hierarchicalDocumentSymbols = hierarchicalDocumentSymbols
             self.workDoneProgress = workDoneProgress
             self.locale = locale
@@ -46,6 +51,7 @@ public enum InitializeRequest: LSPRequest {
             hierarchicalDocumentSymbols =
                 capabilities?["textDocument"]?["documentSymbol"]?["hierarchicalDocumentSymbolSupport"]?.boolValue ?? false
             workDoneProgress = capabilities?["window"]?["workDoneProgress"]?.boolValue ?? false
+            watchedFilesRegistration = capabilities?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue ?? false
             locale = fields.value("locale")?.stringValue
             initializationOptions = fields.value("initializationOptions")
             workspaceFolders = fields.value("workspaceFolders")?.arrayValue?.compactMap { $0["uri"]?.stringValue } ?? []
@@ -61,6 +67,7 @@ public enum InitializeRequest: LSPRequest {
                     "general": ["positionEncodings": .array(positionEncodings.map(JSON.string))],
                     "textDocument": ["documentSymbol": ["hierarchicalDocumentSymbolSupport": .bool(hierarchicalDocumentSymbols)]],
                     "window": ["workDoneProgress": .bool(workDoneProgress)],
+                    "workspace": ["didChangeWatchedFiles": ["dynamicRegistration": .bool(watchedFilesRegistration)]],
                 ],
                 "workspaceFolders": .array(workspaceFolders.map { ["uri": .string($0), "name": .string($0)] }),
             ]

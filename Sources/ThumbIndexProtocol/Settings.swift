@@ -62,6 +62,9 @@ public struct Settings: Equatable, Sendable {
     /// `thumbindex.csv.readingColumns`: the columns holding how a row's name is read (a phonetic name, pinyin), joined
     /// by spaces; empty: found by their header titles (`Family Name Yomi`, `フリガナ`, `拼音` …).
     public var csvReadingColumns: [Column] = []
+    /// `thumbindex.workspace.index`: the files of the workspace folders are read, and `workspace/symbol` searches them
+    /// beside the open documents (a folder that is `/` or the home directory itself is not read).
+    public var workspaceIndex = true
 
     /// `thumbindex.names`.
     public enum Names: String, Sendable, Hashable, CaseIterable { case auto, on, off }
@@ -146,6 +149,7 @@ public struct Settings: Equatable, Sendable {
             }
         }
         if let familyFirst = bool("vcard.familyNameFirst") { familyNameFirst = familyFirst }
+        if let workspace = bool("workspace.index") { workspaceIndex = workspace }
         if let readings = string("readings") {
             if readings == "auto" || readings == "off" { self.readings = readings == "auto" } else {
                 problems.append("setting thumbindex.readings must be auto or off, got \(readings)")

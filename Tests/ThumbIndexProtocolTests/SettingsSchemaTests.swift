@@ -32,7 +32,9 @@ final class SettingsSchemaTests: XCTestCase {
             return .string(choices.last { $0 != current }!)
         }
         let types = schema["type"]?.arrayValue?.compactMap(\.stringValue) ?? [schema["type"]?.stringValue].compactMap { $0 }
-        if types.contains("boolean") { return .bool(key == "vcard.familyNameFirst" ? !settings.familyNameFirst : true) }
+        if types.contains("boolean") {
+            return .bool(["vcard.familyNameFirst": !settings.familyNameFirst, "workspace.index": !settings.workspaceIndex][key] ?? true)
+        }
         if types.contains("integer") { return 3 }
         if types.contains("array") { return ["Resources"] }
         return "sv_SE"

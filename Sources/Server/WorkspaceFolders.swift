@@ -1,0 +1,70 @@
+import Collation
+import Dispatch
+import Entries
+import Foundation
+import JSONRPC
+import Outlines
+import ThumbIndexProtocol
+
+extension LanguageServer {
+    /// After `initialized`: reads the files of the workspace folders in the background (with progress when the
+    /// client shows it), so that `workspace/symbol` searches them; asks the client to watch them when it can. A
+    /// folder that is `/` or the home directory itself is not read (a client sends it when a file has no project
+    /// around it), and `thumbindex.workspace.index: false` reads nothing.
+    func startWorkspaceFiles() {
+        let settings = self.settings, folders = workspaceFolders
+        guard settings.workspaceIndex, !folders.isEmpty else { return }
+        let home = environment["HOME"].map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        var roots: [String] = []
+        for folder in folders.map({ URL(fileURLWithPath: $0).standardizedFileURL.path }) {
+            if folder == "/" || folder == home {
+                log(.info, "\(folder) is not read for workspace/symbol: it is / or the home directory; open a project folder to search its files")
+            } else if !roots.contains(folder) {
+                roots.append(folder)
+            }
+        }
+        guard !roots.isEmpty,
+              let collation = try? collations.collation(locale: settings.locale ?? "en", style: IndexedCollation.Style(settings.style),
+                                                        options: settings.collationOptions) else { return }
+        var extraction = settings.extractionSettings
+        extraction.workspaceFolders = folders
+        let files = WorkspaceFiles(roots: roots, scan: FolderScan(), settings: extraction, collation: collation, encoding: encoding)
+        workspaceFiles = files
+        if clientWatchesFiles {
+            let extensions = Extractors.all.filter { !Set($0.languageIds).isDisjoint(with: FolderScan.defaultLanguages) }.flatMap { $0.fileExtensions }
+            let params = RegisterCapabilityRequest.Params(id: "thumbindex-workspace-files", globs: ["**/*.{\(extensions.joined(separator: ","))}"])
+            send(.request(Request(id: .string("register-watched-files"), method: RegisterCapabilityRequest.method, params: params.json)))
+        }
+        let names = roots.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", ")
+        let server = self
+        DispatchQueue.global(qos: .utility).async {
+            server.readWorkspace(files, names: names)
+        }
+    }
+
+    private func readWorkspace(_ files: WorkspaceFiles, names: String) {
+        var notes: [String] = []
+        do throws(ResponseError) {
+            notes = try longWork("Reading the workspace", names) { files.scanAll(isCancelled: { self.workspaceFiles !== files }) }
+        } catch {}
+        for note in notes.prefix(20) { log(.info, note) }
+        if notes.count > 20 { log(.info, "… and \(notes.count - 20) more notes on the workspace's files") }
+        log(.info, "workspace: \(files.count) files read for workspace/symbol")
+        instrumentation.workspaceRead?()
+    }
+
+    /// Reads again, or forgets, the files the client saw change on disk. The open documents are not touched: their
+    /// text is the editor's.
+    func didChangeWatchedFiles(_ params: DidChangeWatchedFilesNotification.Params) {
+        guard let files = workspaceFiles else { return }
+        for change in params.changes {
+            guard let url = URL(string: change.uri), url.isFileURL else { continue }
+            switch change.type {
+            case .created, .changed:
+                if let note = files.update(path: url.path) { log(.info, note) }
+            case .deleted:
+                files.remove(path: url.path)
+            }
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import ThumbIndexClient
+import ThumbIndexJSON
+import ThumbIndexProtocol
+import ThumbIndexTestSupport
+import XCTest
+
+/// `workspace/symbol` searches the files of the workspace folders, not only the open documents, and follows them as
+/// they are created, changed and deleted on disk.
+final class WorkspaceFilesTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("thumbindex-workspace-\(UUID().uuidString)")
+        try write("contacts/anna.vcf", card("Lindqvist", "Anna"))
+        try write("contacts/olle.vcf", card("Öberg", "Olle"))
+        try write("notes/ideas.md", "# Åsa notes\n\n## Zeta\n")
+        try write(".hidden/secret.md", "# Hidden\n")
+        try write("node_modules/pkg/readme.md", "# Skipped\n")
+        try write("notes/picture.png", "not read: no extension a format names\n")
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private func card(_ family: String, _ given: String) -> String {
+        "BEGIN:VCARD\nVERSION:3.0\nN:\(family);\(given);;;\nFN:\(given) \(family)\nEND:VCARD\n"
+    }
+
+    private func write(_ path: String, _ text: String) throws {
+        let url = folder.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    private func uri(_ path: String) -> String { folder.appendingPathComponent(path).absoluteString }
+
+    private func start(_ read: Gate, options: JSON? = nil, folders: [String]? = nil) async throws -> InProcessPair {
+        let params = InitializeRequest.Params(positionEncodings: ["utf-16"], initializationOptions: options,
+                                              workspaceFolders: folders ?? [folder.absoluteString], watchedFilesRegistration: true)
+        return try await InProcessPair.start(locale: "sv_SE", initialize: params,
+                                             instrumentation: .init(workspaceRead: { read.arrive("read") }))
+    }
+
+    private func names(_ pair: InProcessPair, _ query: String) async throws -> [String] {
+        try await withDeadline("workspace/symbol \(query)") { try await pair.client.workspaceSymbols(query: query) }.map(\.name)
+    }
+
+    func testTheFilesOfTheFolderAreSearchedAndFollowed() async throws {
+        let read = Gate()
+        let pair = try await start(read)
+        try await waitUntil("the workspace's files to be read") { read.arrivals.count == 1 }
+        XCTAssertEqual(pair.client.serverRequests.filter { $0 == RegisterCapabilityRequest.method }.count, 1, "the files are watched")
+        // Swedish order (L, Z, Å, Ö); hidden folders, build folders and unknown extensions are not read.
+        let all = try await names(pair, "")
+        XCTAssertEqual(all, ["Anna Lindqvist", "Zeta", "Åsa notes", "Olle Öberg"])
+        do { let found = try await names(pair, "öb"); XCTAssertEqual(found, ["Olle Öberg"]) }
+        let symbols = try await pair.client.workspaceSymbols(query: "zeta")
+        XCTAssertEqual(symbols.map(\.location.uri), [uri("notes/ideas.md")])
+        XCTAssertEqual(symbols.first?.location.range.start.line, 2)
+
+        // An open document counts with the editor's text, not the file's.
+        try pair.client.open(uri: uri("notes/ideas.md"), languageId: "markdown", version: 1, text: "# Beta\n")
+        do { let found = try await names(pair, ""); XCTAssertEqual(found, ["Beta", "Anna Lindqvist", "Olle Öberg"]) }
+        try pair.client.close(uri: uri("notes/ideas.md"))
+
+        // Created, changed, deleted on disk.
+        try write("contacts/new.vcf", card("Berg", "Bo"))
+        try write("contacts/olle.vcf", card("Ek", "Olle"))
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("contacts/anna.vcf"))
+        try pair.client.filesChanged([.init(uri: uri("contacts/new.vcf"), type: .created), .init(uri: uri("contacts/olle.vcf"), type: .changed),
+                                      .init(uri: uri("contacts/anna.vcf"), type: .deleted)])
+        do { let found = try await names(pair, ""); XCTAssertEqual(found, ["Bo Berg", "Olle Ek", "Zeta", "Åsa notes"]) }
+        // A folder deleted takes its files along; a file a scan would not read is not read when it changes.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("notes"))
+        try write(".hidden/secret.md", "# Still hidden\n")
+        try pair.client.filesChanged([.init(uri: uri("notes"), type: .deleted), .init(uri: uri(".hidden/secret.md"), type: .changed)])
+        do { let found = try await names(pair, ""); XCTAssertEqual(found, ["Bo Berg", "Olle Ek"]) }
+    }
+
+    func testNothingIsReadWhenTheSettingIsOffOrTheFolderIsTheRoot() async throws {
+        let read = Gate()
+        let off = try await start(read, options: ["thumbindex": ["workspace": ["index": false]]])
+        // A request after `initialized` is answered after it is handled.
+        do { let found = try await names(off, ""); XCTAssertEqual(found, []) }
+        XCTAssertFalse(off.server.readsWorkspaceFiles)
+        let root = try await start(read, folders: ["file:///"])
+        do { let found = try await names(root, ""); XCTAssertEqual(found, []) }
+        XCTAssertFalse(root.server.readsWorkspaceFiles, "/ is not read")
+        XCTAssertEqual(read.arrivals, [])
+    }
+}
