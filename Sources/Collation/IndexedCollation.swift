@@ -85,9 +85,9 @@ public struct IndexedCollation: Sendable {
         section(for: collationString(item))
     }
 
-    /// Sections of every string of a batch, computed on every core.
-    public func sections(of batch: UTF8Batch) -> [Int32] {
-        var buckets = index.buckets(of: batch)
+    /// Sections of every string of a batch, computed on every core (`parallel: false`: on this thread).
+    public func sections(of batch: UTF8Batch, parallel: Bool = true) -> [Int32] {
+        var buckets = index.buckets(of: batch, parallel: parallel)
         sectionOfBucket.withUnsafeBufferPointer { map in
             for i in buckets.indices { buckets[i] = map[Int(buckets[i])] }
         }

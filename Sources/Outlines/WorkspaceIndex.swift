@@ -1,0 +1,171 @@
+import Collation
+import Entries
+import Foundation
+
+/// One sectioned, sorted index of the entries of many files under one collation — the thumb index of a workspace —
+/// changed a file at a time: a file's entries replaced or removed cost a pass over the sections they touch (their
+/// items filtered out, the new ones merged in by sort key), not a sort of everything.
+///
+/// Order inside a section: by sort key, then by file uri, then by the entry's place in its file, so that the index
+/// after any sequence of changes equals one made fresh from the same files. Not thread-safe: its owner locks it.
+public final class WorkspaceIndex {
+    /// A file's entries (depth-first, without children) and each one's selection range as the client counts.
+    public struct File: Sendable {
+        public let uri: String
+        public let entries: [Entry]
+        public let selections: [EncodedRange]
+
+        public init(uri: String, entries: [Entry], selections: [EncodedRange]) {
+            self.uri = uri
+            self.entries = entries
+            self.selections = selections
+        }
+    }
+
+    /// An entry of the index: its file and its place in the file.
+    public struct Item: Hashable, Sendable {
+        public let file: Int32
+        public let entry: Int32
+    }
+
+    private struct Slot {
+        let file: File
+        /// The file's keys: `keys.key(base + entry)` (a bulk build shares one `SortKeys` among its files).
+        let keys: SortKeys
+        let base: Int
+        /// The sections the file has items in.
+        let sections: Set<Int32>
+        let sectionOfEntry: [Int32]
+    }
+
+    public let collation: IndexedCollation
+    private var slots: [Slot?] = []
+    private var slotOfURI: [String: Int32] = [:]
+    private var freeSlots: [Int32] = []
+    /// Per section title, the items in order.
+    private var runs: [[Item]]
+    /// Bumped by every change: the `version` paging requests name.
+    public private(set) var generation = 0
+
+    public init(collation: IndexedCollation) {
+        self.collation = collation
+        runs = Array(repeating: [], count: collation.sectionTitles.count)
+    }
+
+    /// The index of `files` (distinct uris) at once: each file's keys made on every core, then each section sorted
+    /// once.
+    public convenience init(collation: IndexedCollation, files: [File]) {
+        self.init(collation: collation)
+        // In uri order, so that the keys' own order (ties by input position) is the index's order.
+        let files = files.filter { !$0.entries.isEmpty }.sorted { $0.uri < $1.uri }
+        var batch = UTF8Batch([String]())
+        var bases: [Int] = []
+        for file in files {
+            bases.append(batch.count)
+            for entry in file.entries { batch.append(entry.sortString) }
+        }
+        let keys = SortKeys(batch, collator: collation.collator)
+        let sections = collation.sections(of: batch)
+        var fileOf = [Int32](repeating: 0, count: batch.count)
+        for (id, file) in files.enumerated() {
+            let mine = Array(sections[bases[id] ..< bases[id] + file.entries.count])
+            slots.append(Slot(file: file, keys: keys, base: bases[id], sections: Set(mine), sectionOfEntry: mine))
+            slotOfURI[file.uri] = Int32(id)
+            for k in file.entries.indices { fileOf[bases[id] + k] = Int32(id) }
+        }
+        for i in keys.sortedOrder() {
+            let id = fileOf[Int(i)]
+            runs[Int(sections[Int(i)])].append(Item(file: id, entry: i - Int32(bases[Int(id)])))
+        }
+        generation = 1
+    }
+
+    private static func slot(_ file: File, _ collation: IndexedCollation) -> Slot {
+        let batch = UTF8Batch(file.entries.lazy.map(\.sortString))
+        let sections = collation.sections(of: batch, parallel: false)
+        return Slot(file: file, keys: SortKeys(batch, collator: collation.collator, parallel: false), base: 0, sections: Set(sections),
+                    sectionOfEntry: sections)
+    }
+
+    /// The number of entries.
+    public var count: Int { runs.reduce(0) { $0 + $1.count } }
+
+    /// Adds a file, or replaces the entries of one with the same uri.
+    public func set(_ file: File) {
+        remove(uri: file.uri)
+        guard !file.entries.isEmpty else { return }
+        let slot = Self.slot(file, collation)
+        let id: Int32
+        if let free = freeSlots.popLast() { id = free } else { id = Int32(slots.count); slots.append(nil) }
+        slots[Int(id)] = slot
+        slotOfURI[file.uri] = id
+        var added = [[Item]](repeating: [], count: runs.count)
+        for (k, section) in slot.sectionOfEntry.enumerated() { added[Int(section)].append(Item(file: id, entry: Int32(k))) }
+        for section in slot.sections {
+            let new = added[Int(section)].sorted(by: less)
+            runs[Int(section)] = merge(runs[Int(section)], new)
+        }
+        generation += 1
+    }
+
+    /// Removes a file's entries (nothing when it has none here).
+    public func remove(uri: String) {
+        guard let id = slotOfURI.removeValue(forKey: uri), let slot = slots[Int(id)] else { return }
+        for section in slot.sections { runs[Int(section)].removeAll { $0.file == id } }
+        slots[Int(id)] = nil
+        freeSlots.append(id)
+        generation += 1
+    }
+
+    /// The uris of the files with entries here.
+    public var uris: [String] { Array(slotOfURI.keys) }
+
+    /// The non-empty sections in section order: title position, count, and the offset of the first item.
+    public var sections: [(titleIndex: Int, count: Int, offset: Int)] {
+        var result: [(Int, Int, Int)] = [], offset = 0
+        for (section, run) in runs.enumerated() where !run.isEmpty {
+            result.append((section, run.count, offset))
+            offset += run.count
+        }
+        return result
+    }
+
+    /// The items at `range` of the sectioned order (clamped), each with its section's title position.
+    public func items(_ range: Range<Int>) -> [(item: Item, section: Int)] {
+        var result: [(Item, Int)] = [], start = 0
+        for (section, run) in runs.enumerated() where !run.isEmpty {
+            let lower = max(range.lowerBound, start), upper = min(range.upperBound, start + run.count)
+            if lower < upper { result += run[(lower - start) ..< (upper - start)].map { ($0, section) } }
+            start += run.count
+            if start >= range.upperBound { break }
+        }
+        return result
+    }
+
+    /// The file of an item.
+    public func file(of item: Item) -> File { slots[Int(item.file)]!.file }
+
+    /// Whether `a` comes before `b`: by sort key, then file uri, then place in the file.
+    private func less(_ a: Item, _ b: Item) -> Bool {
+        let sa = slots[Int(a.file)]!, sb = slots[Int(b.file)]!
+        let ka = sa.keys.key(sa.base + Int(a.entry)), kb = sb.keys.key(sb.base + Int(b.entry))
+        let c = memcmp(ka.baseAddress!, kb.baseAddress!, min(ka.count, kb.count))
+        if c != 0 { return c < 0 }
+        if ka.count != kb.count { return ka.count < kb.count }
+        if a.file != b.file { return sa.file.uri < sb.file.uri }
+        return a.entry < b.entry
+    }
+
+    private func merge(_ old: [Item], _ new: [Item]) -> [Item] {
+        guard !old.isEmpty else { return new }
+        var merged: [Item] = []
+        merged.reserveCapacity(old.count + new.count)
+        var i = 0, j = 0
+        while i < old.count, j < new.count {
+            if less(new[j], old[i]) { merged.append(new[j]); j += 1 } else { merged.append(old[i]); i += 1 }
+        }
+        merged += old[i...]
+        merged += new[j...]
+        return merged
+    }
+}
