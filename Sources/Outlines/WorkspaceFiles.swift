@@ -5,28 +5,28 @@ import Foundation
 import Synchronization
 
 /// The entries of every file the workspace folders hold that `FolderScan` reads (a folder of vCards, a notes vault, a
-/// book's chapters), read once by `scan` and then kept current file by file as files are created, changed and
-/// deleted: what `workspace/symbol` searches beside the open documents.
+/// book's chapters), read once by `scanAll` and then kept current file by file as files are created, changed and
+/// deleted, with their thumb index (`WorkspaceIndex`) under the collation of the scan: what `workspace/symbol` and the
+/// `thumbindex/workspace*` requests answer from beside the open documents.
 ///
-/// Each file's entries are read as its own document would be, under the collation of the scan (names read as names
-/// where the format says so), with their ranges in `encoding`, since the file's text is not kept.
+/// Each file's entries are read as its own document would be (names read as names where the format says so), with
+/// their ranges in `encoding`, since the file's text is not kept.
 public final class WorkspaceFiles: Sendable {
-    /// One file's entries.
-    public struct File: Sendable {
-        public let uri: String
-        /// Depth-first, without their children.
-        public let entries: [Entry]
-        /// Each entry's selection range in the session's position encoding.
-        public let selections: [EncodedRange]
-    }
-
     public let roots: [String]
+    public let collation: IndexedCollation
     let scan: FolderScan
     let settings: ExtractionSettings
-    let collation: IndexedCollation
     let encoding: PositionEncoding
     private let source = EntrySource()
-    private let files = Mutex<[String: File]>([:])
+
+    private struct State: ~Copyable {
+        var files: [String: WorkspaceIndex.File] = [:]
+        /// Made once the first scan is done; until then the files read so far are searched, and the index is empty.
+        var index: WorkspaceIndex?
+        /// Files changed while the index was being made, to apply to it once it is there.
+        var changedMeanwhile: Set<String> = []
+    }
+    private let state = Mutex(State())
 
     /// Files of `roots` as `scan` finds them; nothing is read until `scanAll`.
     public init(roots: [String], scan: FolderScan, settings: ExtractionSettings, collation: IndexedCollation, encoding: PositionEncoding) {
@@ -37,8 +37,9 @@ public final class WorkspaceFiles: Sendable {
         self.encoding = encoding
     }
 
-    /// Reads every file of every root on every core, each one searchable as soon as it is read; returns what a person
-    /// should hear about (files skipped, a scan stopped at its limit). `isCancelled` is asked between files.
+    /// Reads every file of every root on every core, each one searchable as soon as it is read, then makes the thumb
+    /// index of them all; returns what a person should hear about (files skipped, a scan stopped at its limit).
+    /// `isCancelled` is asked between files.
     public func scanAll(isCancelled: @Sendable () -> Bool = { false }) -> [String] {
         var notes: [String] = []
         for root in roots {
@@ -50,6 +51,15 @@ public final class WorkspaceFiles: Sendable {
                 if let note = read(found[k]) { perFile.withLock { $0.append(note) } }
             }
             notes += perFile.withLock { $0.sorted() }
+        }
+        let files = state.withLock { Array($0.files.values) }
+        var index = WorkspaceIndex(collation: collation, files: files)
+        state.withLock { state in
+            for path in state.changedMeanwhile {
+                if let file = state.files[path] { index.set(file) } else { index.remove(uri: Self.uri(path)) }
+            }
+            state.changedMeanwhile = []
+            state.index = index
         }
         return notes
     }
@@ -68,24 +78,43 @@ public final class WorkspaceFiles: Sendable {
     /// Forgets a file deleted on disk, or every file under a folder deleted.
     public func remove(path: String) {
         let path = URL(fileURLWithPath: path).standardizedFileURL.path
-        files.withLock { files in
-            files[path] = nil
-            let folder = path.hasSuffix("/") ? path : path + "/"
-            for key in files.keys where key.hasPrefix(folder) { files[key] = nil }
+        let folder = path.hasSuffix("/") ? path : path + "/"
+        state.withLock { state in
+            for key in state.files.keys where key == path || key.hasPrefix(folder) { Self.store(nil, at: key, in: &state) }
         }
     }
 
     /// Every file read, in path order.
-    public var all: [File] {
-        files.withLock { files in files.keys.sorted().map { files[$0]! } }
+    public var all: [WorkspaceIndex.File] {
+        state.withLock { state in state.files.keys.sorted().map { state.files[$0]! } }
     }
 
     /// The number of files read.
-    public var count: Int { files.withLock { $0.count } }
+    public var count: Int { state.withLock { $0.files.count } }
+
+    /// Runs `body` with the thumb index under the scan's collation, and whether the first scan is done (before it the
+    /// index is empty).
+    public func withIndex<T>(_ body: (WorkspaceIndex, _ complete: Bool) throws -> T) rethrows -> T {
+        try state.withLock { state in
+            if let index = state.index { return try body(index, true) }
+            return try body(WorkspaceIndex(collation: collation), false)
+        }
+    }
+
+    private static func uri(_ path: String) -> String { URL(fileURLWithPath: path).absoluteString }
+
+    private static func store(_ file: WorkspaceIndex.File?, at path: String, in state: inout State) {
+        state.files[path] = file
+        if state.index != nil {
+            if let file { state.index!.set(file) } else { state.index!.remove(uri: uri(path)) }
+        } else {
+            state.changedMeanwhile.insert(path)
+        }
+    }
 
     private func read(_ file: FolderScan.File) -> String? {
         guard let document = file.document() else {
-            files.withLock { $0[file.path] = nil }
+            state.withLock { Self.store(nil, at: file.path, in: &$0) }
             return "\(file.path): cannot be read, or not UTF-8 or UTF-16 text; skipped"
         }
         let (entries, problems) = source.entries(of: document, settings: settings, collation: collation)
@@ -94,8 +123,10 @@ public final class WorkspaceFiles: Sendable {
             entry.children = []
             return entry
         }
-        let selections = flat.map { document.encodedRange($0.selectionRange, encoding: encoding) }
-        files.withLock { $0[file.path] = File(uri: document.uri, entries: flat, selections: selections) }
+        let read = WorkspaceIndex.File(uri: document.uri, entries: flat,
+                                       ranges: flat.map { document.encodedRange($0.range, encoding: encoding) },
+                                       selections: flat.map { document.encodedRange($0.selectionRange, encoding: encoding) })
+        state.withLock { Self.store(read, at: file.path, in: &$0) }
         return problems.first.map { "\(file.path): \($0.message)" }
     }
 }

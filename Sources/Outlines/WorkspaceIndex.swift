@@ -7,17 +7,20 @@ import Foundation
 /// items filtered out, the new ones merged in by sort key), not a sort of everything.
 ///
 /// Order inside a section: by sort key, then by file uri, then by the entry's place in its file, so that the index
-/// after any sequence of changes equals one made fresh from the same files. Not thread-safe: its owner locks it.
-public final class WorkspaceIndex {
-    /// A file's entries (depth-first, without children) and each one's selection range as the client counts.
+/// after any sequence of changes equals one made fresh from the same files.
+public struct WorkspaceIndex: Sendable {
+    /// A file's entries (depth-first, without children) and each one's range and selection range as the client
+    /// counts (the file's text is not kept).
     public struct File: Sendable {
         public let uri: String
         public let entries: [Entry]
+        public let ranges: [EncodedRange]
         public let selections: [EncodedRange]
 
-        public init(uri: String, entries: [Entry], selections: [EncodedRange]) {
+        public init(uri: String, entries: [Entry], ranges: [EncodedRange], selections: [EncodedRange]) {
             self.uri = uri
             self.entries = entries
+            self.ranges = ranges
             self.selections = selections
         }
     }
@@ -28,7 +31,7 @@ public final class WorkspaceIndex {
         public let entry: Int32
     }
 
-    private struct Slot {
+    private struct Slot: Sendable {
         let file: File
         /// The file's keys: `keys.key(base + entry)` (a bulk build shares one `SortKeys` among its files).
         let keys: SortKeys
@@ -54,7 +57,7 @@ public final class WorkspaceIndex {
 
     /// The index of `files` (distinct uris) at once: each file's keys made on every core, then each section sorted
     /// once.
-    public convenience init(collation: IndexedCollation, files: [File]) {
+    public init(collation: IndexedCollation, files: [File]) {
         self.init(collation: collation)
         // In uri order, so that the keys' own order (ties by input position) is the index's order.
         let files = files.filter { !$0.entries.isEmpty }.sorted { $0.uri < $1.uri }
@@ -91,7 +94,7 @@ public final class WorkspaceIndex {
     public var count: Int { runs.reduce(0) { $0 + $1.count } }
 
     /// Adds a file, or replaces the entries of one with the same uri.
-    public func set(_ file: File) {
+    public mutating func set(_ file: File) {
         remove(uri: file.uri)
         guard !file.entries.isEmpty else { return }
         let slot = Self.slot(file, collation)
@@ -109,7 +112,7 @@ public final class WorkspaceIndex {
     }
 
     /// Removes a file's entries (nothing when it has none here).
-    public func remove(uri: String) {
+    public mutating func remove(uri: String) {
         guard let id = slotOfURI.removeValue(forKey: uri), let slot = slots[Int(id)] else { return }
         for section in slot.sections { runs[Int(section)].removeAll { $0.file == id } }
         slots[Int(id)] = nil

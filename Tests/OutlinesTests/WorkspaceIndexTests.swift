@@ -15,7 +15,7 @@ final class WorkspaceIndexTests: XCTestCase {
             return Entry(name: name.isEmpty ? "x" : name, kind: .string, range: range)
         }
         let selection = EncodedRange(start: EncodedPosition(line: 0, character: 0), end: EncodedPosition(line: 0, character: 1))
-        return WorkspaceIndex.File(uri: uri, entries: entries, selections: Array(repeating: selection, count: count))
+        return WorkspaceIndex.File(uri: uri, entries: entries, ranges: Array(repeating: selection, count: count), selections: Array(repeating: selection, count: count))
     }
 
     /// The index as (uri, entry, section title) in sectioned order, and its sections.
@@ -31,7 +31,7 @@ final class WorkspaceIndexTests: XCTestCase {
             state = state &* 6364136223846793005 &+ 1442695040888963407
             return Int(state >> 33)
         }
-        let index = WorkspaceIndex(collation: collation)
+        var index = WorkspaceIndex(collation: collation)
         var files: [String: WorkspaceIndex.File] = [:]
         for step in 0 ..< 300 {
             let uri = "file:///w/\(next() % 12).md"
@@ -57,8 +57,8 @@ final class WorkspaceIndexTests: XCTestCase {
         let entry = { (name: String) in Entry(name: name, kind: .string, range: TextRange(start: TextPosition(line: 0, column: 0), end: TextPosition(line: 0, column: 1))) }
         let none = EncodedRange(start: EncodedPosition(line: 0, character: 0), end: EncodedPosition(line: 0, character: 0))
         let index = WorkspaceIndex(collation: collation, files: [
-            .init(uri: "file:///b.md", entries: ["Östen", "Anna"].map(entry), selections: [none, none]),
-            .init(uri: "file:///a.md", entries: ["Åsa", "Bo", "anna"].map(entry), selections: [none, none, none]),
+            .init(uri: "file:///b.md", entries: ["Östen", "Anna"].map(entry), ranges: [none, none], selections: [none, none]),
+            .init(uri: "file:///a.md", entries: ["Åsa", "Bo", "anna"].map(entry), ranges: [none, none, none], selections: [none, none, none]),
         ])
         let names = index.items(0 ..< 10).map { index.file(of: $0.item).entries[Int($0.item.entry)].name }
         XCTAssertEqual(names, ["anna", "Anna", "Bo", "Åsa", "Östen"])
