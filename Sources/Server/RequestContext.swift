@@ -222,6 +222,9 @@ extension LanguageServer {
             return .contentModified("\(snapshot.uri) is at version \(snapshot.version), not \(version)")
         },
         route(JumpRequest.self, jump),
+        route(WorkspaceSectionsRequest.self, workspaceSections),
+        route(WorkspaceEntriesRequest.self, workspaceEntries),
+        route(WorkspaceJumpRequest.self, workspaceJump),
     ])
 
     /// The entries of a document through the extractor for its languageId; problems go to the log.

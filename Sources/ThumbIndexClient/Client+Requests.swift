@@ -70,6 +70,27 @@ extension ThumbIndexClient {
         try await send(JumpRequest.self, .init(uri: uri, title: title, collation: collation, titles: titles))
     }
 
+    /// `thumbindex/workspaceSections`: the sections of every entry of the workspace's files (`complete: false` while
+    /// they are first read).
+    public func workspaceSections(collation: CollationChoice = CollationChoice(), titles: IndexTitleChoice = IndexTitleChoice())
+        async throws -> SectionsRequest.Result
+    {
+        try await send(WorkspaceSectionsRequest.self, .init(collation: collation, titles: titles))
+    }
+
+    /// `thumbindex/workspaceEntries`: a page of the workspace's entries, each with its file's `uri`.
+    public func workspaceEntries(offset: Int, limit: Int, version: Int? = nil, collation: CollationChoice = CollationChoice())
+        async throws -> EntriesRequest.Result
+    {
+        try await send(WorkspaceEntriesRequest.self, .init(offset: offset, limit: limit, version: version, collation: collation))
+    }
+
+    /// `thumbindex/workspaceJump`: where a touch on an index title of the workspace's thumb index lands.
+    public func workspaceJump(to title: JumpRequest.Title, collation: CollationChoice = CollationChoice(),
+                              titles: IndexTitleChoice = IndexTitleChoice()) async throws -> JumpRequest.Result {
+        try await send(WorkspaceJumpRequest.self, .init(title: title, collation: collation, titles: titles))
+    }
+
     // MARK: Collation
 
     /// `thumbindex/indexTitles`.

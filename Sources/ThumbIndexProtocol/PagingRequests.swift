@@ -89,10 +89,14 @@ public enum SectionsRequest: LSPRequest {
         public var sections: [Section]
         /// For each of `sectionIndexTitles`, where touching it goes.
         public var indexTargets: [IndexTarget]
+        /// `thumbindex/workspaceSections` only: false while the workspace's files are first read (the sections are
+        /// then empty: ask again after the progress ends).
+        public var complete: Bool?
 
         /// A result from its members.
         public init(version: Int, locale: String, totalCount: Int, sectionTitles: [String], sectionIndexTitles: [String],
-                    sections: [Section], indexTargets: [IndexTarget]) {
+                    sections: [Section], indexTargets: [IndexTarget], complete: Bool? = nil) {
+            self.complete = complete
             self.version = version
             self.locale = locale
             self.totalCount = totalCount
@@ -112,15 +116,18 @@ public enum SectionsRequest: LSPRequest {
             sectionIndexTitles = try fields.array("sectionIndexTitles")
             sections = try fields.array("sections")
             indexTargets = try fields.array("indexTargets")
+            complete = fields.value("complete")?.boolValue
         }
 
         /// The result as JSON.
         public var json: JSON {
-            [
+            var object: JSONObject = [
                 "version": .int(Int64(version)), "locale": .string(locale), "totalCount": .int(Int64(totalCount)),
                 "sectionTitles": sectionTitles.json, "sectionIndexTitles": sectionIndexTitles.json,
                 "sections": sections.json, "indexTargets": indexTargets.json,
             ]
+            object.setIfPresent("complete", complete)
+            return .object(object)
         }
     }
 }
@@ -186,9 +193,13 @@ public enum EntriesRequest: LSPRequest {
         public var selectionRange: PositionRange
         /// Its section: a position in the non-empty `sections` of `thumbindex/sections`.
         public var section: Int
+        /// `thumbindex/workspaceEntries` only: the file the entry is in.
+        public var uri: String?
 
         /// An entry from its members.
-        public init(name: String, detail: String? = nil, kind: SymbolKind, range: PositionRange, selectionRange: PositionRange, section: Int) {
+        public init(name: String, detail: String? = nil, kind: SymbolKind, range: PositionRange, selectionRange: PositionRange, section: Int,
+                    uri: String? = nil) {
+            self.uri = uri
             self.name = name
             self.detail = detail
             self.kind = kind
@@ -206,11 +217,13 @@ public enum EntriesRequest: LSPRequest {
             range = try fields.decode("range")
             selectionRange = try fields.decode("selectionRange")
             section = try fields.decode("section")
+            uri = try fields.decodeIfPresent("uri")
         }
 
         /// Writes the entry as the members of `json`, in the same order.
         func write(into stream: inout JSONStream) {
             stream.beginObject()
+            if let uri { stream.key("uri"); stream.string(uri) }
             stream.key("name"); stream.string(name)
             stream.key("kind"); stream.int(kind.rawValue)
             for (key, range) in [("range", range), ("selectionRange", selectionRange)] {

@@ -3,6 +3,7 @@ import ThumbIndexClient
 import ThumbIndexJSON
 import ThumbIndexProtocol
 import ThumbIndexTestSupport
+import JSONRPC
 import XCTest
 
 /// `workspace/symbol` searches the files of the workspace folders, not only the open documents, and follows them as
@@ -79,6 +80,41 @@ final class WorkspaceFilesTests: XCTestCase {
         do { let found = try await names(pair, ""); XCTAssertEqual(found, ["Bo Berg", "Olle Ek"]) }
     }
 
+    func testTheWorkspacesThumbIndexPagesAndJumpsAcrossFiles() async throws {
+        let read = Gate()
+        let pair = try await start(read)
+        try await waitUntil("the workspace's files to be read") { read.arrivals.count == 1 }
+        let sections = try await withDeadline("workspaceSections") { try await pair.client.workspaceSections() }
+        XCTAssertEqual(sections.complete, true)
+        XCTAssertEqual(sections.totalCount, 4)
+        XCTAssertEqual(sections.sections.map(\.title), ["L", "Z", "Å", "Ö"])
+        let page = try await withDeadline("workspaceEntries") { try await pair.client.workspaceEntries(offset: 1, limit: 10, version: sections.version) }
+        XCTAssertEqual(page.entries.map(\.name), ["Zeta", "Åsa notes", "Olle Öberg"])
+        XCTAssertEqual(page.entries.map(\.uri), [uri("notes/ideas.md"), uri("notes/ideas.md"), uri("contacts/olle.vcf")])
+        XCTAssertEqual(page.entries.map(\.section), [1, 2, 3])
+        XCTAssertEqual(page.entries.first?.selectionRange.start.line, 2)
+        // M has no entries: the touch lands on the last section before it, L, at its first entry.
+        let jump = try await withDeadline("workspaceJump") { try await pair.client.workspaceJump(to: .title("M")) }
+        let first = try await pair.client.workspaceEntries(offset: 0, limit: 1).entries[0]
+        XCTAssertEqual(jump, .section(section: 0, title: "L", offset: 0, location: Location(uri: uri("contacts/anna.vcf"), range: first.selectionRange)))
+
+        // A file changed on disk changes the sections, and a page of the sections before is refused.
+        try write("contacts/new.vcf", card("Berg", "Bo"))
+        try pair.client.filesChanged([.init(uri: uri("contacts/new.vcf"), type: .created)])
+        let after = try await withDeadline("workspaceSections after a change") { try await pair.client.workspaceSections() }
+        XCTAssertEqual(after.sections.map(\.title), ["B", "L", "Z", "Å", "Ö"])
+        XCTAssertNotEqual(after.version, sections.version)
+        do {
+            _ = try await pair.client.workspaceEntries(offset: 0, limit: 1, version: sections.version)
+            XCTFail("a page of a version the workspace has left must be refused")
+        } catch let error as ResponseError {
+            XCTAssertEqual(error.code, .contentModified)
+        }
+        // Another locale gets an index of its own: under German, Ö sorts with O and Å with A.
+        let german = try await withDeadline("workspaceSections under de") { try await pair.client.workspaceSections(collation: .init(locale: "de")) }
+        XCTAssertEqual(german.sections.map(\.title), ["A", "B", "L", "O", "Z"])
+    }
+
     func testNothingIsReadWhenTheSettingIsOffOrTheFolderIsTheRoot() async throws {
         let read = Gate()
         let off = try await start(read, options: ["thumbindex": ["workspace": ["index": false]]])
@@ -89,5 +125,11 @@ final class WorkspaceFilesTests: XCTestCase {
         do { let found = try await names(root, ""); XCTAssertEqual(found, []) }
         XCTAssertFalse(root.server.readsWorkspaceFiles, "/ is not read")
         XCTAssertEqual(read.arrivals, [])
+        do {
+            _ = try await root.client.workspaceSections()
+            XCTFail("no workspace folder is read: the workspace's sections are an error")
+        } catch let error as ResponseError {
+            XCTAssertEqual(error.code, .invalidRequest)
+        }
     }
 }

@@ -1,0 +1,94 @@
+import Collation
+import Entries
+import JSONRPC
+import Outlines
+import ThumbIndexProtocol
+
+extension LanguageServer {
+    /// `thumbindex/workspaceSections`: the sections of every entry of the workspace's files.
+    static func workspaceSections(_ context: RequestContext, _ params: WorkspaceSectionsRequest.Params) throws(ResponseError) -> SectionsRequest.Result {
+        let collation = try context.collation(params.collation)
+        let titles = try context.indexTitles(collation, params.titles)
+        return try context.withWorkspaceIndex(collation) { index, complete in
+            let sections = index.sections.map {
+                SectionsRequest.Section(title: collation.sectionTitles[$0.titleIndex], titleIndex: $0.titleIndex, count: $0.count, offset: $0.offset)
+            }
+            return .init(version: index.generation, locale: collation.locale.identifier, totalCount: index.count,
+                         sectionTitles: collation.sectionTitles, sectionIndexTitles: titles.titles, sections: sections,
+                         indexTargets: indexTargets(titles, nonEmptySections: sections.map(\.titleIndex)), complete: complete)
+        }
+    }
+
+    /// `thumbindex/workspaceEntries`: a page of the workspace's entries, each with its file.
+    static func workspaceEntries(_ context: RequestContext, _ params: WorkspaceEntriesRequest.Params) throws(ResponseError) -> EntriesRequest.Result {
+        let collation = try context.collation(params.collation)
+        return try context.withWorkspaceIndex(collation) { index, _ throws(ResponseError) in
+            if let version = params.version, version != index.generation {
+                throw .contentModified("the workspace is at version \(index.generation), not \(version)")
+            }
+            let positions = Dictionary(uniqueKeysWithValues: index.sections.enumerated().map { ($1.titleIndex, $0) })
+            let end = params.offset + min(params.limit, max(0, index.count - params.offset))
+            let entries = index.items(params.offset ..< max(params.offset, end)).map { found in
+                let file = index.file(of: found.item), k = Int(found.item.entry)
+                let entry = file.entries[k]
+                return EntriesRequest.Entry(name: entry.name, detail: entry.detail, kind: SymbolKind(rawValue: entry.kind.rawValue),
+                                            range: PositionRange(file.ranges[k]), selectionRange: PositionRange(file.selections[k]),
+                                            section: positions[found.section] ?? 0, uri: file.uri)
+            }
+            return .init(version: index.generation, totalCount: index.count, offset: params.offset, entries: entries)
+        }
+    }
+
+    /// `thumbindex/workspaceJump`: where a touch on an index title of the workspace's thumb index lands.
+    static func workspaceJump(_ context: RequestContext, _ params: WorkspaceJumpRequest.Params) throws(ResponseError) -> JumpRequest.Result {
+        let collation = try context.collation(params.collation)
+        let titles = try context.indexTitles(collation, params.titles)
+        let position: Int
+        switch params.title {
+        case .title(let title):
+            do throws(CollationError) { position = try titles.position(of: title, locale: collation.locale) } catch { throw .invalidParams(error.message) }
+        case .index(let given):
+            let last = max(0, titles.titles.count - 1)
+            guard (0 ... last).contains(given) else { throw .invalidParams("params.index must be in 0...\(last), got \(given)") }
+            position = given
+        }
+        return try context.withWorkspaceIndex(collation) { index, _ throws(ResponseError) in
+            let sections = index.sections
+            let target: JumpTarget
+            do throws(CollationError) {
+                target = try collation.jump(toIndexTitleAt: position, in: titles, nonEmptySections: sections.map(\.titleIndex))
+            } catch {
+                throw .invalidParams(error.message)
+            }
+            switch target {
+            case .top: return .search
+            case .nothing: return .nothing
+            case .section(let at):
+                let section = sections[at]
+                let first = index.items(section.offset ..< section.offset + 1)[0].item
+                let file = index.file(of: first)
+                return .section(section: at, title: collation.sectionTitles[section.titleIndex], offset: section.offset,
+                                location: Location(uri: file.uri, range: PositionRange(file.selections[Int(first.entry)])))
+            }
+        }
+    }
+}
+
+extension RequestContext {
+    /// Runs `body` with the workspace's thumb index under `collation` (kept for the session's collation, made for this
+    /// request under another) and whether the files are all read.
+    ///
+    /// - Throws: `-32600` when no workspace folder is read (none given, `/` or the home directory, or the setting off).
+    func withWorkspaceIndex<T>(
+        _ collation: IndexedCollation, _ body: (WorkspaceIndex, _ complete: Bool) throws(ResponseError) -> T
+    ) throws(ResponseError) -> T {
+        guard let files = server.workspaceFiles else {
+            throw .invalidRequest("no workspace folder is read: the client gave none, or only / or the home directory, or thumbindex.workspace.index is false")
+        }
+        try check()
+        let (kept, complete) = files.withIndex { ($0, $1) }
+        // The same collation comes from the same cache entry, with the same collator.
+        if kept.collation.collator === collation.collator, kept.collation.style == collation.style { return try body(kept, complete) }
+        return try body(WorkspaceIndex(collation: collation, files: complete ? files.all : []), complete)
+    }
+}
