@@ -80,6 +80,12 @@ struct MessageTemplates {
             return ("initialize", "{\"capabilities\":{\"general\":{\"positionEncodings\":[\"utf-8\"]}}}")
         case 90..<91:
             return ("shutdown", random.percent(50) ? nil : "null")
+        case 91..<95:
+            switch random.below(3) {
+            case 0: return ("thumbindex/workspaceSections", object(collation() + indexOptions()))
+            case 1: return ("thumbindex/workspaceEntries", object(["\"offset\":" + number(), "\"limit\":" + number()] + collation()))
+            default: return ("thumbindex/workspaceJump", object(["\"indexTitle\":" + q(random.pick(["A", "Ö", "#", "", "•"]))] + collation()))
+            }
         default:
             return (random.pick(["textDocument/hover", "thumbindex/nope", "", "$/x", "thumbindex/sort/"]), random.percent(50) ? nil : "{}")
         }
@@ -103,6 +109,9 @@ struct MessageTemplates {
         case 88..<91: return ("$/setTrace", "{\"value\":\(q(random.pick(["off", "messages", "verbose"])))}")
         case 91..<95: return ("initialized", "{}")
         case 95..<96: return ("exit", nil)
+        case 96..<98:
+            let type = random.pick(["1", "2", "3", "0", "\"1\""])
+            return ("workspace/didChangeWatchedFiles", "{\"changes\":[{\"uri\":\(q(uri)),\"type\":\(type)}]}")
         default: return (random.pick(["$/progress", "textDocument/willSave", "exit/"]), "{}")
         }
     }

@@ -23,7 +23,9 @@ public final class WorkspaceFiles: Sendable {
         var files: [String: WorkspaceIndex.File] = [:]
         /// Made once the first scan is done; until then the files read so far are searched, and the index is empty.
         var index: WorkspaceIndex?
-        /// Files changed while the index was being made, to apply to it once it is there.
+        /// Whether the files the index is made of were taken: a file read or forgotten after that is a change to
+        /// apply to the index once it is there (`changedMeanwhile`).
+        var taken = false
         var changedMeanwhile: Set<String> = []
     }
     private let state = Mutex(State())
@@ -52,7 +54,10 @@ public final class WorkspaceFiles: Sendable {
             }
             notes += perFile.withLock { $0.sorted() }
         }
-        let files = state.withLock { Array($0.files.values) }
+        let files = state.withLock { state in
+            state.taken = true
+            return Array(state.files.values)
+        }
         var index = WorkspaceIndex(collation: collation, files: files)
         state.withLock { state in
             for path in state.changedMeanwhile {
@@ -107,7 +112,7 @@ public final class WorkspaceFiles: Sendable {
         state.files[path] = file
         if state.index != nil {
             if let file { state.index!.set(file) } else { state.index!.remove(uri: uri(path)) }
-        } else {
+        } else if state.taken {
             state.changedMeanwhile.insert(path)
         }
     }

@@ -289,6 +289,7 @@ final class ProtocolSchemaTests: XCTestCase {
     static let customMethods = [
         "thumbindex/indexTitles", "thumbindex/sectionFor", "thumbindex/sort", "thumbindex/partition",
         "thumbindex/sections", "thumbindex/entries", "thumbindex/jump",
+        "thumbindex/workspaceSections", "thumbindex/workspaceEntries", "thumbindex/workspaceJump",
     ]
 
     private var schemas: URL { SchemaValidator.protocolDirectory() }

@@ -86,6 +86,7 @@ final class WorkspaceFilesTests: XCTestCase {
         try await waitUntil("the workspace's files to be read") { read.arrivals.count == 1 }
         let sections = try await withDeadline("workspaceSections") { try await pair.client.workspaceSections() }
         XCTAssertEqual(sections.complete, true)
+        XCTAssertEqual(sections.version, 1, "the first index is made at once, not a file at a time")
         XCTAssertEqual(sections.totalCount, 4)
         XCTAssertEqual(sections.sections.map(\.title), ["L", "Z", "Å", "Ö"])
         let page = try await withDeadline("workspaceEntries") { try await pair.client.workspaceEntries(offset: 1, limit: 10, version: sections.version) }
