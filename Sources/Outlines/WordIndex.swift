@@ -15,10 +15,14 @@ public struct WordIndex: Sendable {
     /// Builds the keys of every word start of every item of `outline`, with `collator` (one at primary strength, as
     /// `PrefixMatcher` makes).
     public init(outline: DocumentOutline, collator: Collator) {
+        self.init(names: outline.items.lazy.map(\.entry.name), collator: collator)
+    }
+
+    /// Builds the keys of every word start of every name; `candidates` then gives positions in `names`.
+    public init(names: some Collection<String>, collator: Collator) {
         var batch = UTF8Batch([String]())
         var owners: [Int32] = []
-        for (i, item) in outline.items.enumerated() {
-            let name = item.entry.name
+        for (i, name) in names.enumerated() {
             for start in PrefixMatcher.wordStarts(name) {
                 var end = name.utf8.index(start, offsetBy: Self.window, limitedBy: name.utf8.endIndex) ?? name.utf8.endIndex
                 while end < name.utf8.endIndex && !name.unicodeScalars.indices.contains(end) { end = name.utf8.index(before: end) }
@@ -28,7 +32,7 @@ public struct WordIndex: Sendable {
         }
         self.keys = SortKeys(batch, collator: collator)
         self.owners = owners
-        self.itemCount = outline.items.count
+        self.itemCount = names.count
     }
 
     /// Items (ascending, each once) one of whose words starts with the query's key.
@@ -87,11 +91,11 @@ public struct PrefixMatcher: Sendable {
     /// Where words start: the beginning, after spaces and punctuation, and at camelCase humps.
     public static func wordStarts(_ name: String) -> [String.Index] {
         var starts: [String.Index] = []
-        var previous: Character?
+        var previous: Kind?
         for index in name.indices {
-            let c = name[index]
+            let c = Kind(name[index])
             if let p = previous {
-                let boundary = (!p.isLetter && !p.isNumber && (c.isLetter || c.isNumber)) || (p.isLowercase && c.isUppercase)
+                let boundary = (!p.alphanumeric && c.alphanumeric) || (p.lowercase && c.uppercase)
                 if boundary { starts.append(index) }
             } else {
                 starts.append(index)
@@ -99,5 +103,21 @@ public struct PrefixMatcher: Sendable {
             previous = c
         }
         return starts
+    }
+
+    /// What `wordStarts` asks of a character; ASCII without a Unicode property lookup.
+    private struct Kind {
+        let alphanumeric: Bool, lowercase: Bool, uppercase: Bool
+        init(_ c: Character) {
+            if let a = c.asciiValue {
+                lowercase = a >= 0x61 && a <= 0x7A
+                uppercase = a >= 0x41 && a <= 0x5A
+                alphanumeric = lowercase || uppercase || (a >= 0x30 && a <= 0x39)
+            } else {
+                alphanumeric = c.isLetter || c.isNumber
+                lowercase = c.isLowercase
+                uppercase = c.isUppercase
+            }
+        }
     }
 }

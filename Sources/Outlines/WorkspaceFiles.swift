@@ -30,6 +30,16 @@ public final class WorkspaceFiles: Sendable {
     }
     private let state = Mutex(State())
 
+    /// Word starts of every entry's name, per query collation (`PrefixMatcher`): one index of all files as they were
+    /// when it was made, and one per file changed since (its entries in the big one no longer count).
+    private struct Words: Sendable {
+        var all: WordIndex
+        var owners: [(path: String, entry: Int32)]
+        var changed: Set<String> = []
+        var perFile: [String: WordIndex] = [:]
+    }
+    private let words = Mutex<[String: Words]>([:])
+
     /// Files of `roots` as `scan` finds them; nothing is read until `scanAll`.
     public init(roots: [String], scan: FolderScan, settings: ExtractionSettings, collation: IndexedCollation, encoding: PositionEncoding) {
         self.roots = roots
@@ -85,13 +95,57 @@ public final class WorkspaceFiles: Sendable {
         let path = URL(fileURLWithPath: path).standardizedFileURL.path
         let folder = path.hasSuffix("/") ? path : path + "/"
         state.withLock { state in
-            for key in state.files.keys where key == path || key.hasPrefix(folder) { Self.store(nil, at: key, in: &state) }
+            for key in state.files.keys where key == path || key.hasPrefix(folder) { store(nil, at: key, in: &state) }
         }
     }
 
     /// Every file read, in path order.
     public var all: [WorkspaceIndex.File] {
         state.withLock { state in state.files.keys.sorted().map { state.files[$0]! } }
+    }
+
+    /// The entries whose name, or a word of it, starts with `matcher`'s query (see `PrefixMatcher`), of every file but
+    /// those at `skipping` (paths). The word index of `matcher`'s collation is made at the first search and then
+    /// kept, a changed file's words made again on their own; `key` names the collation.
+    public func search(_ matcher: PrefixMatcher, key: String, skipping: Set<String>, isCancelled: () -> Bool = { false }) -> [(file: WorkspaceIndex.File, entry: Int)] {
+        let files = state.withLock { $0.files }
+        return words.withLock { cache in
+            makeWords(&cache, files, matcher.collator, key: key)
+            var found: [(WorkspaceIndex.File, Int)] = []
+            let words = cache[key]!
+            for item in words.all.candidates(for: matcher) {
+                let (path, entry) = words.owners[item]
+                guard !words.changed.contains(path), !skipping.contains(path), let file = files[path] else { continue }
+                if matcher.isShort || matcher.matches(file.entries[Int(entry)].name) { found.append((file, Int(entry))) }
+            }
+            for path in words.changed.sorted() where !skipping.contains(path) {
+                guard !isCancelled(), let file = files[path] else { continue }
+                let index = words.perFile[path] ?? WordIndex(names: file.entries.map(\.name), collator: matcher.collator)
+                cache[key]!.perFile[path] = index
+                for entry in index.candidates(for: matcher) where matcher.isShort || matcher.matches(file.entries[entry].name) {
+                    found.append((file, entry))
+                }
+            }
+            return found
+        }
+    }
+
+    /// Makes the word index `search` uses for `collator` (a `PrefixMatcher`'s) now rather than at the first search.
+    public func prepareSearch(collator: Collator, key: String) {
+        let files = state.withLock { $0.files }
+        words.withLock { makeWords(&$0, files, collator, key: key) }
+    }
+
+    private func makeWords(_ cache: inout [String: Words], _ files: [String: WorkspaceIndex.File], _ collator: Collator, key: String) {
+        guard cache[key] == nil || cache[key]!.changed.count > max(64, files.count / 4) else { return }
+        var owners: [(path: String, entry: Int32)] = [], names: [String] = []
+        for path in files.keys.sorted() {
+            for (k, entry) in files[path]!.entries.enumerated() {
+                owners.append((path, Int32(k)))
+                names.append(entry.name)
+            }
+        }
+        cache[key] = Words(all: WordIndex(names: names, collator: collator), owners: owners)
     }
 
     /// The number of files read.
@@ -108,10 +162,16 @@ public final class WorkspaceFiles: Sendable {
 
     private static func uri(_ path: String) -> String { URL(fileURLWithPath: path).absoluteString }
 
-    private static func store(_ file: WorkspaceIndex.File?, at path: String, in state: inout State) {
+    private func store(_ file: WorkspaceIndex.File?, at path: String, in state: inout State) {
+        words.withLock { cache in
+            for key in cache.keys {
+                cache[key]!.changed.insert(path)
+                cache[key]!.perFile[path] = nil
+            }
+        }
         state.files[path] = file
         if state.index != nil {
-            if let file { state.index!.set(file) } else { state.index!.remove(uri: uri(path)) }
+            if let file { state.index!.set(file) } else { state.index!.remove(uri: Self.uri(path)) }
         } else if state.taken {
             state.changedMeanwhile.insert(path)
         }
@@ -119,7 +179,7 @@ public final class WorkspaceFiles: Sendable {
 
     private func read(_ file: FolderScan.File) -> String? {
         guard let document = file.document() else {
-            state.withLock { Self.store(nil, at: file.path, in: &$0) }
+            state.withLock { store(nil, at: file.path, in: &$0) }
             return "\(file.path): cannot be read, or not UTF-8 or UTF-16 text; skipped"
         }
         let (entries, problems) = source.entries(of: document, settings: settings, collation: collation)
@@ -131,7 +191,7 @@ public final class WorkspaceFiles: Sendable {
         let read = WorkspaceIndex.File(uri: document.uri, entries: flat,
                                        ranges: flat.map { document.encodedRange($0.range, encoding: encoding) },
                                        selections: flat.map { document.encodedRange($0.selectionRange, encoding: encoding) })
-        state.withLock { Self.store(read, at: file.path, in: &$0) }
+        state.withLock { store(read, at: file.path, in: &$0) }
         return problems.first.map { "\(file.path): \($0.message)" }
     }
 }

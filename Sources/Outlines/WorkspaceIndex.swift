@@ -159,16 +159,24 @@ public struct WorkspaceIndex: Sendable {
         return a.entry < b.entry
     }
 
+    /// `old` and `new` (both in order) as one run: each new item's place found by binary search, so that a file's
+    /// few items cost a few comparisons each, and the rest is copied.
     private func merge(_ old: [Item], _ new: [Item]) -> [Item] {
         guard !old.isEmpty else { return new }
         var merged: [Item] = []
         merged.reserveCapacity(old.count + new.count)
-        var i = 0, j = 0
-        while i < old.count, j < new.count {
-            if less(new[j], old[i]) { merged.append(new[j]); j += 1 } else { merged.append(old[i]); i += 1 }
+        var from = 0
+        for item in new {
+            var low = from, high = old.count
+            while low < high {
+                let mid = (low + high) / 2
+                if less(old[mid], item) { low = mid + 1 } else { high = mid }
+            }
+            merged += old[from ..< low]
+            merged.append(item)
+            from = low
         }
-        merged += old[i...]
-        merged += new[j...]
+        merged += old[from...]
         return merged
     }
 }

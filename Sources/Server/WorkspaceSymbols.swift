@@ -33,10 +33,10 @@ extension LanguageServer {
             }
         }
         // The files of the workspace folders as read from disk; an open one counts with the editor's text instead.
-        for file in context.server.workspaceFiles?.all ?? [] where !openPaths.contains(URL(string: file.uri)?.standardizedFileURL.path ?? "") {
-            try context.check()
-            for (k, entry) in file.entries.enumerated() where matcher.matches(entry.name) {
-                found.append((entry, file.uri, file.selections[k]))
+        if let files = context.server.workspaceFiles {
+            let key = "\(collation.locale.identifier)|\(outlineKey)"
+            for (file, k) in files.search(matcher, key: key, skipping: openPaths, isCancelled: { (try? context.check()) == nil }) {
+                found.append((file.entries[k], file.uri, file.selections[k]))
             }
         }
         try context.check()
