@@ -22,8 +22,9 @@ public struct WordIndex: Sendable {
     public init(names: some Collection<String>, collator: Collator) {
         var batch = UTF8Batch([String]())
         var owners: [Int32] = []
+        var kinds: [UInt32: PrefixMatcher.Kind] = [:]
         for (i, name) in names.enumerated() {
-            for start in PrefixMatcher.wordStarts(name) {
+            for start in PrefixMatcher.wordStarts(name, kinds: &kinds) {
                 var end = name.utf8.index(start, offsetBy: Self.window, limitedBy: name.utf8.endIndex) ?? name.utf8.endIndex
                 while end < name.utf8.endIndex && !name.unicodeScalars.indices.contains(end) { end = name.utf8.index(before: end) }
                 batch.append(String(name[start ..< end]))
@@ -90,10 +91,23 @@ public struct PrefixMatcher: Sendable {
 
     /// Where words start: the beginning, after spaces and punctuation, and at camelCase humps.
     public static func wordStarts(_ name: String) -> [String.Index] {
+        var kinds: [UInt32: Kind] = [:]
+        return wordStarts(name, kinds: &kinds)
+    }
+
+    /// `wordStarts(name)`, with what is known of each one-scalar character kept in `kinds` across names (a Unicode
+    /// property lookup per character of a million names costs seconds).
+    static func wordStarts(_ name: String, kinds: inout [UInt32: Kind]) -> [String.Index] {
         var starts: [String.Index] = []
         var previous: Kind?
         for index in name.indices {
-            let c = Kind(name[index])
+            let character = name[index]
+            let c: Kind
+            if character.asciiValue == nil, character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first {
+                if let known = kinds[scalar.value] { c = known } else { c = Kind(character); kinds[scalar.value] = c }
+            } else {
+                c = Kind(character)
+            }
             if let p = previous {
                 let boundary = (!p.alphanumeric && c.alphanumeric) || (p.lowercase && c.uppercase)
                 if boundary { starts.append(index) }
@@ -106,7 +120,7 @@ public struct PrefixMatcher: Sendable {
     }
 
     /// What `wordStarts` asks of a character; ASCII without a Unicode property lookup.
-    private struct Kind {
+    struct Kind {
         let alphanumeric: Bool, lowercase: Bool, uppercase: Bool
         init(_ c: Character) {
             if let a = c.asciiValue {
