@@ -35,6 +35,9 @@ final class DocumentedExamplesTests: XCTestCase {
             "sections": pair(SectionsRequest.Params.self, SectionsRequest.Result.self),
             "entries": pair(EntriesRequest.Params.self, EntriesRequest.Result.self),
             "jump": pair(JumpRequest.Params.self, JumpRequest.Result.self),
+            "workspaceSections": pair(WorkspaceSectionsRequest.Params.self, WorkspaceSectionsRequest.Result.self),
+            "workspaceEntries": pair(WorkspaceEntriesRequest.Params.self, WorkspaceEntriesRequest.Result.self),
+            "workspaceJump": pair(WorkspaceJumpRequest.Params.self, WorkspaceJumpRequest.Result.self),
         ]
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.examples.path).sorted()
         XCTAssertGreaterThan(files.count, 10)
