@@ -194,7 +194,8 @@ else
     export HOME="$home"
     timeout -k 10 600 "$emacs" --batch -l "$root/editors/emacs/tests/thumbindex-test.el" \
       -l "$root/editors/emacs/tests/thumbindex-settings-test.el" \
-      -l "$root/editors/emacs/tests/thumbindex-formats-test.el" -f ert-run-tests-batch-and-exit </dev/null 2>&1 | grep -v '^Loading'
+      -l "$root/editors/emacs/tests/thumbindex-formats-test.el" \
+      -l "$root/editors/emacs/tests/thumbindex-workspace-test.el" -f ert-run-tests-batch-and-exit </dev/null 2>&1 | grep -v '^Loading'
     exit "${PIPESTATUS[0]}"
   ) | tee "$work/emacs.out"
   count_ert emacs "Emacs suite" "$work/emacs.out" "${PIPESTATUS[0]}"

@@ -7,8 +7,9 @@
 ;; Eglot has no public function for a few things thumbindex needs: to send
 ;; the pending edits of a buffer before a request of its own, to name the
 ;; buffer in a request, to turn an LSP position into a buffer position,
-;; and to work out the contact of a buffer without asking (for
-;; `thumbindex-start').  Its private functions for them (eglot--...) may
+;; to read the position encoding the server chose (for the files of
+;; `thumbindex-workspace', which Eglot may not manage), and to work out
+;; the contact of a buffer without asking (for `thumbindex-start').  Its private functions for them (eglot--...) may
 ;; be renamed or removed by any release.  This file is the one place that
 ;; names them: each need is a role of `thumbindex-eglot--internals', with
 ;; the functions that fill it, the public ones first when an Eglot has
@@ -29,6 +30,8 @@
               eglot--TextDocumentIdentifier)
     (position-to-point "turn a position of the server into a buffer position"
                        eglot--lsp-position-to-point)
+    (capabilities "read the position encoding the server chose (thumbindex-workspace)"
+                  eglot--capabilities)
     (guess-contact "start the server for a buffer without asking (thumbindex-start)"
                    eglot--guess-contact))
   "What thumbindex needs of Eglot that Eglot does not make public.

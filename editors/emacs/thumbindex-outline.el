@@ -90,6 +90,9 @@ so a page scrolled past before its turn is never asked for.")
 (defconst thumbindex--placeholder "…"
   "What an entry's line shows until its page has come.")
 
+(defvar-local thumbindex--entry-text-function #'thumbindex--entry-text
+  "In an outline buffer: the function giving the text of an entry's line.")
+
 (defun thumbindex--entry-text (entry)
   "The text of ENTRY's line, without its indentation (one line)."
   (replace-regexp-in-string "[\n\r]" " " (plist-get entry :name) t t))
@@ -145,7 +148,7 @@ In the buffer of LAYOUT, in one pass over the page's lines."
           (let ((start (+ (line-beginning-position) 2)))
             (delete-region start (line-end-position))
             (goto-char start)
-            (insert (thumbindex--entry-text entry))))
+            (insert (funcall thumbindex--entry-text-function entry))))
         (setq offset (1+ offset))))
     (puthash page 'loaded (thumbindex--layout-pages layout))
     (thumbindex--layout-note layout 'applied page)))
@@ -234,11 +237,12 @@ In the outline's `post-command-hook' and `window-scroll-functions'."
 ;;;; The outline's text
 
 (defun thumbindex--outline-insert (layout source)
-  "Insert the lines of LAYOUT, the outline of SOURCE: a placeholder per entry."
+  "Insert the lines of LAYOUT, the outline of SOURCE: a placeholder per entry.
+SOURCE is a buffer, or the name of what the outline lists."
   (let ((placeholder (concat "  " thumbindex--placeholder "\n"))
         (titles (thumbindex--layout-titles layout))
         (counts (thumbindex--layout-counts layout)))
-    (insert (format "%s, %d entries, locale %s\n" (buffer-name source)
+    (insert (format "%s, %d entries, locale %s\n" (if (bufferp source) (buffer-name source) source)
                     (thumbindex--layout-total layout) (thumbindex--layout-locale layout)))
     (dotimes (i (length titles))
       (insert (propertize (aref titles i) 'face 'thumbindex-header
@@ -248,14 +252,18 @@ In the outline's `post-command-hook' and `window-scroll-functions'."
         (insert placeholder)))))
 
 (defun thumbindex--outline-revert (&rest _)
-  "Ask the server again for the outline of `thumbindex--source'.
-The sections, and the first page in view, are asked for before the
-buffer changes (so a cancelled refresh leaves it as it was); the other
-pages in view come after.  Point, and the start and point of each window
-on the outline, stay on their lines."
-  (let* ((source thumbindex--source)
-         (layout (thumbindex--layout-new (with-current-buffer source (thumbindex--sections))
-                                         thumbindex-page-size))
+  "Ask the server again for the outline of `thumbindex--source'."
+  (thumbindex--outline-show (with-current-buffer thumbindex--source (thumbindex--sections))
+                            thumbindex--source))
+
+(defun thumbindex--outline-show (sections source)
+  "Make the current buffer the outline SECTIONS, a thumbindex/sections answer.
+SOURCE is what it lists (see `thumbindex--outline-insert').  The first
+page in view is asked for before the buffer changes (so a cancelled
+refresh leaves it as it was, as the sections were asked before); the
+other pages in view come after.  Point, and the start and point of each
+window on the outline, stay on their lines."
+  (let* ((layout (thumbindex--layout-new sections thumbindex-page-size))
          (line (line-number-at-pos))
          (windows (thumbindex--outline-windows))
          (first (car (thumbindex--layout-pages-in-view
@@ -328,7 +336,7 @@ is gone is said in the echo area."
     (condition-case err
         (catch 'thumbindex--cancelled
           (let ((thumbindex--interruptible t))
-            (thumbindex--outline-revert)))
+            (funcall revert-buffer-function t t)))
       (error (message "thumbindex: the outline of %s: %s"
                       (buffer-name thumbindex--source) (error-message-string err))))))
 

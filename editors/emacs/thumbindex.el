@@ -29,6 +29,8 @@
 ;;   or of the nearest section before it when it has none (the server says).
 ;; - `thumbindex-outline' lists the sections and entries in a buffer of
 ;;   their own; RET visits the entry on the current line.
+;; - `thumbindex-workspace' lists, the same way, the entries of every file
+;;   of the workspace folder the server reads (thumbindex-workspace.el).
 ;;
 ;; Set up:
 ;;
@@ -70,6 +72,8 @@
 
 (autoload 'thumbindex-outline "thumbindex-outline"
   "Show the sections and entries of the current buffer in another window." t)
+(autoload 'thumbindex-workspace "thumbindex-workspace"
+  "Show the entries of every file of the workspace in another window." t)
 
 (defcustom thumbindex-program "thumbindex"
   "The thumbindex program: a name to find in variable `exec-path', or a path."
@@ -133,7 +137,7 @@ as initializationOptions when the server starts: change them, then
   '("style" "outline.grouping" "locale" "numeric" "caseFirst" "readings"
     "names" "index.includeSearch" "index.maxTitles" "csv.column"
     "csv.readingColumns" "vcard.familyNameFirst" "localization.tables"
-    "ctags.path")
+    "ctags.path" "workspace.index")
   "The keys of the server settings, as Protocol/schemas/settings.json has them.
 Sent in this order, each from its variable (`thumbindex--setting-variable').")
 
@@ -253,6 +257,13 @@ nil: ctags on PATH."
   :type '(choice (const :tag "ctags on PATH" nil) string)
   :group 'thumbindex-server-settings)
 
+(defcustom thumbindex-workspace-index nil
+  "Whether the server reads the files of the workspace folder (not / or ~).
+For `thumbindex-workspace' and `xref-find-apropos'; read when the server
+starts.  nil: the server's default (true)."
+  :type thumbindex--boolean-type
+  :group 'thumbindex-server-settings)
+
 (defun thumbindex--plist-p (value)
   "Non-nil when VALUE is a plist (a nested group of settings)."
   (and (consp value) (keywordp (car value))))
@@ -339,11 +350,17 @@ become JSON arrays), then what `thumbindex-settings' adds."
   (unless (eglot-current-server)
     (apply #'eglot (thumbindex-eglot-call 'guess-contact))))
 
+(defvar-local thumbindex--workspace-server nil
+  "In a `thumbindex-workspace' buffer (not Eglot's): the server it asks.")
+(declare-function thumbindex--workspace-scoped "thumbindex-workspace" (method params))
+
 (defun thumbindex--server ()
   "The thumbindex server of the current buffer, or a `user-error'."
-  (let ((server (eglot-current-server)))
+  (let ((server (or thumbindex--workspace-server (eglot-current-server))))
     (unless (cl-typep server 'thumbindex-server)
       (user-error "No thumbindex server here: M-x thumbindex-start"))
+    (unless (jsonrpc-running-p server)
+      (user-error "The thumbindex server of this buffer has stopped: M-x thumbindex-start"))
     server))
 
 (defvar thumbindex--interruptible nil
@@ -351,11 +368,20 @@ become JSON arrays), then what `thumbindex-settings' adds."
 Then `thumbindex--request' throws `thumbindex--cancelled' instead of
 waiting on (the outline made again after an edit, in a timer).")
 
+(defun thumbindex--scoped (method params)
+  "The (METHOD . PARAMS) to send for METHOD with PARAMS from this buffer.
+A document's, once its pending edits are sent; in a workspace buffer the
+workspace's request (`thumbindex--workspace-scoped')."
+  (if thumbindex--workspace-server
+      (thumbindex--workspace-scoped method params)
+    (thumbindex-eglot-call 'send-changes)
+    (cons method params)))
+
 (defun thumbindex--request (method params)
   "Request METHOD with PARAMS, once the pending edits are sent.
 Return the result."
-  (let ((server (thumbindex--server)))
-    (thumbindex-eglot-call 'send-changes)
+  (pcase-let ((server (thumbindex--server))
+              (`(,method . ,params) (thumbindex--scoped method params)))
     (if (not thumbindex--interruptible)
         (jsonrpc-request server method params)
       (let ((result (jsonrpc-request server method params :cancel-on-input t
@@ -368,16 +394,16 @@ Return the result."
   "Request METHOD with PARAMS, once the pending edits are sent; do not wait.
 SUCCESS is called with the result, FAILURE with the error, a plist with
 :code and :message (:message only, when no answer came in time)."
-  (let ((server (thumbindex--server)))
-    (thumbindex-eglot-call 'send-changes)
+  (pcase-let ((server (thumbindex--server))
+              (`(,method . ,params) (thumbindex--scoped method params)))
     (jsonrpc-async-request server method params
                            :success-fn success
                            :error-fn failure
                            :timeout-fn (lambda () (funcall failure '(:message "no answer in time"))))))
 
 (defun thumbindex--document ()
-  "The TextDocumentIdentifier of the current buffer."
-  (thumbindex-eglot-call 'document))
+  "The TextDocumentIdentifier of the current buffer (nil in a workspace buffer)."
+  (unless thumbindex--workspace-server (thumbindex-eglot-call 'document)))
 
 (defun thumbindex--start (range)
   "Return the point where the LSP RANGE begins in the current buffer.

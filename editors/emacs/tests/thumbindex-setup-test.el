@@ -42,6 +42,7 @@
      (let ((before (thumbindex-setup-test--state)) stages)
        (require 'thumbindex)
        (require 'thumbindex-outline)
+       (require 'thumbindex-workspace)
        (require 'thumbindex-formats)
        (require 'thumbindex-eglot nil t)
        (push (cons 'loaded (thumbindex-setup-test--changed before)) stages)
