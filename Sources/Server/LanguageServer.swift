@@ -43,6 +43,7 @@ public final class LanguageServer: @unchecked Sendable {
     private var _hierarchicalSymbols = true
     private var _workDoneProgress = false
     private var _watchedFilesRegistration = false
+    private var _watchedFilesRegistered = false
     private var _workspaceFiles: WorkspaceFiles?
     let progressTokens = Counter()
 
@@ -56,7 +57,10 @@ public final class LanguageServer: @unchecked Sendable {
     var settings: Settings { lock.withLock { _settings } }
     var encoding: PositionEncoding { lock.withLock { _encoding } }
     /// File paths of the client's workspace folders (or root), for relative paths in settings.
-    var workspaceFolders: [String] { lock.withLock { _workspaceFolders } }
+    var workspaceFolders: [String] {
+        get { lock.withLock { _workspaceFolders } }
+        set { lock.withLock { _workspaceFolders = newValue } }
+    }
     /// The files of the workspace folders, read after `initialized` (nil when there is nothing to read or the
     /// setting is off).
     var workspaceFiles: WorkspaceFiles? {
@@ -65,8 +69,14 @@ public final class LanguageServer: @unchecked Sendable {
     }
     /// Whether the files of the workspace folders are read (see `startWorkspaceFiles`).
     public var readsWorkspaceFiles: Bool { workspaceFiles != nil }
-    /// Whether the client watches files the server names (`client/registerCapability`).
-    var clientWatchesFiles: Bool { lock.withLock { _watchedFilesRegistration } }
+    /// True the first time it is asked while the client watches files the server names, then false: the watch is
+    /// registered once, whatever folders come and go.
+    func firstWatchRegistration() -> Bool {
+        lock.withLock {
+            defer { _watchedFilesRegistered = _watchedFilesRegistered || _watchedFilesRegistration }
+            return _watchedFilesRegistration && !_watchedFilesRegistered
+        }
+    }
 
     public init(
         environment: [String: String] = ProcessInfo.processInfo.environment,
@@ -214,6 +224,7 @@ public final class LanguageServer: @unchecked Sendable {
             switch notification.method {
             case InitializedNotification.method: startWorkspaceFiles()
             case DidChangeWatchedFilesNotification.method: didChangeWatchedFiles(try params(DidChangeWatchedFilesNotification.self))
+            case DidChangeWorkspaceFoldersNotification.method: didChangeWorkspaceFolders(try params(DidChangeWorkspaceFoldersNotification.self))
             case CancelRequestNotification.method: pending.cancel(try params(CancelRequestNotification.self).id)
             case SetTraceNotification.method:
                 let value = try params(SetTraceNotification.self).value

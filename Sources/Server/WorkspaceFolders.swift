@@ -30,7 +30,7 @@ extension LanguageServer {
         extraction.workspaceFolders = folders
         let files = WorkspaceFiles(roots: roots, scan: FolderScan(), settings: extraction, collation: collation, encoding: encoding)
         workspaceFiles = files
-        if clientWatchesFiles {
+        if firstWatchRegistration() {
             let extensions = Extractors.all.filter { !Set($0.languageIds).isDisjoint(with: FolderScan.defaultLanguages) }.flatMap { $0.fileExtensions }
             let params = RegisterCapabilityRequest.Params(id: "thumbindex-workspace-files", globs: ["**/*.{\(extensions.joined(separator: ","))}"])
             send(.request(Request(id: .string("register-watched-files"), method: RegisterCapabilityRequest.method, params: params.json)))
@@ -57,6 +57,18 @@ extension LanguageServer {
         if notes.count > 20 { log(.info, "… and \(notes.count - 20) more notes on the workspace's files") }
         log(.info, "workspace: \(files.count) files read for workspace/symbol")
         instrumentation.workspaceRead?()
+    }
+
+    /// Folders added to the workspace or removed from it: the workspace's files are read again for the new set (the
+    /// reading under way, if any, stops at its next file).
+    func didChangeWorkspaceFolders(_ params: DidChangeWorkspaceFoldersNotification.Params) {
+        let path = { (uri: String) in URL(string: uri).flatMap { $0.isFileURL ? $0.standardizedFileURL.path : nil } }
+        let removed = Set(params.removed.compactMap(path))
+        var folders = workspaceFolders.filter { !removed.contains(URL(fileURLWithPath: $0).standardizedFileURL.path) }
+        for added in params.added.compactMap(path) where !folders.contains(added) { folders.append(added) }
+        workspaceFolders = folders
+        workspaceFiles = nil
+        startWorkspaceFiles()
     }
 
     /// Reads again, or forgets, the files the client saw change on disk. The open documents are not touched: their

@@ -116,6 +116,7 @@ public struct InitializeResult: JSONCodable, Equatable {
                 "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
                 "documentSymbolProvider": ["label": "ThumbIndex"],
                 "workspaceSymbolProvider": true,
+                "workspace": ["workspaceFolders": ["supported": true, "changeNotifications": true]],
                 "experimental": ["thumbindex": ["methods": .array(thumbindexMethods.map(JSON.string))]],
             ],
             "serverInfo": ["name": .string(serverName), "version": .string(serverVersion)],

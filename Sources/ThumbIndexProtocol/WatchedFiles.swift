@@ -81,3 +81,41 @@ public enum RegisterCapabilityRequest: LSPRequest {
         }
     }
 }
+
+/// `workspace/didChangeWorkspaceFolders`: folders added to the workspace or removed from it.
+public enum DidChangeWorkspaceFoldersNotification: LSPNotification {
+    /// The method name.
+    public static let method = "workspace/didChangeWorkspaceFolders"
+
+    /// `{event: {added: [{uri, name}], removed: [{uri, name}]}}`, as the folders' uris.
+    public struct Params: JSONCodable, Equatable {
+        /// The uris of the folders added.
+        public var added: [String]
+        /// The uris of the folders removed.
+        public var removed: [String]
+
+        /// Params adding `added` and removing `removed`.
+        public init(added: [String], removed: [String]) {
+            self.added = added
+            self.removed = removed
+        }
+
+        /// Reads the params; an error (`-32602`) names the path of the bad member.
+        public init(json: JSON, path: String) throws(ResponseError) {
+            let event = try Fields(try Fields(json, path: path).decode("event", as: JSON.self), path: path + ".event")
+            func uris(_ key: String) throws(ResponseError) -> [String] {
+                try event.array(key, of: JSON.self).enumerated().map { (k, folder) throws(ResponseError) -> String in
+                    try Fields(folder, path: "\(path).event.\(key)[\(k)]").decode("uri")
+                }
+            }
+            added = try uris("added")
+            removed = try uris("removed")
+        }
+
+        /// The params as JSON.
+        public var json: JSON {
+            let folders = { (uris: [String]) in JSON.array(uris.map { ["uri": .string($0), "name": .string($0)] }) }
+            return ["event": ["added": folders(added), "removed": folders(removed)]]
+        }
+    }
+}

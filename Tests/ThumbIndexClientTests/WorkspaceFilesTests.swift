@@ -116,6 +116,20 @@ final class WorkspaceFilesTests: XCTestCase {
         XCTAssertEqual(german.sections.map(\.title), ["A", "B", "L", "O", "Z"])
     }
 
+    func testFoldersAddedAndRemovedAreReadAndForgotten() async throws {
+        let read = Gate()
+        let other = folder.appendingPathComponent("elsewhere")
+        try write("elsewhere/ellen.vcf", card("Ek", "Ellen"))
+        let pair = try await start(read, folders: [folder.appendingPathComponent("notes").absoluteString])
+        try await waitUntil("the first folder to be read") { read.arrivals.count == 1 }
+        do { let found = try await names(pair, ""); XCTAssertEqual(found, ["Zeta", "Åsa notes"]) }
+        try pair.client.notify(DidChangeWorkspaceFoldersNotification.self, .init(added: [other.absoluteString],
+                                                                                 removed: [folder.appendingPathComponent("notes").absoluteString]))
+        try await waitUntil("the new set of folders to be read") { read.arrivals.count == 2 }
+        do { let found = try await names(pair, ""); XCTAssertEqual(found, ["Ellen Ek"]) }
+        XCTAssertEqual(pair.client.serverRequests.filter { $0 == RegisterCapabilityRequest.method }.count, 1, "the watch is registered once")
+    }
+
     func testNothingIsReadWhenTheSettingIsOffOrTheFolderIsTheRoot() async throws {
         let read = Gate()
         let off = try await start(read, options: ["thumbindex": ["workspace": ["index": false]]])
