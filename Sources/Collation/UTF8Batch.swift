@@ -75,11 +75,11 @@ public struct UTF8Batch: Sendable {
 
     /// Adds the strings of `other` after these.
     public mutating func append(contentsOf other: UTF8Batch) {
-        starts.reserveCapacity(count + other.count)
-        for i in 0 ..< other.count {
-            starts.append(Int64(bytes.count))
-            bytes += other[i]
-        }
+        // Its bytes whole, its starts shifted: linear in `other` (no reserve to an exact size, which would copy these
+        // arrays again on every call of a loop).
+        let shift = Int64(bytes.count)
+        bytes += other.bytes
+        starts += other.starts.lazy.map { $0 + shift }
         lengths += other.lengths
     }
 

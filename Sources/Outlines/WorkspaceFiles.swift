@@ -34,7 +34,9 @@ public final class WorkspaceFiles: Sendable {
     /// when it was made, and one per file changed since (its entries in the big one no longer count).
     private struct Words: Sendable {
         var all: WordIndex
-        var owners: [(path: String, entry: Int32)]
+        /// The files of `all`, and each of its names' file (a position in `paths`) and place in the file.
+        var paths: [String]
+        var owners: [(file: Int32, entry: Int32)]
         var changed: Set<String> = []
         var perFile: [String: WordIndex] = [:]
     }
@@ -114,15 +116,16 @@ public final class WorkspaceFiles: Sendable {
             var found: [(WorkspaceIndex.File, Int)] = []
             let words = cache[key]!
             for item in words.all.candidates(for: matcher) {
-                let (path, entry) = words.owners[item]
+                let (at, entry) = words.owners[item]
+                let path = words.paths[Int(at)]
                 guard !words.changed.contains(path), !skipping.contains(path), let file = files[path] else { continue }
-                if matcher.isShort || matcher.matches(file.entries[Int(entry)].name) { found.append((file, Int(entry))) }
+                if matcher.isShort || matcher.matches(file.name(Int(entry))) { found.append((file, Int(entry))) }
             }
             for path in words.changed.sorted() where !skipping.contains(path) {
                 guard !isCancelled(), let file = files[path] else { continue }
-                let index = words.perFile[path] ?? WordIndex(names: file.entries.map(\.name), collator: matcher.collator)
+                let index = words.perFile[path] ?? WordIndex(names: (0 ..< file.count).map(file.name), collator: matcher.collator)
                 cache[key]!.perFile[path] = index
-                for entry in index.candidates(for: matcher) where matcher.isShort || matcher.matches(file.entries[entry].name) {
+                for entry in index.candidates(for: matcher) where matcher.isShort || matcher.matches(file.name(entry)) {
                     found.append((file, entry))
                 }
             }
@@ -138,14 +141,16 @@ public final class WorkspaceFiles: Sendable {
 
     private func makeWords(_ cache: inout [String: Words], _ files: [String: WorkspaceIndex.File], _ collator: Collator, key: String) {
         guard cache[key] == nil || cache[key]!.changed.count > max(64, files.count / 4) else { return }
-        var owners: [(path: String, entry: Int32)] = [], names: [String] = []
-        for path in files.keys.sorted() {
-            for (k, entry) in files[path]!.entries.enumerated() {
-                owners.append((path, Int32(k)))
-                names.append(entry.name)
+        let paths = files.keys.sorted()
+        var owners: [(file: Int32, entry: Int32)] = [], names: [String] = []
+        for (at, path) in paths.enumerated() {
+            let file = files[path]!
+            for k in 0 ..< file.count {
+                owners.append((Int32(at), Int32(k)))
+                names.append(file.name(k))
             }
         }
-        cache[key] = Words(all: WordIndex(names: names, collator: collator), owners: owners)
+        cache[key] = Words(all: WordIndex(names: names, collator: collator), paths: paths, owners: owners)
     }
 
     /// The number of files read.
@@ -183,11 +188,7 @@ public final class WorkspaceFiles: Sendable {
             return "\(file.path): cannot be read, or not UTF-8 or UTF-16 text; skipped"
         }
         let (entries, problems) = source.entries(of: document, settings: settings, collation: collation)
-        let flat = Entry.depthFirst(entries).map { entry in
-            var entry = entry
-            entry.children = []
-            return entry
-        }
+        let flat = Entry.depthFirst(entries)
         let read = WorkspaceIndex.File(uri: document.uri, entries: flat,
                                        ranges: flat.map { document.encodedRange($0.range, encoding: encoding) },
                                        selections: flat.map { document.encodedRange($0.selectionRange, encoding: encoding) })

@@ -9,19 +9,60 @@ import Foundation
 /// Order inside a section: by sort key, then by file uri, then by the entry's place in its file, so that the index
 /// after any sequence of changes equals one made fresh from the same files.
 public struct WorkspaceIndex: Sendable {
-    /// A file's entries (depth-first, without children) and each one's range and selection range as the client
-    /// counts (the file's text is not kept).
+    /// A file's entries (depth-first) as the index keeps them, compactly (a workspace holds a million): names one
+    /// after another, kinds, positions as the client counts them (the file's text is not kept), and the few details
+    /// and sort strings other than the name there are.
     public struct File: Sendable {
         public let uri: String
-        public let entries: [Entry]
-        public let ranges: [EncodedRange]
-        public let selections: [EncodedRange]
+        /// The names, one after another.
+        let names: UTF8Batch
+        /// The sort strings (a contact's collation string) that are not the entry's name.
+        private let sortStrings: [Int32: String]
+        private let details: [Int32: String]
+        private let kinds: [UInt8]
+        /// Per entry eight numbers: the range's start line and character, end line and character, then the selection
+        /// range's.
+        private let positions: [Int32]
 
+        /// `entries` (their children not read) with their ranges and selection ranges in the client's encoding.
         public init(uri: String, entries: [Entry], ranges: [EncodedRange], selections: [EncodedRange]) {
             self.uri = uri
-            self.entries = entries
-            self.ranges = ranges
-            self.selections = selections
+            names = UTF8Batch(entries.lazy.map(\.name))
+            var sortStrings: [Int32: String] = [:], details: [Int32: String] = [:]
+            for (k, entry) in entries.enumerated() {
+                if let collation = entry.collationString, collation != entry.name { sortStrings[Int32(k)] = collation }
+                if let detail = entry.detail { details[Int32(k)] = detail }
+            }
+            self.sortStrings = sortStrings
+            self.details = details
+            kinds = entries.map { UInt8(clamping: $0.kind.rawValue) }
+            var positions: [Int32] = []
+            positions.reserveCapacity(entries.count * 8)
+            for (range, selection) in zip(ranges, selections) {
+                for position in [range.start, range.end, selection.start, selection.end] {
+                    positions.append(Int32(clamping: position.line))
+                    positions.append(Int32(clamping: position.character))
+                }
+            }
+            self.positions = positions
+        }
+
+        /// The number of entries.
+        public var count: Int { kinds.count }
+        public func name(_ k: Int) -> String { names.string(at: k) }
+        public func detail(_ k: Int) -> String? { details[Int32(k)] }
+        public func kind(_ k: Int) -> Int { Int(kinds[k]) }
+        /// What the entry sorts by: its collation string, else its name.
+        public func sortString(_ k: Int) -> String { sortStrings[Int32(k)] ?? name(k) }
+        public func range(_ k: Int) -> EncodedRange { encodedRange(k * 8) }
+        public func selection(_ k: Int) -> EncodedRange { encodedRange(k * 8 + 4) }
+
+        /// The sort strings of every entry as one batch (the names themselves when none differs).
+        var sortBatch: UTF8Batch { sortStrings.isEmpty ? names : UTF8Batch((0 ..< count).lazy.map(sortString)) }
+
+        private func encodedRange(_ at: Int) -> EncodedRange {
+            EncodedRange(start: EncodedPosition(line: Int(positions[at]), character: Int(positions[at + 1])),
+                         end: EncodedPosition(line: Int(positions[at + 2]), character: Int(positions[at + 3])))
         }
     }
 
@@ -60,21 +101,21 @@ public struct WorkspaceIndex: Sendable {
     public init(collation: IndexedCollation, files: [File]) {
         self.init(collation: collation)
         // In uri order, so that the keys' own order (ties by input position) is the index's order.
-        let files = files.filter { !$0.entries.isEmpty }.sorted { $0.uri < $1.uri }
+        let files = files.filter { $0.count > 0 }.sorted { $0.uri < $1.uri }
         var batch = UTF8Batch([String]())
         var bases: [Int] = []
         for file in files {
             bases.append(batch.count)
-            for entry in file.entries { batch.append(entry.sortString) }
+            batch.append(contentsOf: file.sortBatch)
         }
         let keys = SortKeys(batch, collator: collation.collator)
         let sections = collation.sections(of: batch)
         var fileOf = [Int32](repeating: 0, count: batch.count)
         for (id, file) in files.enumerated() {
-            let mine = Array(sections[bases[id] ..< bases[id] + file.entries.count])
+            let mine = Array(sections[bases[id] ..< bases[id] + file.count])
             slots.append(Slot(file: file, keys: keys, base: bases[id], sections: Set(mine), sectionOfEntry: mine))
             slotOfURI[file.uri] = Int32(id)
-            for k in file.entries.indices { fileOf[bases[id] + k] = Int32(id) }
+            for k in 0 ..< file.count { fileOf[bases[id] + k] = Int32(id) }
         }
         for i in keys.sortedOrder() {
             let id = fileOf[Int(i)]
@@ -84,7 +125,7 @@ public struct WorkspaceIndex: Sendable {
     }
 
     private static func slot(_ file: File, _ collation: IndexedCollation) -> Slot {
-        let batch = UTF8Batch(file.entries.lazy.map(\.sortString))
+        let batch = file.sortBatch
         let sections = collation.sections(of: batch, parallel: false)
         return Slot(file: file, keys: SortKeys(batch, collator: collation.collator, parallel: false), base: 0, sections: Set(sections),
                     sectionOfEntry: sections)
@@ -96,7 +137,7 @@ public struct WorkspaceIndex: Sendable {
     /// Adds a file, or replaces the entries of one with the same uri.
     public mutating func set(_ file: File) {
         remove(uri: file.uri)
-        guard !file.entries.isEmpty else { return }
+        guard file.count > 0 else { return }
         let slot = Self.slot(file, collation)
         let id: Int32
         if let free = freeSlots.popLast() { id = free } else { id = Int32(slots.count); slots.append(nil) }

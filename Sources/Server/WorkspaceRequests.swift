@@ -30,9 +30,8 @@ extension LanguageServer {
             let end = params.offset + min(params.limit, max(0, index.count - params.offset))
             let entries = index.items(params.offset ..< max(params.offset, end)).map { found in
                 let file = index.file(of: found.item), k = Int(found.item.entry)
-                let entry = file.entries[k]
-                return EntriesRequest.Entry(name: entry.name, detail: entry.detail, kind: SymbolKind(rawValue: entry.kind.rawValue),
-                                            range: PositionRange(file.ranges[k]), selectionRange: PositionRange(file.selections[k]),
+                return EntriesRequest.Entry(name: file.name(k), detail: file.detail(k), kind: SymbolKind(rawValue: file.kind(k)),
+                                            range: PositionRange(file.range(k)), selectionRange: PositionRange(file.selection(k)),
                                             section: positions[found.section] ?? 0, uri: file.uri)
             }
             return .init(version: index.generation, totalCount: index.count, offset: params.offset, entries: entries)
@@ -68,7 +67,7 @@ extension LanguageServer {
                 let first = index.items(section.offset ..< section.offset + 1)[0].item
                 let file = index.file(of: first)
                 return .section(section: at, title: collation.sectionTitles[section.titleIndex], offset: section.offset,
-                                location: Location(uri: file.uri, range: PositionRange(file.selections[Int(first.entry)])))
+                                location: Location(uri: file.uri, range: PositionRange(file.selection(Int(first.entry)))))
             }
         }
     }

@@ -18,7 +18,7 @@ extension LanguageServer {
         let matcher: PrefixMatcher
         do throws(CollationError) { matcher = try PrefixMatcher(query: params.query, locale: collation.locale) } catch { throw .invalidParams(error.message) }
         let outlineKey = context.settings.outlineKey(collation)
-        var found: [(entry: Entry, uri: String, range: EncodedRange)] = []
+        var found: [(name: String, kind: Int, sortString: String, uri: String, range: EncodedRange)] = []
         var openPaths: Set<String> = []
         for document in context.server.documents.allDocuments {
             try context.check()
@@ -29,20 +29,21 @@ extension LanguageServer {
                 document, key: "\(collation.locale.identifier)|\(outlineKey)", outline: outline, collator: matcher.collator)
             for item in index.candidates(for: matcher) where matcher.isShort || matcher.matches(outline.items[item].entry.name) {
                 let entry = outline.items[item].entry
-                found.append((entry, document.uri, document.encodedRange(entry.selectionRange, encoding: context.encoding)))
+                found.append((entry.name, entry.kind.rawValue, entry.sortString, document.uri,
+                              document.encodedRange(entry.selectionRange, encoding: context.encoding)))
             }
         }
         // The files of the workspace folders as read from disk; an open one counts with the editor's text instead.
         if let files = context.server.workspaceFiles {
             let key = "\(collation.locale.identifier)|\(outlineKey)"
             for (file, k) in files.search(matcher, key: key, skipping: openPaths, isCancelled: { (try? context.check()) == nil }) {
-                found.append((file.entries[k], file.uri, file.selections[k]))
+                found.append((file.name(k), file.kind(k), file.sortString(k), file.uri, file.selection(k)))
             }
         }
         try context.check()
-        let sorted = collation.sorted(found) { $0.entry.sortString }
+        let sorted = collation.sorted(found) { $0.sortString }
         return sorted.prefix(maxWorkspaceSymbols).map { match in
-            SymbolInformation(name: match.entry.name, kind: SymbolKind(rawValue: match.entry.kind.rawValue),
+            SymbolInformation(name: match.name, kind: SymbolKind(rawValue: match.kind),
                               location: Location(uri: match.uri, range: PositionRange(match.range)))
         }
     }
