@@ -16,6 +16,13 @@ local commands = {
   },
   { name = "ThumbIndexRefresh", run = "refresh", desc = "Ask the server for the outline again" },
   { name = "ThumbIndexInfo", run = "info", desc = "Show the server, its version and the locale in use" },
+  {
+    name = "ThumbIndexWorkspace",
+    run = "workspace",
+    nargs = "?",
+    complete = "complete_workspace_titles",
+    desc = "Open the thumb index of the whole workspace (and jump to the section of an index title)",
+  },
 }
 
 for _, command in ipairs(commands) do

@@ -153,11 +153,15 @@ function S.type(keys)
   api.nvim_feedkeys(api.nvim_replace_termcodes(keys, true, false, true), "mx", false)
 end
 
---- Closes every outline and wipes every buffer; the server keeps running.
+--- Closes every outline and workspace window and wipes every buffer; the server keeps running.
 function S.reset()
   local outline = require("thumbindex.outline")
   for _, state in pairs(outline.tabs) do
     outline.close_state(state)
+  end
+  local workspace = require("thumbindex.workspace")
+  for _, state in pairs(workspace.tabs) do
+    workspace.close_state(state)
   end
   vim.cmd("silent! only")
   vim.cmd("silent! %bwipeout!")

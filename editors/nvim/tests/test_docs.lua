@@ -26,7 +26,14 @@ H.test("doc/thumbindex.txt: helptags builds and every link has a target", functi
     end
   end
   H.eq({}, missing, "links without a tag")
-  local commands = { "ThumbIndexOutline", "ThumbIndexClose", "ThumbIndexJump", "ThumbIndexRefresh", "ThumbIndexInfo" }
+  local commands = {
+    "ThumbIndexOutline",
+    "ThumbIndexClose",
+    "ThumbIndexJump",
+    "ThumbIndexRefresh",
+    "ThumbIndexInfo",
+    "ThumbIndexWorkspace",
+  }
   for _, command in ipairs(commands) do
     H.ok(known[":" .. command], command .. " is documented")
     H.eq(2, vim.fn.exists(":" .. command), command .. " is defined")

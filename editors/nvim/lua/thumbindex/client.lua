@@ -81,13 +81,22 @@ end
 -- that stopped before it was ready.
 local exits = {}
 
+-- The workspace folder: the root_dir option made absolute (without a trailing slash), else the
+-- directory the first client was started in.
+local function workspace_root(options)
+  if options.root_dir ~= vim.NIL then
+    return (vim.fn.fnamemodify(options.root_dir, ":p"):gsub("(.)/$", "%1"))
+  end
+  root_dir = root_dir or vim.fn.getcwd()
+  return root_dir
+end
+
 local function lsp_config()
   local options = config.get()
-  root_dir = root_dir or vim.fn.getcwd()
   return {
     name = M.name,
     cmd = options.cmd,
-    root_dir = root_dir,
+    root_dir = workspace_root(options),
     init_options = M.init_options(),
     -- Called when didOpen is sent; a buffer without a filetype is named by its extension.
     get_language_id = function(bufnr)
@@ -234,6 +243,12 @@ function M.when_ready(bufnr, callback, timeout)
     callback(nil, problem)
     return
   end
+  M.when_initialized(id, bufnr, callback, timeout)
+end
+
+--- Calls `callback(client)` once client `id` has been initialized and is attached to `bufnr`, or
+--- `callback(nil, message)` when it stops or that does not happen within `timeout` ms.
+function M.when_initialized(id, bufnr, callback, timeout)
   local deadline = compat.uv.now() + (timeout or 10000)
   local function poll()
     local client = vim.lsp.get_client_by_id(id)

@@ -6,6 +6,7 @@ local compat = require("thumbindex.compat")
 local config = require("thumbindex.config")
 local lsp = require("thumbindex.client")
 local paging = require("thumbindex.paging")
+local thumb = require("thumbindex.thumb")
 local ui = require("thumbindex.ui")
 local window = require("thumbindex.window")
 
@@ -106,8 +107,9 @@ local function go_to_position(state, position, focus)
   M.follow(state, false)
 end
 
---- Shows section `index` (1-based) at the top of the outline with the cursor on its header.
-local function show_section(state, index)
+--- Shows section `index` (1-based) at the top of the outline with the cursor on its header (the
+--- top row when nil). Also for the workspace window.
+function M.show_section(state, index)
   local layout = state.layout
   if not (layout and ui.valid_win(state.outwin)) then
     return
@@ -123,7 +125,7 @@ local function show_section(state, index)
 end
 
 --- The index title meant by `title`: itself, or the one it is the lower case of.
-local function resolve_title(titles, title)
+function M.resolve_title(titles, title)
   for _, candidate in ipairs(titles) do
     if candidate == title then
       return candidate
@@ -146,7 +148,7 @@ function M.jump(state, title)
     ui.notify("the outline is not ready yet")
     return
   end
-  local resolved = resolve_title(layout.titles, title)
+  local resolved = M.resolve_title(layout.titles, title)
   if not resolved then
     ui.notify(string.format("%s is not an index title here; they are %s", title, table.concat(layout.titles, " ")))
     return
@@ -154,7 +156,7 @@ function M.jump(state, title)
   local position = vim.fn.index(layout.titles, resolved) + 1
   local target = layout.targets[position]
   if type(target) == "number" then
-    show_section(state, target >= 0 and target + 1 or nil)
+    M.show_section(state, target >= 0 and target + 1 or nil)
   end
   local src = state.src
   local params = { textDocument = lsp.text_document(src), indexTitle = resolved }
@@ -171,13 +173,13 @@ function M.jump(state, title)
       return
     end
     if result.search then
-      show_section(state, nil)
+      M.show_section(state, nil)
       go_to_position(state, { line = 0, character = 0 }, false)
       return
     end
     local section = state.layout and state.layout.sections[result.section + 1]
     if section and section.offset == result.offset then
-      show_section(state, result.section + 1)
+      M.show_section(state, result.section + 1)
     else
       refresh(state)
     end
@@ -217,19 +219,52 @@ function M.go_to_entry(state, focus)
   end)
 end
 
---- Reads one key and jumps to the section it names.
-function M.find(state)
+--- Reads one key and jumps to the section it names (with `jump`, by default the outline's).
+function M.find(state, jump)
   local ok, char = pcall(vim.fn.getcharstr)
   if ok and char ~= "\27" then
-    M.jump(state, char)
+    local go = jump or M.jump
+    go(state, char)
+  end
+end
+
+--- Maps the keys of `outline.keymaps` in the outline window: jump to `actions.go` (the entry under
+--- the cursor), refresh and close to theirs, find (f{char}) to `actions.jump(state, title)`; and in
+--- the thumb index window <CR> and a click (the title there), f{char} and close. The outline's keys,
+--- and the workspace window's.
+function M.set_keymaps(state, actions)
+  local keys = config.get().outline.keymaps
+  local function map(buf, key, fn, desc)
+    if key and key ~= "" then
+      vim.keymap.set("n", key, fn, { buffer = buf, nowait = true, silent = true, desc = "ThumbIndex: " .. desc })
+    end
+  end
+  local function find()
+    M.find(state, actions.jump)
+  end
+  map(state.outbuf, keys.jump, actions.go, "go to the entry")
+  map(state.outbuf, keys.find, find, "jump to the section of the next key typed")
+  map(state.outbuf, keys.refresh, actions.refresh, "refresh")
+  map(state.outbuf, keys.close, actions.close, "close")
+  if state.thumbbuf then
+    local function pick()
+      local title = thumb.title_at(state, api.nvim_win_get_cursor(0)[1] - 1)
+      if title then
+        actions.jump(state, title)
+      end
+    end
+    map(state.thumbbuf, "<CR>", pick, "jump to the title")
+    map(state.thumbbuf, "<LeftRelease>", pick, "jump to the title")
+    map(state.thumbbuf, keys.find, find, "jump to the section of the next key typed")
+    map(state.thumbbuf, keys.close, actions.close, "close")
   end
 end
 
 --- Maps each single-character index title of the layout to its jump, in the thumb index window
 --- and, with `outline.letter_keys` "outline", in the outline window too (where capital letters are
 --- Vim's motions otherwise: G, N, V, H, M, L, W, B, E, Z...). The maps of the previous layout are
---- taken away.
-function M.map_letters(state)
+--- taken away. `jump`: what a letter does, by default the outline's jump.
+function M.map_letters(state, jump)
   for buf, keys in pairs(state.letter_maps or {}) do
     for key in pairs(keys) do
       if ui.valid_buf(buf) then
@@ -240,6 +275,7 @@ function M.map_letters(state)
   state.letter_maps = {}
   local where = config.get().outline.letter_keys
   local bufs = ({ thumb = { state.thumbbuf }, outline = { state.outbuf, state.thumbbuf } })[where] or {}
+  local go = jump or M.jump
   if not state.layout then
     return
   end
@@ -248,7 +284,7 @@ function M.map_letters(state)
     for _, title in ipairs(state.layout.titles) do
       if vim.fn.strchars(title) == 1 and title ~= "•" and not title:match("^%s$") then
         vim.keymap.set("n", title, function()
-          M.jump(state, title)
+          go(state, title)
         end, { buffer = buf, nowait = true, silent = true, desc = "ThumbIndex: jump to " .. title })
         state.letter_maps[buf][title] = true
       end

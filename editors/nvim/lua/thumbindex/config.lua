@@ -6,6 +6,10 @@ M.defaults = {
   -- The command that starts the language server: the program, then its arguments.
   cmd = { "thumbindex" },
 
+  -- The workspace folder: the server reads its files for :ThumbIndexWorkspace and workspace/symbol.
+  -- Default (vim.NIL): the current directory when the server first starts.
+  root_dir = vim.NIL,
+
   -- Start the server and attach it to buffers of `filetypes` as they are opened.
   -- (Without it, `:ThumbIndexOutline` still starts the server for the buffer it is run in.)
   autostart = true,
@@ -69,6 +73,9 @@ M.defaults = {
     ctags = {
       path = vim.NIL,            -- the Universal Ctags program, for source files; default: ctags on PATH
     },
+    workspace = {
+      index = true,              -- read the files of the workspace folder (root_dir), at the server's start
+    },
   },
 
   outline = {
@@ -107,6 +114,7 @@ M.defaults = {
 -- (tests/test_settings.lua checks them against it).
 M.rules = {
   cmd = "list",
+  root_dir = "string?",
   autostart = "boolean",
   filetypes = "list",
   extensions = "map",
@@ -125,6 +133,7 @@ M.rules = {
       vcard = { fields = { familyNameFirst = "boolean?" } },
       localization = { fields = { tables = "list?" } },
       ctags = { fields = { path = "string?" } },
+      workspace = { fields = { index = "boolean?" } },
     },
   },
   outline = {

@@ -5,6 +5,7 @@ local config = require("thumbindex.config")
 local languages = require("thumbindex.languages")
 local lsp = require("thumbindex.client")
 local outline = require("thumbindex.outline")
+local workspace = require("thumbindex.workspace")
 
 local M = {}
 
@@ -121,17 +122,35 @@ function M.open()
   return outline.open(0)
 end
 
---- :ThumbIndexClose — closes the outline of the current buffer (or of this tab page).
+--- :ThumbIndexClose — closes the outline of the current buffer (or of this tab page); in the
+--- workspace window, that window.
 function M.close()
-  outline.close(0)
+  local state = workspace.state_for(0)
+  if state then
+    workspace.close_state(state)
+  else
+    outline.close(0)
+  end
 end
 
---- :ThumbIndexRefresh — asks the server for the sections again.
+--- :ThumbIndexRefresh — asks the server for the sections again (in the workspace window: the
+--- workspace's).
 function M.refresh()
-  local state = outline.state_for(0)
+  local state = workspace.state_for(0)
+  if state then
+    workspace.refresh(state, true)
+    return
+  end
+  state = outline.state_for(0)
   if state then
     outline.refresh(state, true)
   end
+end
+
+--- :ThumbIndexWorkspace [title] — opens the thumb index of the whole workspace (or goes to it), with
+--- the server attached to the current buffer; jumps to the section of `title` when given.
+function M.workspace(title)
+  return workspace.open(title ~= "" and title or nil)
 end
 
 -- A jump without an outline: straight to the first entry of the section, in the current window.
@@ -174,7 +193,12 @@ function M.jump(title)
     notify("ThumbIndexJump needs an index title, e.g. :ThumbIndexJump M")
     return
   end
-  local state = outline.state_for(0)
+  local state = workspace.state_for(0)
+  if state then
+    workspace.jump(state, title)
+    return
+  end
+  state = outline.state_for(0)
   if state then
     outline.jump(state, title)
   else
@@ -182,13 +206,22 @@ function M.jump(title)
   end
 end
 
---- Completion for :ThumbIndexJump: the index titles of the current outline.
-function M.complete_titles(arglead)
-  local state = outline.state_for(0)
+-- The titles of a state's layout that start with `arglead` (in either case).
+local function matching_titles(state, arglead)
   local titles = state and state.layout and state.layout.titles or {}
   return vim.tbl_filter(function(title)
     return vim.startswith(title, arglead) or vim.startswith(vim.fn.toupper(title), vim.fn.toupper(arglead))
   end, titles)
+end
+
+--- Completion for :ThumbIndexJump: the index titles of the current outline (or workspace window).
+function M.complete_titles(arglead)
+  return matching_titles(workspace.state_for(0) or outline.state_for(0), arglead)
+end
+
+--- Completion for :ThumbIndexWorkspace: the index titles of this tab page's workspace window.
+function M.complete_workspace_titles(arglead)
+  return matching_titles(workspace.tabs[api.nvim_get_current_tabpage()], arglead)
 end
 
 --- What :ThumbIndexInfo shows, as lines; also used by :checkhealth thumbindex.

@@ -139,40 +139,18 @@ end
 -- Opening, following and closing ---------------------------------------------------------------
 
 local function set_keymaps(state)
-  local keys = config.get().outline.keymaps
-  local function map(buf, key, fn, desc)
-    if key and key ~= "" then
-      vim.keymap.set("n", key, fn, { buffer = buf, nowait = true, silent = true, desc = "ThumbIndex: " .. desc })
-    end
-  end
-  map(state.outbuf, keys.jump, function()
-    commands.go_to_entry(state, true)
-  end, "go to the entry")
-  map(state.outbuf, keys.find, function()
-    commands.find(state)
-  end, "jump to the section of the next key typed")
-  map(state.outbuf, keys.refresh, function()
-    M.refresh(state, true)
-  end, "refresh")
-  map(state.outbuf, keys.close, function()
-    M.close_state(state)
-  end, "close")
-  if state.thumbbuf then
-    local function pick()
-      local title = thumb.title_at(state, api.nvim_win_get_cursor(0)[1] - 1)
-      if title then
-        commands.jump(state, title)
-      end
-    end
-    map(state.thumbbuf, "<CR>", pick, "jump to the title")
-    map(state.thumbbuf, "<LeftRelease>", pick, "jump to the title")
-    map(state.thumbbuf, keys.find, function()
-      commands.find(state)
-    end, "jump to the section of the next key typed")
-    map(state.thumbbuf, keys.close, function()
+  commands.set_keymaps(state, {
+    go = function()
+      commands.go_to_entry(state, true)
+    end,
+    refresh = function()
+      M.refresh(state, true)
+    end,
+    close = function()
       M.close_state(state)
-    end, "close")
-  end
+    end,
+    jump = commands.jump,
+  })
 end
 
 -- Whether the outline may follow the cursor into buffer `buf`: a file buffer of a format the

@@ -89,15 +89,15 @@ function M.scratch_buffer(filetype)
   return buf
 end
 
---- Makes the outline buffer (named after its tab page) and opens it in a vertical split at the
---- configured side and width; the new window becomes the current one.
-function M.open(state)
+--- Makes the outline buffer (named after its tab page, or `name`) and opens it in a vertical split
+--- at the configured side and width (or `width`); the new window becomes the current one.
+function M.open(state, name, width)
   local options = config.get().outline
   state.outbuf = M.scratch_buffer("thumbindex")
-  pcall(api.nvim_buf_set_name, state.outbuf, string.format("thumbindex://outline/%d", state.tab))
+  pcall(api.nvim_buf_set_name, state.outbuf, name or string.format("thumbindex://outline/%d", state.tab))
   vim.cmd(string.format("%s vertical sbuffer %d", options.position == "left" and "topleft" or "botright", state.outbuf))
   state.outwin = api.nvim_get_current_win()
-  api.nvim_win_set_width(state.outwin, options.width)
+  api.nvim_win_set_width(state.outwin, width or options.width)
   M.window_options(state.outwin, true)
 end
 
