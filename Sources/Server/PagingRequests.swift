@@ -32,15 +32,7 @@ extension LanguageServer {
         try context.withIndex(params.textDocument, params.collation) { index, document throws(ResponseError) in
             let collation = index.collation
             let titles = try context.indexTitles(collation, params.titles)
-            let position: Int
-            switch params.title {
-            case .title(let title):
-                do throws(CollationError) { position = try titles.position(of: title, locale: collation.locale) } catch { throw .invalidParams(error.message) }
-            case .index(let given):
-                let last = max(0, titles.titles.count - 1)
-                guard (0 ... last).contains(given) else { throw .invalidParams("params.index must be in 0...\(last), got \(given)") }
-                position = given
-            }
+            let position = try titlePosition(params.title, in: titles, collation: collation)
             let jump: SectionedOutline.Jump
             do throws(CollationError) { jump = try index.jump(toIndexTitleAt: position, in: titles, document: document) } catch { throw .invalidParams(error.message) }
             switch jump {
@@ -50,6 +42,18 @@ extension LanguageServer {
                 let range = document.encodedRange(entry.selectionRange, encoding: context.encoding)
                 return .section(section: section, title: title, offset: offset, location: Location(uri: document.uri, range: PositionRange(range)))
             }
+        }
+    }
+
+    /// The position in `titles` of the touched title of a jump.
+    static func titlePosition(_ title: JumpRequest.Title, in titles: SectionIndexTitles, collation: IndexedCollation) throws(ResponseError) -> Int {
+        switch title {
+        case .title(let title):
+            do throws(CollationError) { return try titles.position(of: title, locale: collation.locale) } catch { throw .invalidParams(error.message) }
+        case .index(let given):
+            let last = max(0, titles.titles.count - 1)
+            guard (0 ... last).contains(given) else { throw .invalidParams("params.index must be in 0...\(last), got \(given)") }
+            return given
         }
     }
 

@@ -42,15 +42,7 @@ extension LanguageServer {
     static func workspaceJump(_ context: RequestContext, _ params: WorkspaceJumpRequest.Params) throws(ResponseError) -> JumpRequest.Result {
         let collation = try context.collation(params.collation)
         let titles = try context.indexTitles(collation, params.titles)
-        let position: Int
-        switch params.title {
-        case .title(let title):
-            do throws(CollationError) { position = try titles.position(of: title, locale: collation.locale) } catch { throw .invalidParams(error.message) }
-        case .index(let given):
-            let last = max(0, titles.titles.count - 1)
-            guard (0 ... last).contains(given) else { throw .invalidParams("params.index must be in 0...\(last), got \(given)") }
-            position = given
-        }
+        let position = try titlePosition(params.title, in: titles, collation: collation)
         return try context.withWorkspaceIndex(collation) { index, _ throws(ResponseError) in
             let sections = index.sections
             let target: JumpTarget

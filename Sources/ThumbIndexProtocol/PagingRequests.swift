@@ -308,6 +308,25 @@ public enum JumpRequest: LSPRequest {
         case title(String)
         /// By its position in the index titles (`index`).
         case index(Int)
+
+        /// The title of params: `indexTitle` (a string) or `index` (an integer).
+        init(_ fields: Fields, path: String) throws(ResponseError) {
+            if let text: String = try fields.decodeIfPresent("indexTitle") {
+                self = .title(text)
+            } else if let index = try fields.intIfPresent("index", in: Int.min ... Int.max) {
+                self = .index(index)
+            } else {
+                throw .invalidParams("\(path) needs indexTitle (a string) or index (an integer)")
+            }
+        }
+
+        /// Writes `indexTitle` or `index` into params.
+        func write(into object: inout JSONObject) {
+            switch self {
+            case .title(let text): object["indexTitle"] = .string(text)
+            case .index(let index): object["index"] = .int(Int64(index))
+            }
+        }
     }
 
     /// `{textDocument, indexTitle | index, locale?, style?, includeSearch?, maxIndexTitles?}`.
@@ -335,22 +354,13 @@ public enum JumpRequest: LSPRequest {
             textDocument = try fields.decode("textDocument")
             collation = try CollationChoice(fields)
             titles = try IndexTitleChoice(fields)
-            if let text: String = try fields.decodeIfPresent("indexTitle") {
-                title = .title(text)
-            } else if let index = try fields.intIfPresent("index", in: Int.min ... Int.max) {
-                title = .index(index)
-            } else {
-                throw .invalidParams("\(path) needs indexTitle (a string) or index (an integer)")
-            }
+            title = try Title(fields, path: path)
         }
 
         /// The params as JSON.
         public var json: JSON {
             var object: JSONObject = ["textDocument": textDocument.json]
-            switch title {
-            case .title(let text): object["indexTitle"] = .string(text)
-            case .index(let index): object["index"] = .int(Int64(index))
-            }
+            title.write(into: &object)
             collation.write(into: &object)
             titles.write(into: &object)
             return .object(object)

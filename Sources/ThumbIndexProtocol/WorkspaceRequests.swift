@@ -10,34 +10,8 @@ public enum WorkspaceSectionsRequest: LSPRequest {
     /// As `thumbindex/sections`, plus `complete`.
     public typealias Result = SectionsRequest.Result
 
-    /// `{locale?, style?, includeSearch?, maxIndexTitles?}`.
-    public struct Params: JSONCodable, Equatable {
-        /// The collation to section it under (the session's by default, whose index is kept; another is made per request).
-        public var collation: CollationChoice
-        /// How to draw the index titles.
-        public var titles: IndexTitleChoice
-
-        /// Params; the defaults leave everything to the session.
-        public init(collation: CollationChoice = CollationChoice(), titles: IndexTitleChoice = IndexTitleChoice()) {
-            self.collation = collation
-            self.titles = titles
-        }
-
-        /// Reads the params from JSON; an error (`-32602`) names the path of the bad member.
-        public init(json: JSON, path: String) throws(ResponseError) {
-            let fields = try Fields(json, path: path)
-            collation = try CollationChoice(fields)
-            titles = try IndexTitleChoice(fields)
-        }
-
-        /// The params as JSON.
-        public var json: JSON {
-            var object = JSONObject()
-            collation.write(into: &object)
-            titles.write(into: &object)
-            return .object(object)
-        }
-    }
+    /// `{locale?, style?, includeSearch?, maxIndexTitles?}`, as `thumbindex/indexTitles`'s.
+    public typealias Params = IndexTitlesRequest.Params
 }
 
 /// `thumbindex/workspaceEntries`: a page of the workspace's entries in sectioned order, each with its file's `uri`. A
@@ -115,22 +89,13 @@ public enum WorkspaceJumpRequest: LSPRequest {
             let fields = try Fields(json, path: path)
             collation = try CollationChoice(fields)
             titles = try IndexTitleChoice(fields)
-            if let text: String = try fields.decodeIfPresent("indexTitle") {
-                title = .title(text)
-            } else if let index = try fields.intIfPresent("index", in: Int.min ... Int.max) {
-                title = .index(index)
-            } else {
-                throw .invalidParams("\(path) needs indexTitle (a string) or index (an integer)")
-            }
+            title = try JumpRequest.Title(fields, path: path)
         }
 
         /// The params as JSON.
         public var json: JSON {
             var object = JSONObject()
-            switch title {
-            case .title(let text): object["indexTitle"] = .string(text)
-            case .index(let index): object["index"] = .int(Int64(index))
-            }
+            title.write(into: &object)
             collation.write(into: &object)
             titles.write(into: &object)
             return .object(object)

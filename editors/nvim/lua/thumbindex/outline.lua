@@ -247,21 +247,7 @@ local function watch(state)
   state.debounced_refresh = compat.debounce(config.get().outline.update_delay, function()
     M.refresh(state)
   end)
-  api.nvim_create_autocmd("CursorMoved", {
-    group = group,
-    buffer = state.outbuf,
-    callback = function()
-      paging.view_changed(state)
-    end,
-  })
-  api.nvim_create_autocmd({ "WinScrolled", "VimResized" }, {
-    group = group,
-    callback = function()
-      thumb.resized(state)
-      window.resized(state)
-      paging.view_changed(state)
-    end,
-  })
+  paging.follow_view(state, group, window.resized)
   api.nvim_create_autocmd({ "BufEnter", "WinEnter" }, {
     group = group,
     callback = function()

@@ -60,6 +60,28 @@ function M.put_rows(state, layout, offset, entries, texts)
   return rows
 end
 
+--- Keeps the pager told what is in view as the outline window's cursor moves and windows scroll or resize (in
+--- autocommand group `group`); `resized(state)`, when given, runs on a scroll or resize before that.
+function M.follow_view(state, group, resized)
+  api.nvim_create_autocmd("CursorMoved", {
+    group = group,
+    buffer = state.outbuf,
+    callback = function()
+      M.view_changed(state)
+    end,
+  })
+  api.nvim_create_autocmd({ "WinScrolled", "VimResized" }, {
+    group = group,
+    callback = function()
+      thumb.resized(state)
+      if resized then
+        resized(state)
+      end
+      M.view_changed(state)
+    end,
+  })
+end
+
 -- Puts a page of a document's entries in place of their placeholders and indexes them by source
 -- line (for following the cursor). Returns false when the page is of a layout that has been replaced.
 local function apply_entries(state, layout, offset, entries)

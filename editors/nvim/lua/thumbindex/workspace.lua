@@ -325,20 +325,7 @@ end
 local function watch(state)
   local group = api.nvim_create_augroup("thumbindex_workspace_" .. state.outbuf, { clear = true })
   state.augroup = group
-  api.nvim_create_autocmd("CursorMoved", {
-    group = group,
-    buffer = state.outbuf,
-    callback = function()
-      paging.view_changed(state)
-    end,
-  })
-  api.nvim_create_autocmd({ "WinScrolled", "VimResized" }, {
-    group = group,
-    callback = function()
-      thumb.resized(state)
-      paging.view_changed(state)
-    end,
-  })
+  paging.follow_view(state, group)
   api.nvim_create_autocmd("WinClosed", {
     group = group,
     pattern = tostring(state.outwin),
