@@ -130,6 +130,17 @@ final class WorkspaceFilesTests: XCTestCase {
         XCTAssertEqual(pair.client.serverRequests.filter { $0 == RegisterCapabilityRequest.method }.count, 1, "the watch is registered once")
     }
 
+    func testAPickerGetsTheFirstFiveThousandSymbolsInOrder() async throws {
+        let read = Gate()
+        try write("notes/many.txt", (0 ..< 6_000).map { "Namn \(String(format: "%04d", 5_999 - $0))" }.joined(separator: "\n") + "\n")
+        let pair = try await start(read)
+        try await waitUntil("the workspace's files to be read") { read.arrivals.count == 1 }
+        let found = try await names(pair, "namn")
+        XCTAssertEqual(found.count, 5_000)
+        XCTAssertEqual(found.first, "Namn 0000")
+        XCTAssertEqual(found.last, "Namn 4999")
+    }
+
     func testNothingIsReadWhenTheSettingIsOffOrTheFolderIsTheRoot() async throws {
         let read = Gate()
         let off = try await start(read, options: ["thumbindex": ["workspace": ["index": false]]])
