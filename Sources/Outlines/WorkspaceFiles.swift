@@ -85,7 +85,8 @@ public final class WorkspaceFiles: Sendable {
     /// it cannot be read.
     @discardableResult
     public func update(path: String) -> String? {
-        guard let root = roots.first(where: { scan.file(at: path, in: $0) != nil }), let file = scan.file(at: path, in: root) else {
+        // The first root a scan would read it under (one look at the disk per root, not a second for the one found).
+        guard let file = roots.lazy.compactMap({ self.scan.file(at: path, in: $0) }).first else {
             remove(path: path)
             return nil
         }

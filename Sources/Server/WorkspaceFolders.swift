@@ -47,11 +47,11 @@ extension LanguageServer {
         do throws(ResponseError) {
             notes = try longWork("Reading the workspace", names) { files.scanAll(isCancelled: { self.workspaceFiles !== files }) }
         } catch {}
-        // The word index of workspace/symbol under the session's collation, made now rather than at the first query.
-        if let collation = try? collations.collation(locale: settings.locale ?? "en", style: IndexedCollation.Style(settings.style),
-                                                     options: settings.collationOptions),
-           let matcher = try? PrefixMatcher(query: "", locale: collation.locale) {
-            files.prepareSearch(collator: matcher.collator, key: "\(collation.locale.identifier)|\(settings.outlineKey(collation))")
+        // The word index of workspace/symbol under the scan's collation, made now rather than at the first query (not
+        // for files another set of folders has replaced).
+        if workspaceFiles === files, let matcher = try? PrefixMatcher(query: "", locale: files.collation.locale) {
+            files.prepareSearch(collator: matcher.collator,
+                                key: "\(files.collation.locale.identifier)|\(settings.outlineKey(files.collation))")
         }
         for note in notes.prefix(20) { log(.info, note) }
         if notes.count > 20 { log(.info, "… and \(notes.count - 20) more notes on the workspace's files") }
