@@ -27,19 +27,55 @@ public struct FolderScan: Sendable {
 
     public init() {}
 
-    /// A file to read: its path, and the format its extension names.
+    /// The file extensions of the formats read (for a file watcher's glob), each once.
+    public var fileExtensions: [String] {
+        var seen: Set<String> = []
+        return Extractors.all.flatMap { $0.fileExtensions }.filter { ext in
+            guard let id = Extractors.languageId(forPath: "f." + ext), languages.contains(id) else { return false }
+            return seen.insert(ext).inserted
+        }
+    }
+
+    /// A file to read: its path, the format its extension names, and its size and modification time when it was
+    /// found (a poll of the folder reads it again when they differ).
     public struct File: Sendable, Hashable {
         public var path: String
         public var languageId: String
+        public var stamp = Stamp()
+    }
+
+    /// A file's size and modification time (nanoseconds).
+    public struct Stamp: Sendable, Hashable {
+        var size = 0
+        var modified: Int64 = 0
+
+        init() {}
+        init(_ info: stat) {
+            size = Int(info.st_size)
+            modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        }
+
+        /// The stamp to keep for a file read now: one no file matches when it was modified so recently (within a
+        /// second or two) that a change after the read could leave its size and time as they were, since file times
+        /// move in coarse ticks (git's "racily clean" files). Such a file is read again at the next poll.
+        var settled: Stamp {
+            guard modified / 1_000_000_000 >= Int64(time(nil)) - 1 else { return self }
+            var racy = self
+            racy.modified = .min
+            return racy
+        }
     }
 
     /// The files of `root` to read, in path order, and what a person should hear about (skipped files, a limit met).
-    public func files(in root: String) -> (files: [File], notes: [String]) {
+    /// `top` is the folder links may point into (by default `root`; a subfolder read again on its own passes its
+    /// workspace folder).
+    public func files(in root: String, within top: String? = nil) -> (files: [File], notes: [String]) {
         let fm = FileManager.default
-        let top = URL(fileURLWithPath: root).standardizedFileURL.resolvingSymlinksInPath().path
+        let start = URL(fileURLWithPath: root).standardizedFileURL.resolvingSymlinksInPath().path
+        let top = top.map { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path } ?? start
         var files: [File] = [], notes: [String] = [], bytes = 0
-        var seen: Set<String> = [top]
-        var pending = [top]
+        var seen: Set<String> = [start]
+        var pending = [start]
         while let folder = pending.popLast() {
             let names: [String]
             do {
@@ -78,7 +114,7 @@ public struct FolderScan: Sendable {
                     notes.append("stopped at \(files.count) files and \(bytes) bytes under \(root): give a narrower folder to read the rest")
                     return (files.sorted { $0.path < $1.path }, notes)
                 }
-                files.append(File(path: path, languageId: languageId))
+                files.append(File(path: path, languageId: languageId, stamp: Stamp(info)))
                 bytes += size
             }
         }
@@ -89,16 +125,27 @@ public struct FolderScan: Sendable {
     /// read, a hidden or skipped folder on the way from `root`, not a regular file, over the size limit, outside
     /// `root`): how one file created or changed in a watched folder is told.
     public func file(at path: String, in root: String) -> File? {
-        let top = URL(fileURLWithPath: root).standardizedFileURL.resolvingSymlinksInPath().path
         let path = URL(fileURLWithPath: path).standardizedFileURL.path
-        guard path.hasPrefix(top == "/" ? "/" : top + "/") else { return nil }
-        let steps = path.dropFirst(top.count).split(separator: "/")
-        guard let name = steps.last, !steps.contains(where: { $0.hasPrefix(".") }),
+        guard let steps = Self.steps(from: root, to: path), let name = steps.last,
               !steps.dropLast().contains(where: { Self.skippedFolders.contains(String($0)) }),
               let languageId = Extractors.languageId(forPath: String(name)), languages.contains(languageId) else { return nil }
         var info = stat()
         guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) <= maxFileBytes else { return nil }
-        return File(path: path, languageId: languageId)
+        return File(path: path, languageId: languageId, stamp: Stamp(info))
+    }
+
+    /// Whether a scan of `root` reads the folder at `path` (inside `root`, neither hidden nor skipped on the way).
+    public func readsFolder(at path: String, in root: String) -> Bool {
+        guard let steps = Self.steps(from: root, to: URL(fileURLWithPath: path).standardizedFileURL.path), !steps.isEmpty else { return false }
+        return !steps.contains(where: { Self.skippedFolders.contains(String($0)) })
+    }
+
+    /// The names on the way from `root` to `path`, or nil when `path` is not inside `root` or a name is hidden.
+    private static func steps(from root: String, to path: String) -> [Substring]? {
+        let top = URL(fileURLWithPath: root).standardizedFileURL.resolvingSymlinksInPath().path
+        guard path.hasPrefix(top == "/" ? "/" : top + "/") else { return nil }
+        let steps = path.dropFirst(top.count).split(separator: "/")
+        return steps.contains(where: { $0.hasPrefix(".") }) ? nil : steps
     }
 
     private static func reason(_ error: Error) -> String {

@@ -21,6 +21,8 @@ public final class WorkspaceFiles: Sendable {
 
     private struct State: ~Copyable {
         var files: [String: WorkspaceIndex.File] = [:]
+        /// Each file's size and modification time when it was read (or found unreadable), for `poll`.
+        var stamps: [String: FolderScan.Stamp] = [:]
         /// Made once the first scan is done; until then the files read so far are searched, and the index is empty.
         var index: WorkspaceIndex?
         /// Whether the files the index is made of were taken: a file read or forgotten after that is a change to
@@ -81,10 +83,19 @@ public final class WorkspaceFiles: Sendable {
         return notes
     }
 
-    /// Reads a file created or changed on disk again (or drops it when a scan would not read it); returns a note when
-    /// it cannot be read.
+    /// Brings what is kept of `path` up to what is on disk now, whatever happened to it: a file created or changed is
+    /// read again, a folder created (or moved in) has its files read and those no longer in it forgotten, and a file or
+    /// folder gone, or one a scan would not read, is forgotten. Since each event is answered by looking at the disk,
+    /// events may come in any order, twice, or for a rename as one deletion and one creation. Returns a note when a
+    /// file cannot be read.
     @discardableResult
     public func update(path: String) -> String? {
+        let path = URL(fileURLWithPath: path).standardizedFileURL.path
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR,
+           let root = roots.first(where: { scan.readsFolder(at: path, in: $0) }) {
+            return read(folder: path, in: root).first
+        }
         // The first root a scan would read it under (one look at the disk per root, not a second for the one found).
         guard let file = roots.lazy.compactMap({ self.scan.file(at: path, in: $0) }).first else {
             remove(path: path)
@@ -93,12 +104,46 @@ public final class WorkspaceFiles: Sendable {
         return read(file)
     }
 
+    /// Looks for files created, changed or deleted since they were read, by their size and modification time, and
+    /// brings them up to date: for a client that does not watch files. Returns how many files changed.
+    @discardableResult
+    public func poll() -> Int {
+        var found: [String: FolderScan.File] = [:]
+        for root in roots {
+            for file in scan.files(in: root).files where found[file.path] == nil { found[file.path] = file }
+        }
+        let (changed, gone) = state.withLock { state in
+            (found.values.filter { state.stamps[$0.path] != $0.stamp }.sorted { $0.path < $1.path },
+             state.stamps.keys.filter { found[$0] == nil })
+        }
+        DispatchQueue.concurrentPerform(iterations: changed.count) { _ = read(changed[$0]) }
+        state.withLock { state in
+            for path in gone { store(nil, at: path, in: &state) }
+        }
+        return changed.count + gone.count
+    }
+
+    /// Reads the files of `folder` (inside `root`) and forgets those kept under it that it no longer holds.
+    private func read(folder: String, in root: String) -> [String] {
+        let (found, notes) = scan.files(in: folder, within: root)
+        let paths = Set(found.map(\.path))
+        let inside = folder.hasSuffix("/") ? folder : folder + "/"
+        state.withLock { state in
+            for key in state.stamps.keys where key.hasPrefix(inside) && !paths.contains(key) { store(nil, at: key, in: &state) }
+        }
+        let perFile = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: found.count) { k in
+            if let note = read(found[k]) { perFile.withLock { $0.append(note) } }
+        }
+        return notes + perFile.withLock { $0.sorted() }
+    }
+
     /// Forgets a file deleted on disk, or every file under a folder deleted.
     public func remove(path: String) {
         let path = URL(fileURLWithPath: path).standardizedFileURL.path
         let folder = path.hasSuffix("/") ? path : path + "/"
         state.withLock { state in
-            for key in state.files.keys where key == path || key.hasPrefix(folder) { store(nil, at: key, in: &state) }
+            for key in state.stamps.keys where key == path || key.hasPrefix(folder) { store(nil, at: key, in: &state) }
         }
     }
 
@@ -168,7 +213,8 @@ public final class WorkspaceFiles: Sendable {
 
     private static func uri(_ path: String) -> String { URL(fileURLWithPath: path).absoluteString }
 
-    private func store(_ file: WorkspaceIndex.File?, at path: String, in state: inout State) {
+    private func store(_ file: WorkspaceIndex.File?, at path: String, stamp: FolderScan.Stamp? = nil, in state: inout State) {
+        state.stamps[path] = stamp
         words.withLock { cache in
             for key in cache.keys {
                 cache[key]!.changed.insert(path)
@@ -185,7 +231,7 @@ public final class WorkspaceFiles: Sendable {
 
     private func read(_ file: FolderScan.File) -> String? {
         guard let document = file.document() else {
-            state.withLock { store(nil, at: file.path, in: &$0) }
+            state.withLock { store(nil, at: file.path, stamp: file.stamp.settled, in: &$0) }
             return "\(file.path): cannot be read, or not UTF-8 or UTF-16 text; skipped"
         }
         let (entries, problems) = source.entries(of: document, settings: settings, collation: collation)
@@ -193,7 +239,7 @@ public final class WorkspaceFiles: Sendable {
         let read = WorkspaceIndex.File(uri: document.uri, entries: flat,
                                        ranges: flat.map { document.encodedRange($0.range, encoding: encoding) },
                                        selections: flat.map { document.encodedRange($0.selectionRange, encoding: encoding) })
-        state.withLock { store(read, at: file.path, in: &$0) }
+        state.withLock { store(read, at: file.path, stamp: file.stamp.settled, in: &$0) }
         return problems.first.map { "\(file.path): \($0.message)" }
     }
 }

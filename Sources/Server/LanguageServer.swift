@@ -43,7 +43,7 @@ public final class LanguageServer: @unchecked Sendable {
     private var _hierarchicalSymbols = true
     private var _workDoneProgress = false
     private var _watchedFilesRegistration = false
-    private var _watchedFilesRegistered = false
+    private var _watchedGlobs: [String]?
     private var _workspaceFiles: WorkspaceFiles?
     let progressTokens = Counter()
 
@@ -69,12 +69,15 @@ public final class LanguageServer: @unchecked Sendable {
     }
     /// Whether the files of the workspace folders are read (see `startWorkspaceFiles`).
     public var readsWorkspaceFiles: Bool { workspaceFiles != nil }
-    /// True the first time it is asked while the client watches files the server names, then false: the watch is
-    /// registered once, whatever folders come and go.
-    func firstWatchRegistration() -> Bool {
+    /// Whether the client watches the files the server names (else the server polls the workspace's files).
+    var clientWatchesFiles: Bool { lock.withLock { _watchedFilesRegistration } }
+    /// Which watching to ask the client for, to have it watch `globs`: none when it watches them already or cannot
+    /// watch; `unregister` when it watches others (the formats read changed). The globs count as watched from here.
+    func watchChange(to globs: [String]) -> (unregister: Bool, register: Bool) {
         lock.withLock {
-            defer { _watchedFilesRegistered = _watchedFilesRegistered || _watchedFilesRegistration }
-            return _watchedFilesRegistration && !_watchedFilesRegistered
+            guard _watchedFilesRegistration, _watchedGlobs != globs else { return (false, false) }
+            defer { _watchedGlobs = globs }
+            return (_watchedGlobs != nil, true)
         }
     }
 
@@ -148,7 +151,8 @@ public final class LanguageServer: @unchecked Sendable {
             reply(Response(id: request.id, error: .invalidRequest("the server is shutting down: only exit is accepted")))
             return
         case (.running, ShutdownRequest.method):
-            lock.withLock { lifecycle = .shutDown }
+            // The workspace's files are no longer read or polled.
+            lock.withLock { lifecycle = .shutDown; _workspaceFiles = nil }
             // A barrier: the reply waits until every request that arrived before it has been answered.
             workers.async(flags: .barrier) { reply(Response(id: request.id, result: .null)) }
             return
@@ -235,10 +239,12 @@ public final class LanguageServer: @unchecked Sendable {
             case DidSaveNotification.method: _ = try params(DidSaveNotification.self)
             case DidChangeConfigurationNotification.method:
                 let settings = try params(DidChangeConfigurationNotification.self).settings
+                let before = self.settings.workspaceReading
                 var problems = lock.withLock { _settings.update(from: settings) }
                 problems += checkLocaleChange()
                 documents.invalidateDerivedState()
                 for problem in problems { log(.warning, problem) }
+                if self.settings.workspaceReading != before { restartWorkspaceFiles() }
             default: break  // unknown notifications are ignored, as LSP says
             }
         } catch {

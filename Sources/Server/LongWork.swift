@@ -57,12 +57,19 @@ extension LanguageServer {
         public var willBuild: (@Sendable (_ uri: String) -> Void)?
         /// Called once the files of the workspace folders are read (`workspace/symbol` then searches them all).
         public var workspaceRead: (@Sendable () -> Void)?
+        /// Seconds between two looks at the workspace's files for changes, when the client does not watch them.
+        public var workspacePollInterval: Double
+        /// Called after each such look, with how many files changed.
+        public var workspacePolled: (@Sendable (_ changed: Int) -> Void)?
 
         public init(
             progressDelay: Double = LanguageServer.progressDelay, willHandle: (@Sendable (_ method: String) -> Void)? = nil,
             deferred: (@Sendable (_ method: String) -> Void)? = nil, willBuild: (@Sendable (_ uri: String) -> Void)? = nil,
-            workspaceRead: (@Sendable () -> Void)? = nil
+            workspaceRead: (@Sendable () -> Void)? = nil, workspacePollInterval: Double = 2,
+            workspacePolled: (@Sendable (_ changed: Int) -> Void)? = nil
         ) {
+            self.workspacePollInterval = workspacePollInterval
+            self.workspacePolled = workspacePolled
             self.progressDelay = progressDelay
             self.willHandle = willHandle
             self.deferred = deferred

@@ -65,6 +65,10 @@ public struct Settings: Equatable, Sendable {
     /// `thumbindex.workspace.index`: the files of the workspace folders are read, and `workspace/symbol` searches them
     /// beside the open documents (a folder that is `/` or the home directory itself is not read).
     public var workspaceIndex = true
+    /// `thumbindex.workspace.languages`: the formats of the workspace's files that are read, by languageId (`vcard`,
+    /// `markdown`, `json`, `python` …); nil for the defaults (contacts, Markdown, tables, localization tables and plain
+    /// text). Source code is read through ctags only when named here.
+    public var workspaceLanguages: [String]?
 
     /// `thumbindex.names`.
     public enum Names: String, Sendable, Hashable, CaseIterable { case auto, on, off }
@@ -150,6 +154,12 @@ public struct Settings: Equatable, Sendable {
         }
         if let familyFirst = bool("vcard.familyNameFirst") { familyNameFirst = familyFirst }
         if let workspace = bool("workspace.index") { workspaceIndex = workspace }
+        if let languages = lookup("workspace.languages"), !languages.isNull {
+            let list = languages.arrayValue?.compactMap(\.stringValue)
+            if let list, list.count == languages.arrayValue?.count { workspaceLanguages = list.map { $0.lowercased() } } else {
+                problems.append("setting thumbindex.workspace.languages must be an array of languageIds")
+            }
+        }
         if let readings = string("readings") {
             if readings == "auto" || readings == "off" { self.readings = readings == "auto" } else {
                 problems.append("setting thumbindex.readings must be auto or off, got \(readings)")

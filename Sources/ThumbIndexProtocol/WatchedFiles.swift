@@ -82,6 +82,35 @@ public enum RegisterCapabilityRequest: LSPRequest {
     }
 }
 
+/// `client/unregisterCapability`, sent by the server: here, to stop the watching of files it asked for (before it asks
+/// again for other files, when the formats read change).
+public enum UnregisterCapabilityRequest: LSPRequest {
+    /// The method name.
+    public static let method = "client/unregisterCapability"
+    /// The answer is `null`.
+    public typealias Result = NullResult
+
+    /// `{unregisterations: [{id, method}]}` (LSP spells it so) for the watching registered as `id`.
+    public struct Params: JSONCodable, Equatable {
+        /// The id the watching was registered with.
+        public var id: String
+
+        /// Params ending the watching registered as `id`.
+        public init(id: String) { self.id = id }
+
+        /// Reads the params (one unregistration).
+        public init(json: JSON, path: String) throws(ResponseError) {
+            let first = try Fields(json, path: path).array("unregisterations", of: JSON.self).first ?? .null
+            id = first["id"]?.stringValue ?? ""
+        }
+
+        /// The params as JSON.
+        public var json: JSON {
+            ["unregisterations": [["id": .string(id), "method": .string(DidChangeWatchedFilesNotification.method)]]]
+        }
+    }
+}
+
 /// `workspace/didChangeWorkspaceFolders`: folders added to the workspace or removed from it.
 public enum DidChangeWorkspaceFoldersNotification: LSPNotification {
     /// The method name.

@@ -115,6 +115,15 @@ public func waitUntil(_ what: String, seconds: Double = Deadline.standard, _ con
     }
 }
 
+/// Waits until an `async` condition holds (asked again every few milliseconds), or throws at the deadline.
+public func waitUntil(_ what: String, seconds: Double = Deadline.standard, asking condition: () async throws -> Bool) async throws {
+    let deadline = Date(timeIntervalSinceNow: seconds)
+    while try await !condition() {
+        if Date() > deadline { throw DeadlineExceeded(what: what, seconds: seconds) }
+        try await Task.sleep(nanoseconds: 5_000_000)
+    }
+}
+
 /// A gate that holds threads until a test opens it: work "in progress" for exactly as long as the test needs, so
 /// the test asserts an order of events rather than a duration. Also counts who has arrived at it.
 public final class Gate: @unchecked Sendable {

@@ -9,10 +9,10 @@ import XCTest
 /// `workspace/symbol` searches the files of the workspace folders, not only the open documents, and follows them as
 /// they are created, changed and deleted on disk.
 final class WorkspaceFilesTests: XCTestCase {
-    private var folder: URL!
+    private let disk = WorkspaceFolderFixture()
+    private var folder: URL { disk.url }
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("thumbindex-workspace-\(UUID().uuidString)")
         try write("contacts/anna.vcf", card("Lindqvist", "Anna"))
         try write("contacts/olle.vcf", card("Öberg", "Olle"))
         try write("notes/ideas.md", "# Åsa notes\n\n## Zeta\n")
@@ -21,21 +21,11 @@ final class WorkspaceFilesTests: XCTestCase {
         try write("notes/picture.png", "not read: no extension a format names\n")
     }
 
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
+    override func tearDownWithError() throws { disk.removeAll() }
 
-    private func card(_ family: String, _ given: String) -> String {
-        "BEGIN:VCARD\nVERSION:3.0\nN:\(family);\(given);;;\nFN:\(given) \(family)\nEND:VCARD\n"
-    }
-
-    private func write(_ path: String, _ text: String) throws {
-        let url = folder.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
-    }
-
-    private func uri(_ path: String) -> String { folder.appendingPathComponent(path).absoluteString }
+    private func card(_ family: String, _ given: String) -> String { WorkspaceFolderFixture.card(family, given) }
+    private func write(_ path: String, _ text: String) throws { try disk.write(path, text) }
+    private func uri(_ path: String) -> String { disk.uri(path) }
 
     private func start(_ read: Gate, options: JSON? = nil, folders: [String]? = nil) async throws -> InProcessPair {
         let params = InitializeRequest.Params(positionEncodings: ["utf-16"], initializationOptions: options,

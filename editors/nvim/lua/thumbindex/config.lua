@@ -75,6 +75,8 @@ M.defaults = {
     },
     workspace = {
       index = true,              -- read the files of the workspace folder (root_dir), at the server's start
+      languages = vim.NIL,       -- the formats read, by languageId, e.g. { "markdown", "vcard", "python" };
+                                 -- default: contacts, Markdown, tables, localization tables, plain text
     },
   },
 
@@ -133,7 +135,7 @@ M.rules = {
       vcard = { fields = { familyNameFirst = "boolean?" } },
       localization = { fields = { tables = "list?" } },
       ctags = { fields = { path = "string?" } },
-      workspace = { fields = { index = "boolean?" } },
+      workspace = { fields = { index = "boolean?", languages = "list?" } },
     },
   },
   outline = {
