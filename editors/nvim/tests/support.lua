@@ -168,19 +168,26 @@ function S.reset()
   H.notifications = {}
 end
 
---- Stops every language server; in a test, waits until they are gone, so that the next test does
---- not attach a buffer to a server that is still exiting.
+--- Stops every language server, those still starting too (Neovim 0.7 lists a client only once it
+--- is initialized: one started at the end of a test would otherwise be reused, with the settings
+--- it was started with); in a test, waits until they are gone, so that the next test does not
+--- attach a buffer to a server that is still exiting.
 function S.stop_servers()
   local compat = require("thumbindex.compat")
-  local function clients()
-    return vim.lsp.get_clients and vim.lsp.get_clients() or vim.lsp.get_active_clients()
-  end
-  for _, client in ipairs(clients()) do
+  local stopping = {}
+  local listed = vim.lsp.get_clients and vim.lsp.get_clients() or vim.lsp.get_active_clients()
+  for _, client in ipairs(vim.list_extend(listed, require("thumbindex.client").all())) do
+    stopping[client.id] = true
     compat.stop_client(client, true)
   end
   if coroutine.running() then
     H.wait_for(function()
-      return #clients() == 0
+      for id in pairs(stopping) do
+        if vim.lsp.get_client_by_id(id) then
+          return false
+        end
+      end
+      return true
     end, "the servers to stop")
   end
 end

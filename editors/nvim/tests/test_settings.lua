@@ -338,6 +338,31 @@ H.test("settings reach the server: csv.column names the rows", function()
   S.stop_servers()
 end)
 
+-- setup() again while the server is still starting (it answers initialize later): the server was
+-- started with the settings of before, and gets those of now once it has started. Neovim 0.7 does
+-- not list a client before then, so setup() could not send them, and the buffer reused it.
+H.test("settings reach the server: setup() while the server is starting", function()
+  S.restart_server()
+  local buf = S.edit("people.csv")
+  local id = H.ok(require("thumbindex.client").attach(buf), "the server started")
+  H.ok(not vim.lsp.get_client_by_id(id).initialized, "the server is still starting")
+  S.setup({ settings = { csv = { column = "city" } } })
+  local state = S.open_outline()
+  S.wait_all_loaded(state)
+  H.eq({ "Berlin", "Zürich", "Åmål", "Örebro" }, S.entries(state), "rows named by their city")
+  H.eq(id, S.client(buf).id, "the same server")
+  -- Back to the first column: as with a running server, the user is told the server keeps it.
+  S.restart_server({ settings = { csv = { column = "city" } } })
+  id = H.ok(require("thumbindex.client").attach(buf), "the server started again")
+  H.ok(not vim.lsp.get_client_by_id(id).initialized, "the server is still starting")
+  S.setup()
+  H.wait_for(function()
+    local told = H.notifications[#H.notifications]
+    return told and told.message:find("csv.column left to the server again", 1, true)
+  end, "the user to be told csv.column keeps its value")
+  S.stop_servers()
+end)
+
 H.test("settings reach the server: vcard.familyNameFirst orders people", function()
   S.restart_server({ settings = { vcard = { familyNameFirst = false } } })
   local state = open("contacts.vcf")

@@ -20,6 +20,54 @@ function M.init_options()
   return { thumbindex = config.server_settings() }
 end
 
+-- The settings, dotted ("csv.column" = "city"), as the running server last got them (or as the
+-- next one starts with them).
+local sent_settings
+
+local function flatten(tree, prefix, found)
+  found = found or {}
+  for key, value in pairs(tree) do
+    if type(value) == "table" and not config.is_list(value) then
+      flatten(value, prefix .. key .. ".", found)
+    else
+      found[prefix .. key] = value
+    end
+  end
+  return found
+end
+
+-- Sends the settings of now to an initialized server, which has `before` (dotted). A setting no
+-- longer given keeps its value there (a notification changes only the keys it gives, and null
+-- counts as not given): the user is told.
+local function send_settings(client, before)
+  local now = flatten(M.init_options().thumbindex, "")
+  local kept = {}
+  for key in pairs(before) do
+    if now[key] == nil then
+      table.insert(kept, key)
+    end
+  end
+  table.sort(kept)
+  if #kept > 0 then
+    local message = "%s left to the server again: the running server keeps the last value until it restarts"
+    vim.notify("thumbindex: " .. string.format(message, table.concat(kept, ", ")), vim.log.levels.INFO)
+  end
+  compat.notify(client, "workspace/didChangeConfiguration", { settings = M.init_options() })
+  sent_settings = now
+end
+
+--- The settings changed (setup()): the running server is sent them. A server still starting was
+--- started with the settings of before: it is sent them once it has answered initialize (see
+--- on_init), as Neovim 0.7 does not even list it until then.
+function M.settings_changed()
+  local client = M.get()
+  if client and client.initialized then
+    send_settings(client, sent_settings or {})
+  else
+    sent_settings = flatten(M.init_options().thumbindex, "")
+  end
+end
+
 --- The languageId each buffer was last opened with in the server (didOpen), by buffer.
 M.sent = {}
 
@@ -93,11 +141,18 @@ end
 
 local function lsp_config()
   local options = config.get()
+  local started_with = M.init_options()
   return {
     name = M.name,
     cmd = options.cmd,
     root_dir = workspace_root(options),
     init_options = M.init_options(),
+    -- setup() may have changed the settings while the server was starting: it gets those of now.
+    on_init = function(client)
+      if not vim.deep_equal(started_with, M.init_options()) then
+        send_settings(client, flatten(started_with.thumbindex, ""))
+      end
+    end,
     -- Called when didOpen is sent; a buffer without a filetype is named by its extension.
     get_language_id = function(bufnr)
       local id = languages.language_id(bufnr)
@@ -155,6 +210,24 @@ end
 -- The client this module started (0.7 lists a client only once it is initialized).
 local started_id
 
+-- The ids of every client this module started, initialized or not.
+local started_ids = {}
+
+--- Every client this module started that has not been stopped, initialized or not (Neovim 0.7
+--- lists a client only once it is initialized).
+function M.all()
+  local found = {}
+  for id in pairs(started_ids) do
+    local client = vim.lsp.get_client_by_id(id)
+    if client and not compat.is_stopped(client) then
+      table.insert(found, client)
+    else
+      started_ids[id] = nil
+    end
+  end
+  return found
+end
+
 --- The running thumbindex client, if any (attached to `bufnr` when given).
 function M.get(bufnr)
   for _, client in ipairs(compat.get_clients(M.name, bufnr)) do
@@ -190,6 +263,7 @@ function M.attach(bufnr)
   if vim.lsp.start then
     local ok, id = pcall(vim.lsp.start, conf, { bufnr = bufnr, reuse_client = reuse_client })
     if ok and id then
+      started_ids[id] = true
       return id
     end
     return nil, "the server did not start: " .. tostring(id)
@@ -204,6 +278,7 @@ function M.attach(bufnr)
     end
     id = started
     started_id = id
+    started_ids[id] = true
   end
   if not vim.lsp.buf_is_attached(bufnr, id) then
     vim.lsp.buf_attach_client(bufnr, id)
@@ -314,6 +389,7 @@ function M.probe_locale(bufnr)
       return nil, "the server did not start: " .. tostring(id)
     end
     client = vim.lsp.get_client_by_id(id)
+    started_ids[id] = true
     temporary = true
     vim.wait(5000, function()
       return client.initialized or compat.is_stopped(client)

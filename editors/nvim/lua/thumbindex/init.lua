@@ -38,55 +38,12 @@ local function filetype_changed(buf)
   end
 end
 
--- The settings, dotted ("csv.column" = "city"), as they were last sent.
-local sent_settings
-
-local function flatten(tree, prefix, found)
-  found = found or {}
-  for key, value in pairs(tree) do
-    if type(value) == "table" and not config.is_list(value) then
-      flatten(value, prefix .. key .. ".", found)
-    else
-      found[prefix .. key] = value
-    end
-  end
-  return found
-end
-
--- Sends the settings to the running server. A setting no longer given keeps its value there
--- (a notification changes only the keys it gives, and null counts as not given): the user is told.
-local function send_settings(client)
-  local now = flatten(lsp.init_options().thumbindex, "")
-  local kept = {}
-  for key in pairs(sent_settings or {}) do
-    if now[key] == nil then
-      table.insert(kept, key)
-    end
-  end
-  table.sort(kept)
-  if #kept > 0 then
-    notify(
-      string.format(
-        "%s left to the server again: the running server keeps the last value until it restarts",
-        table.concat(kept, ", ")
-      ),
-      vim.log.levels.INFO
-    )
-  end
-  compat.notify(client, "workspace/didChangeConfiguration", { settings = lsp.init_options() })
-  sent_settings = now
-end
-
 --- Sets the options (see :help thumbindex-options) and, with `autostart`, attaches the server to
 --- buffers of the configured filetypes (or extensions, when a buffer has no filetype). A running
---- server is sent the new settings.
+--- server is sent the new settings; one still starting, as soon as it has started.
 function M.setup(options)
   config.setup(options)
   lsp.forget_told()
-  local client = lsp.get()
-  if not client then
-    sent_settings = flatten(lsp.init_options().thumbindex, "")
-  end
   local group = api.nvim_create_augroup("thumbindex_autostart", { clear = true })
   api.nvim_create_autocmd("FileType", {
     group = group,
@@ -111,9 +68,7 @@ function M.setup(options)
       end
     end
   end
-  if client then
-    send_settings(client)
-  end
+  lsp.settings_changed()
 end
 
 --- :ThumbIndexOutline — opens the outline of the current buffer, or shows the current buffer in the
