@@ -89,6 +89,12 @@ public struct UTF8Batch: Sendable {
         return bytes[start ..< start + Int(lengths[i])]
     }
 
+    /// Runs `body` with the bytes of string `i`.
+    public func withUTF8<T>(at i: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+        let start = Int(starts[i])
+        return try bytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[start ..< start + Int(lengths[i])])) }
+    }
+
     /// String `i`, decoded (malformed bytes become U+FFFD).
     public func string(at i: Int) -> String {
         String(decoding: self[i], as: UTF8.self)

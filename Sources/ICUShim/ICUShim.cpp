@@ -13,6 +13,7 @@
 #include <unicode/translit.h>
 #include <unicode/ucol.h>
 #include <unicode/uenum.h>
+#include <unicode/uiter.h>
 #include <unicode/uloc.h>
 #include <unicode/uscript.h>
 #include <unicode/ustring.h>
@@ -443,6 +444,28 @@ extern "C" uint8_t *ti_collator_sort_keys_utf8(const TICollator *collator, const
         keyOffsets[count] = (int64_t)used;
         *keysSize = (int64_t)used;
         return keys.release();
+    });
+}
+
+extern "C" int32_t ti_collator_sort_key_prefixes_utf8(const TICollator *collator, const uint8_t *base,
+                                                      const int64_t *starts, const int32_t *lengths, int64_t count,
+                                                      uint64_t *prefixes) {
+    return guarded<int32_t>(0, [&]() -> int32_t {
+        const UCollator *c = collator->collator.get();
+        for (int64_t i = 0; i < count; i++) {
+            // Only the first eight bytes of the key: ICU walks the UTF-8 no further than they need.
+            UCharIterator iterator;
+            uiter_setUTF8(&iterator, (const char *)base + starts[i], lengths[i]);
+            uint32_t state[2] = {0, 0};
+            uint8_t bytes[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+            UErrorCode status = U_ZERO_ERROR;
+            ucol_nextSortKeyPart(c, &iterator, state, bytes, 8, &status);
+            if (U_FAILURE(status)) return 0;
+            uint64_t prefix = 0;
+            for (int k = 0; k < 8; k++) prefix = (prefix << 8) | bytes[k];
+            prefixes[i] = prefix;
+        }
+        return 1;
     });
 }
 

@@ -188,13 +188,11 @@ public final class WorkspaceFiles: Sendable {
     private func makeWords(_ cache: inout [String: Words], _ files: [String: WorkspaceIndex.File], _ collator: Collator, key: String) {
         guard cache[key] == nil || cache[key]!.changed.count > max(64, files.count / 4) else { return }
         let paths = files.keys.sorted()
-        var owners: [(file: Int32, entry: Int32)] = [], names: [String] = []
+        var owners: [(file: Int32, entry: Int32)] = [], names = UTF8Batch([String]())
         for (at, path) in paths.enumerated() {
             let file = files[path]!
-            for k in 0 ..< file.count {
-                owners.append((Int32(at), Int32(k)))
-                names.append(file.name(k))
-            }
+            for k in 0 ..< file.count { owners.append((Int32(at), Int32(k))) }
+            names.append(contentsOf: file.names)
         }
         cache[key] = Words(all: WordIndex(names: names, collator: collator), paths: paths, owners: owners)
     }

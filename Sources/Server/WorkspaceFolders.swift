@@ -73,6 +73,7 @@ extension LanguageServer {
         if workspaceFiles === files, let matcher = try? PrefixMatcher(query: "", locale: files.collation.locale) {
             files.prepareSearch(collator: matcher.collator,
                                 key: "\(files.collation.locale.identifier)|\(settings.outlineKey(files.collation))")
+            memory.largeWorkDone()  // what making it freed goes back after the next request
         }
         for note in notes.prefix(20) { log(.info, note) }
         if notes.count > 20 { log(.info, "… and \(notes.count - 20) more notes on the workspace's files") }

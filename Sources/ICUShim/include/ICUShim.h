@@ -66,6 +66,12 @@ int32_t ti_collator_compare_utf8(const TICollator *collator, const char *a, int3
 /// with ti_free) and its size in `keysSize`, or NULL when memory runs out (nothing to free then).
 uint8_t *ti_collator_sort_keys_utf8(const TICollator *collator, const uint8_t *base, const int64_t *starts,
                                     const int32_t *lengths, int64_t count, int64_t *keyOffsets, int64_t *keysSize);
+/// The first eight bytes of the sort key of each of `count` UTF-8 strings (laid out as for
+/// ti_collator_sort_keys_utf8), big-endian in `prefixes` (caller-allocated, `count` entries; a shorter key
+/// is padded with 0x00, so comparing prefixes as integers orders as comparing the keys' first bytes).
+/// Returns 1, or 0 when ICU fails (the prefixes are then not all set).
+int32_t ti_collator_sort_key_prefixes_utf8(const TICollator *collator, const uint8_t *base, const int64_t *starts,
+                                           const int32_t *lengths, int64_t count, uint64_t *prefixes);
 void ti_free(void *pointer);
 
 // MARK: Alphabetic index (icu::AlphabeticIndex, immutable and thread-safe once built)
