@@ -36,11 +36,22 @@ public final class WorkspaceFiles: Sendable {
     /// when it was made, and one per file changed since (its entries in the big one no longer count).
     private struct Words: Sendable {
         var all: WordIndex
-        /// The files of `all`, and each of its names' file (a position in `paths`) and place in the file.
+        /// The files of `all`.
         var paths: [String]
-        var owners: [(file: Int32, entry: Int32)]
+        /// Where each file's names start among all names (the file of a name is found by binary search).
+        var starts: [Int32]
         var changed: Set<String> = []
         var perFile: [String: WordIndex] = [:]
+
+        /// The position in `paths` of the file whose names hold name `item` of `all`.
+        func file(of item: Int) -> Int {
+            var low = 0, high = starts.count  // the last start at or before `item`
+            while high - low > 1 {
+                let mid = (low + high) / 2
+                if Int(starts[mid]) <= item { low = mid } else { high = mid }
+            }
+            return low
+        }
     }
     private let words = Mutex<[String: Words]>([:])
 
@@ -162,7 +173,7 @@ public final class WorkspaceFiles: Sendable {
             var found: [(WorkspaceIndex.File, Int)] = []
             let words = cache[key]!
             for item in words.all.candidates(for: matcher) {
-                let (at, entry) = words.owners[item]
+                let at = words.file(of: item), entry = item - Int(words.starts[at])
                 let path = words.paths[Int(at)]
                 guard !words.changed.contains(path), !skipping.contains(path), let file = files[path] else { continue }
                 if matcher.isShort || matcher.matches(file.name(Int(entry))) { found.append((file, Int(entry))) }
@@ -188,13 +199,13 @@ public final class WorkspaceFiles: Sendable {
     private func makeWords(_ cache: inout [String: Words], _ files: [String: WorkspaceIndex.File], _ collator: Collator, key: String) {
         guard cache[key] == nil || cache[key]!.changed.count > max(64, files.count / 4) else { return }
         let paths = files.keys.sorted()
-        var owners: [(file: Int32, entry: Int32)] = [], names = UTF8Batch([String]())
-        for (at, path) in paths.enumerated() {
+        var starts: [Int32] = [], names = UTF8Batch([String]())
+        for path in paths {
             let file = files[path]!
-            for k in 0 ..< file.count { owners.append((Int32(at), Int32(k))) }
+            starts.append(Int32(names.count))
             names.append(contentsOf: file.names)
         }
-        cache[key] = Words(all: WordIndex(names: names, collator: collator), paths: paths, owners: owners)
+        cache[key] = Words(all: WordIndex(names: names, collator: collator), paths: paths, starts: starts)
     }
 
     /// The number of files read.

@@ -9,63 +9,6 @@ import Foundation
 /// Order inside a section: by sort key, then by file uri, then by the entry's place in its file, so that the index
 /// after any sequence of changes equals one made fresh from the same files.
 public struct WorkspaceIndex: Sendable {
-    /// A file's entries (depth-first) as the index keeps them, compactly (a workspace holds a million): names one
-    /// after another, kinds, positions as the client counts them (the file's text is not kept), and the few details
-    /// and sort strings other than the name there are.
-    public struct File: Sendable {
-        public let uri: String
-        /// The names, one after another.
-        let names: UTF8Batch
-        /// The sort strings (a contact's collation string) that are not the entry's name.
-        private let sortStrings: [Int32: String]
-        private let details: [Int32: String]
-        private let kinds: [UInt8]
-        /// Per entry eight numbers: the range's start line and character, end line and character, then the selection
-        /// range's.
-        private let positions: [Int32]
-
-        /// `entries` (their children not read) with their ranges and selection ranges in the client's encoding.
-        public init(uri: String, entries: [Entry], ranges: [EncodedRange], selections: [EncodedRange]) {
-            self.uri = uri
-            names = UTF8Batch(entries.lazy.map(\.name))
-            var sortStrings: [Int32: String] = [:], details: [Int32: String] = [:]
-            for (k, entry) in entries.enumerated() {
-                if let collation = entry.collationString, collation != entry.name { sortStrings[Int32(k)] = collation }
-                if let detail = entry.detail { details[Int32(k)] = detail }
-            }
-            self.sortStrings = sortStrings
-            self.details = details
-            kinds = entries.map { UInt8(clamping: $0.kind.rawValue) }
-            var positions: [Int32] = []
-            positions.reserveCapacity(entries.count * 8)
-            for (range, selection) in zip(ranges, selections) {
-                for position in [range.start, range.end, selection.start, selection.end] {
-                    positions.append(Int32(clamping: position.line))
-                    positions.append(Int32(clamping: position.character))
-                }
-            }
-            self.positions = positions
-        }
-
-        /// The number of entries.
-        public var count: Int { kinds.count }
-        public func name(_ k: Int) -> String { names.string(at: k) }
-        public func detail(_ k: Int) -> String? { details[Int32(k)] }
-        public func kind(_ k: Int) -> Int { Int(kinds[k]) }
-        /// What the entry sorts by: its collation string, else its name.
-        public func sortString(_ k: Int) -> String { sortStrings[Int32(k)] ?? name(k) }
-        public func range(_ k: Int) -> EncodedRange { encodedRange(k * 8) }
-        public func selection(_ k: Int) -> EncodedRange { encodedRange(k * 8 + 4) }
-
-        /// The sort strings of every entry as one batch (the names themselves when none differs).
-        var sortBatch: UTF8Batch { sortStrings.isEmpty ? names : UTF8Batch((0 ..< count).lazy.map(sortString)) }
-
-        private func encodedRange(_ at: Int) -> EncodedRange {
-            EncodedRange(start: EncodedPosition(line: Int(positions[at]), character: Int(positions[at + 1])),
-                         end: EncodedPosition(line: Int(positions[at + 2]), character: Int(positions[at + 3])))
-        }
-    }
-
     /// An entry of the index: its file and its place in the file.
     public struct Item: Hashable, Sendable {
         public let file: Int32
@@ -74,9 +17,9 @@ public struct WorkspaceIndex: Sendable {
 
     private struct Slot: Sendable {
         let file: File
-        /// The file's keys: `keys.key(base + entry)` (a bulk build shares one `SortKeys` among its files).
-        let keys: SortKeys
-        let base: Int
+        /// The first eight bytes of each entry's sort key as an integer: most comparisons end there, the rest ask
+        /// the collator (a whole key per entry would be most of the index's memory).
+        let prefixes: [UInt64]
         /// The sections the file has items in.
         let sections: Set<Int32>
         let sectionOfEntry: [Int32]
@@ -113,7 +56,8 @@ public struct WorkspaceIndex: Sendable {
         var fileOf = [Int32](repeating: 0, count: batch.count)
         for (id, file) in files.enumerated() {
             let mine = Array(sections[bases[id] ..< bases[id] + file.count])
-            slots.append(Slot(file: file, keys: keys, base: bases[id], sections: Set(mine), sectionOfEntry: mine))
+            let prefixes = (bases[id] ..< bases[id] + file.count).map { Self.prefix(keys.key($0)) }
+            slots.append(Slot(file: file, prefixes: prefixes, sections: Set(mine), sectionOfEntry: mine))
             slotOfURI[file.uri] = Int32(id)
             for k in 0 ..< file.count { fileOf[bases[id] + k] = Int32(id) }
         }
@@ -127,8 +71,15 @@ public struct WorkspaceIndex: Sendable {
     private static func slot(_ file: File, _ collation: IndexedCollation) -> Slot {
         let batch = file.sortBatch
         let sections = collation.sections(of: batch, parallel: false)
-        return Slot(file: file, keys: SortKeys(batch, collator: collation.collator, parallel: false), base: 0, sections: Set(sections),
-                    sectionOfEntry: sections)
+        return Slot(file: file, prefixes: SortKeys.prefixes(batch, collator: collation.collator, parallel: false),
+                    sections: Set(sections), sectionOfEntry: sections)
+    }
+
+    /// A key's first eight bytes as an integer, as `SortKeys.prefixes` gives them.
+    private static func prefix(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var value: UInt64 = 0
+        for k in 0 ..< 8 { value = value << 8 | UInt64(k < key.count ? key[k] : 0) }
+        return value
     }
 
     /// The number of entries.
@@ -192,10 +143,10 @@ public struct WorkspaceIndex: Sendable {
     /// Whether `a` comes before `b`: by sort key, then file uri, then place in the file.
     private func less(_ a: Item, _ b: Item) -> Bool {
         let sa = slots[Int(a.file)]!, sb = slots[Int(b.file)]!
-        let ka = sa.keys.key(sa.base + Int(a.entry)), kb = sb.keys.key(sb.base + Int(b.entry))
-        let c = memcmp(ka.baseAddress!, kb.baseAddress!, min(ka.count, kb.count))
+        let pa = sa.prefixes[Int(a.entry)], pb = sb.prefixes[Int(b.entry)]
+        if pa != pb { return pa < pb }
+        let c = sa.file.withSortString(Int(a.entry)) { a in sb.file.withSortString(Int(b.entry)) { b in collation.collator.compare(utf8: a, b) } }
         if c != 0 { return c < 0 }
-        if ka.count != kb.count { return ka.count < kb.count }
         if a.file != b.file { return sa.file.uri < sb.file.uri }
         return a.entry < b.entry
     }

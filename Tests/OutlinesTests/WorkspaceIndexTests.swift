@@ -65,4 +65,21 @@ final class WorkspaceIndexTests: XCTestCase {
         XCTAssertEqual(index.items(2 ..< 4).map { index.file(of: $0.item).name(Int($0.item.entry)) }, ["Bo", "Åsa"])
         XCTAssertEqual(index.sections.map { collation.sectionTitles[$0.titleIndex] }, ["A", "B", "Å", "Ö"])
     }
+
+    /// A file keeps its entries' names and positions in small numbers; every position reads back as given, those that
+    /// do not fit (a character past 65,535, a selection before its range, a line past 2^31) too.
+    func testAFileGivesBackItsNamesAndPositions() {
+        let at = { (line: Int, character: Int) in EncodedPosition(line: line, character: character) }
+        let ranges = [EncodedRange(start: at(0, 0), end: at(3, 9)), EncodedRange(start: at(70_000, 2), end: at(70_000, 80_000)),
+                      EncodedRange(start: at(5, 0), end: at(9, 0)), EncodedRange(start: at(1 << 20, 1), end: at((1 << 20) + 65_535, 7))]
+        let selections = [EncodedRange(start: at(1, 4), end: at(1, 9)), EncodedRange(start: at(70_000, 2), end: at(70_000, 5)),
+                          EncodedRange(start: at(4, 0), end: at(4, 3)), EncodedRange(start: at((1 << 20) + 2, 0), end: at((1 << 20) + 2, 65_535))]
+        let names = ["Åsa", "", "東京 Tower", "x"]
+        let entries = names.enumerated().map { Entry(name: $1, kind: .string, range: TextRange(start: TextPosition(line: $0, column: 0), end: TextPosition(line: $0, column: 1))) }
+        let file = WorkspaceIndex.File(uri: "file:///w/a.md", entries: entries, ranges: ranges, selections: selections)
+        XCTAssertEqual((0 ..< file.count).map(file.name), names)
+        XCTAssertEqual((0 ..< file.count).map(file.range), ranges)
+        XCTAssertEqual((0 ..< file.count).map(file.selection), selections)
+        XCTAssertEqual((0 ..< file.names.count).map(file.names.string(at:)), names)
+    }
 }

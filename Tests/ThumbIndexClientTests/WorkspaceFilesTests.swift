@@ -19,6 +19,8 @@ final class WorkspaceFilesTests: XCTestCase {
         try write(".hidden/secret.md", "# Hidden\n")
         try write("node_modules/pkg/readme.md", "# Skipped\n")
         try write("notes/picture.png", "not read: no extension a format names\n")
+        try write("a-empty.md", "no headings: a file of no entries, first in path order\n")
+        try write("notes/zz-empty.md", "")
     }
 
     override func tearDownWithError() throws { disk.removeAll() }
