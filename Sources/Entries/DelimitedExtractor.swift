@@ -230,6 +230,19 @@ struct DelimitedTable: Sendable {
         }
     }
 
+    /// Appends a cell to a row's detail, after ", " when it is not the first: as a CSV line writes it, in quotes (a
+    /// quote in it doubled) when it holds a comma or a quote, so that "Stockholm, Sweden" stays one cell to a reader.
+    static func appendCell(_ cell: UnsafeBufferPointer<UInt8>, to detail: inout [UInt8]) {
+        if !detail.isEmpty { detail += [0x2C, 0x20] }
+        guard cell.contains(where: { $0 == 0x2C || $0 == 0x22 }) else { return detail += cell }
+        detail.append(0x22)
+        for byte in cell {
+            detail.append(byte)
+            if byte == 0x22 { detail.append(0x22) }
+        }
+        detail.append(0x22)
+    }
+
     private func read(
         _ text: RecordText, from startLine: Int, record: (Int) -> Bool, entry: (Entry) -> Void,
         row: (Int, DelimitedParser, Int, [DelimitedParser.Field]) -> Void
@@ -260,13 +273,11 @@ struct DelimitedTable: Sendable {
             for (c, f) in fields.enumerated() where c != column && !(reading != nil && readingColumns.contains(c)) {
                 if let span = parser.plainSpan(f) {
                     guard !span.isEmpty else { continue }
-                    if !detail.isEmpty { detail += [0x2C, 0x20] }
-                    detail += p[span]
+                    Self.appendCell(UnsafeBufferPointer(rebasing: p[span]), to: &detail)
                 } else {
-                    let cell = Self.clean(parser.value(f))
+                    var cell = Self.clean(parser.value(f))
                     guard !cell.isEmpty else { continue }
-                    if !detail.isEmpty { detail += [0x2C, 0x20] }
-                    detail += cell.utf8
+                    cell.withUTF8 { Self.appendCell($0, to: &detail) }
                 }
             }
             let nameStart = position(field.start, from: line)

@@ -6,12 +6,21 @@ final class DelimitedTests: XCTestCase {
         let text = "name,note\nAda,\"says \"\"hi\"\", twice\"\nBob,\"multi\nline\"\n"
         let entries = try extract("csv", text, ExtractionOptions(column: .name("name"))).entries
         XCTAssertEqual(entries.names, ["Ada", "Bob"])
-        XCTAssertEqual(entries[0].detail, "says \"hi\", twice")
+        XCTAssertEqual(entries[0].detail, "\"says \"\"hi\"\", twice\"", "a cell with a comma or a quote is written quoted")
         XCTAssertEqual(entries[0].range, r(1, 0, 1, 24))
         XCTAssertEqual(entries[0].selectionRange, r(1, 0, 1, 3))
         XCTAssertEqual(entries[1].detail, "multi line")
         XCTAssertEqual(entries[1].range, r(2, 0, 3, 5))
         XCTAssertTrue(entries.allSatisfy { $0.kind == .string })
+    }
+
+    /// A row's detail joins its other cells with ", ", each written as a CSV line writes it: one that holds a comma
+    /// or a quote is quoted, so that a reader can tell the cells apart.
+    func testADetailsCellsStayApartWhenOneHoldsAComma() throws {
+        let csv = try extract("csv", "Anna,\"Stockholm, Sweden\",hi\n").entries
+        XCTAssertEqual(csv.first?.detail, "\"Stockholm, Sweden\", hi")
+        let tsv = try extract("tsv", "Anna\tStockholm, Sweden\tsays \"hi\"\tplain\n").entries
+        XCTAssertEqual(tsv.first?.detail, "\"Stockholm, Sweden\", \"says \"\"hi\"\"\", plain")
     }
 
     func testQuotedNameSelectsInsideTheQuotes() throws {
@@ -84,7 +93,7 @@ final class DelimitedTests: XCTestCase {
         let tsv = try extract("tsv", "word\tgloss\nå\triver, stream\n\"a\tb\"\tquoted tab\n", ExtractionOptions(column: .name("word"))).entries
         XCTAssertEqual(tsv.names, ["å", "a\tb"])
         XCTAssertEqual(tsv[0].selectionRange, r(1, 0, 1, 2))
-        XCTAssertEqual(tsv[0].detail, "river, stream")
+        XCTAssertEqual(tsv[0].detail, "\"river, stream\"", "one cell holding a comma")
     }
 
     func testLongDetailIsTruncated() throws {

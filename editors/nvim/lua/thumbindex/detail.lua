@@ -1,10 +1,10 @@
 -- An entry's detail as the outline shows it, after its name.
 --
--- The server gives the other cells of a CSV or TSV row joined by ", ", which cannot be told apart
--- from a cell that holds ", " itself ("Stockholm, Sweden"). The outline reads the row's cells again
--- from the buffer and writes them as a CSV line does: a cell with a comma, a quote or a blank at an
--- end is quoted (`"Stockholm, Sweden", hi`). Any detail is cut to the room left in the window, and
--- a cut one ends with an ellipsis.
+-- The server gives the other cells of a CSV or TSV row joined by ", ", a cell with a comma or a
+-- quote in quotes; it cuts a long detail at 120 characters. The outline reads the row's cells again
+-- from the buffer, whole, and writes them as a CSV line does: a cell with a comma, a quote or a
+-- blank at an end is quoted (`"Stockholm, Sweden", hi`). Any detail is cut to the room left in the
+-- window, and a cut one ends with an ellipsis.
 local api = vim.api
 local M = {}
 
