@@ -134,9 +134,12 @@ public struct FolderScan: Sendable {
         return File(path: path, languageId: languageId, stamp: Stamp(info))
     }
 
-    /// Whether a scan of `root` reads the folder at `path` (inside `root`, neither hidden nor skipped on the way).
+    /// Whether a scan of `root` reads the folder at `path` (`root` itself, or inside it, neither hidden nor skipped on
+    /// the way).
     public func readsFolder(at path: String, in root: String) -> Bool {
-        guard let steps = Self.steps(from: root, to: URL(fileURLWithPath: path).standardizedFileURL.path), !steps.isEmpty else { return false }
+        let path = URL(fileURLWithPath: path).standardizedFileURL.path
+        if path == URL(fileURLWithPath: root).standardizedFileURL.resolvingSymlinksInPath().path { return true }
+        guard let steps = Self.steps(from: root, to: path) else { return false }
         return !steps.contains(where: { Self.skippedFolders.contains(String($0)) })
     }
 

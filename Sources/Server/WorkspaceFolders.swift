@@ -75,11 +75,13 @@ extension LanguageServer {
                                 key: "\(files.collation.locale.identifier)|\(settings.outlineKey(files.collation))")
             memory.largeWorkDone()  // what making it freed goes back after the next request
         }
+        // A reading that other folders or settings replaced says nothing.
+        guard workspaceFiles === files else { return }
         for note in notes.prefix(20) { log(.info, note) }
         if notes.count > 20 { log(.info, "… and \(notes.count - 20) more notes on the workspace's files") }
         log(.info, "workspace: \(files.count) files read for workspace/symbol")
         instrumentation.workspaceRead?()
-        if !clientWatchesFiles, workspaceFiles === files { poll(files) }
+        if !clientWatchesFiles { poll(files) }
     }
 
     /// For a client that does not watch files: looks at the workspace's files every

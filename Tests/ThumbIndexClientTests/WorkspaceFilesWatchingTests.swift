@@ -105,5 +105,9 @@ final class WorkspaceFilesWatchingTests: XCTestCase {
         // A deletion event for a file that is there again (deleted, then written back) keeps it.
         try pair.client.filesChanged([.init(uri: disk.uri("notes/ideas.md"), type: .deleted)])
         do { let found = try await names(pair); XCTAssertTrue(found.contains("Åsa notes")) }
+        // An event for the workspace folder itself reads it again, keeping what is there.
+        try disk.write("notes/more.md", "# Bertil\n")
+        try pair.client.filesChanged([.init(uri: disk.url.absoluteString, type: .changed)])
+        do { let found = try await names(pair); XCTAssertEqual(found, ["Bertil", "Cecilia Carlsson", "Dagbok", "Anna Lindqvist", "Åsa notes"]) }
     }
 }
