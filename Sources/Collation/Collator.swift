@@ -73,8 +73,42 @@ public final class Collator: @unchecked Sendable {
         lock.withLock { ti_collator_clone(handle) }
     }
 
+    /// Runs `body` on every core once per slice of `batch` (`s`, its strings' positions), with `call`, which calls
+    /// the shim for the slice. A slice of its own gets a clone; without one (a single slice, or ICU out of memory) the
+    /// collator's own handle is used under its lock.
+    func forEachSlice(of batch: UTF8Batch, _ slices: [Range<Int>], _ body: (_ s: Int, _ range: Range<Int>, _ call: SliceCall) -> Void) {
+        batch.bytes.withUnsafeBufferPointer { bytes in
+            batch.starts.withUnsafeBufferPointer { starts in
+                batch.lengths.withUnsafeBufferPointer { lengths in
+                    Parallel.run(slices.count) { s in
+                        let range = slices[s]
+                        let clone = slices.count == 1 ? nil : cloneHandle()
+                        defer { if let clone { ti_collator_close(clone) } }
+                        body(s, range, SliceCall(clone: clone, collator: self, bytes: bytes.baseAddress,
+                                                 starts: starts.baseAddress! + range.lowerBound, lengths: lengths.baseAddress! + range.lowerBound))
+                    }
+                }
+            }
+        }
+    }
+
     /// Runs `body` with this collator's own handle, which no other thread uses meanwhile.
     func withHandle<T>(_ body: (OpaquePointer) -> T) -> T {
         lock.withLock { body(handle) }
+    }
+}
+
+/// The shim called on one slice of a batch (see `Collator.forEachSlice`): with the slice's collator handle, and the
+/// bytes, starts and lengths from its first string.
+struct SliceCall {
+    let clone: OpaquePointer?
+    let collator: Collator
+    let bytes: UnsafePointer<UInt8>?
+    let starts: UnsafePointer<Int64>
+    let lengths: UnsafePointer<Int32>
+
+    func callAsFunction<T>(_ body: (OpaquePointer, UnsafePointer<UInt8>?, UnsafePointer<Int64>, UnsafePointer<Int32>) -> T) -> T {
+        if let clone { return body(clone, bytes, starts, lengths) }
+        return collator.withHandle { body($0, bytes, starts, lengths) }
     }
 }

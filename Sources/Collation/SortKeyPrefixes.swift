@@ -11,27 +11,12 @@ extension SortKeys {
         let slices = Parallel.slices(count: count, enabled: parallel)
         return [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
             let prefixes = buffer.baseAddress!
-            batch.bytes.withUnsafeBufferPointer { bytes in
-                batch.starts.withUnsafeBufferPointer { starts in
-                    batch.lengths.withUnsafeBufferPointer { lengths in
-                        Parallel.run(slices.count) { s in
-                            let range = slices[s]
-                            let clone = slices.count == 1 ? nil : collator.cloneHandle()
-                            defer { if let clone { ti_collator_close(clone) } }
-                            let build = { (handle: OpaquePointer) in
-                                ti_collator_sort_key_prefixes_utf8(
-                                    handle, bytes.baseAddress, starts.baseAddress! + range.lowerBound,
-                                    lengths.baseAddress! + range.lowerBound, Int64(range.count),
-                                    prefixes + range.lowerBound)
-                            }
-                            guard (clone.map(build) ?? collator.withHandle(build)) == 0 else { return }
-                            // ICU failed (out of memory): the whole keys' first bytes instead.
-                            for i in range {
-                                let key = collator.sortKey(batch.string(at: i))
-                                prefixes[i] = key.prefix(8).reduce(0) { $0 << 8 | UInt64($1) } << (8 * UInt64(8 - min(8, key.count)))
-                            }
-                        }
-                    }
+            collator.forEachSlice(of: batch, slices) { _, range, call in
+                guard call({ ti_collator_sort_key_prefixes_utf8($0, $1, $2, $3, Int64(range.count), prefixes + range.lowerBound) }) == 0 else { return }
+                // ICU failed (out of memory): the whole keys' first bytes instead.
+                for i in range {
+                    let key = collator.sortKey(batch.string(at: i))
+                    prefixes[i] = key.prefix(8).reduce(0) { $0 << 8 | UInt64($1) } << (8 * UInt64(8 - min(8, key.count)))
                 }
             }
             initialized = count

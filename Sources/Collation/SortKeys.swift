@@ -29,36 +29,20 @@ public final class SortKeys: @unchecked Sendable {
         let results = UnsafeMutableBufferPointer<UnsafeMutablePointer<UInt8>?>.allocate(capacity: slices.count)
         defer { results.deallocate() }
         let keyStart = self.keyStart, keyLength = self.keyLength
-        batch.bytes.withUnsafeBufferPointer { bytes in
-            batch.starts.withUnsafeBufferPointer { starts in
-                batch.lengths.withUnsafeBufferPointer { lengths in
-                    Parallel.run(slices.count) { s in
-                        let range = slices[s]
-                        // A slice of its own gets a clone; without one (a single slice, or ICU out of memory) the
-                        // collator's own handle is used under its lock.
-                        let clone = slices.count == 1 ? nil : collator.cloneHandle()
-                        defer { if let clone { ti_collator_close(clone) } }
-                        let offsets = UnsafeMutablePointer<Int64>.allocate(capacity: range.count + 1)
-                        defer { offsets.deallocate() }
-                        var size: Int64 = 0
-                        let build = { (handle: OpaquePointer) in
-                            ti_collator_sort_keys_utf8(
-                                handle, bytes.baseAddress, starts.baseAddress! + range.lowerBound,
-                                lengths.baseAddress! + range.lowerBound, Int64(range.count), offsets, &size)
-                        }
-                        guard let arena = clone.map(build) ?? collator.withHandle(build) else {
-                            // The shim could not allocate the keys: as any allocation failure in Swift, this ends
-                            // the process, with the reason.
-                            fatalError("out of memory for the sort keys of \(range.count) strings")
-                        }
-                        for (j, i) in range.enumerated() {
-                            keyStart[i] = UnsafePointer(arena + Int(offsets[j]))
-                            keyLength[i] = Int32(offsets[j + 1] - offsets[j])
-                        }
-                        results[s] = arena
-                    }
-                }
+        collator.forEachSlice(of: batch, slices) { s, range, call in
+            let offsets = UnsafeMutablePointer<Int64>.allocate(capacity: range.count + 1)
+            defer { offsets.deallocate() }
+            var size: Int64 = 0
+            guard let arena = call({ ti_collator_sort_keys_utf8($0, $1, $2, $3, Int64(range.count), offsets, &size) }) else {
+                // The shim could not allocate the keys: as any allocation failure in Swift, this ends the process,
+                // with the reason.
+                fatalError("out of memory for the sort keys of \(range.count) strings")
             }
+            for (j, i) in range.enumerated() {
+                keyStart[i] = UnsafePointer(arena + Int(offsets[j]))
+                keyLength[i] = Int32(offsets[j + 1] - offsets[j])
+            }
+            results[s] = arena
         }
         arenas = results.compactMap { $0 }
     }
