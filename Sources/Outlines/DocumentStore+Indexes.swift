@@ -102,6 +102,14 @@ extension DocumentStore {
         }
     }
 
+    /// Whether the document has an index under `cacheKey`, or one is being built (a request asking for it now would
+    /// not start a build).
+    public func hasIndexOrBuild(_ snapshot: TextDocument, cacheKey: String) -> Bool {
+        lock.withLock {
+            builds["\(snapshot.uri)|\(cacheKey)"] != nil || documents[snapshot.uri]?.indexes[cacheKey] != nil
+        }
+    }
+
     /// Runs `body` with the document's index under `cacheKey`, current with `snapshot`, if there is one that can be
     /// (brought up to the snapshot outside the lock if it is behind); nil otherwise, and while another request builds
     /// or updates it.

@@ -1,27 +1,62 @@
 import Collation
 import Entries
 
-/// The first sections of a document's outline, sorted before the rest: what a client showing partial results needs
-/// first. Only the section of every entry is computed (as for `thumbindex/sections`), then only the entries of the
-/// leading sections are sorted, so they come at about the cost of the thumb index instead of a whole sort.
+/// Some sections of a document's outline, sorted before the rest: what a client showing partial results needs first,
+/// or the page a client asks for before the document's index is made. Only the section of every entry is computed (as
+/// for `thumbindex/sections`), then only the entries of the chosen sections are sorted, so they come at about the cost
+/// of the thumb index instead of a whole sort.
 public struct LeadingSections: Sendable {
-    /// One leading section: its title, its entries in sorted order, and its range as a symbol (see
-    /// `OutlineIndexView.sectionRange(ofSectionAt:)`).
+    /// One chosen section: its title, its entries in sorted order, its range as a symbol (see
+    /// `OutlineIndexView.sectionRange(ofSectionAt:)`), its place among the non-empty sections and the sectioned
+    /// offset of its first entry.
     public struct Section: Sendable {
         public var title: String
         public var entries: [Entry]
         public var range: TextRange
+        public var position: Int
+        public var offset: Int
     }
 
-    /// The entry count of every non-empty section, in order (all of them, not only the leading ones).
+    /// The entry count of every non-empty section, in order (all of them, not only the chosen ones).
     public let counts: [Int]
-    /// The first `leading` of the non-empty sections, sorted.
+    /// The chosen sections, in order, sorted.
     public let sections: [Section]
 
     /// The first non-empty sections of `document` that hold at least `entries` entries together (whole sections).
     public init(
         _ document: TextDocument, collation: IndexedCollation, format: OutlineIndex.Format, readings: (any CollationReading)? = nil,
         entries wanted: Int, extract: (TextDocument) -> [Entry]
+    ) {
+        self.init(document, collation: collation, format: format, readings: readings, extract: extract) { counts in
+            var chosen: [Int] = [], total = 0
+            for (position, count) in counts.enumerated() where total < wanted {
+                chosen.append(position)
+                total += count
+            }
+            return chosen
+        }
+    }
+
+    /// The non-empty sections of `document` that hold the entries at the sectioned offsets `range`; `sectionOf`, the
+    /// section of every entry when a layout has them (`SectionLayout.sectionOfEntries`), saves finding them again.
+    public init(
+        _ document: TextDocument, collation: IndexedCollation, format: OutlineIndex.Format, readings: (any CollationReading)? = nil,
+        covering range: Range<Int>, sectionOf: [Int32]? = nil, extract: (TextDocument) -> [Entry]
+    ) {
+        self.init(document, collation: collation, format: format, readings: readings, known: sectionOf, extract: extract) { counts in
+            var chosen: [Int] = [], start = 0
+            for (position, count) in counts.enumerated() {
+                if start < range.upperBound && start + count > range.lowerBound { chosen.append(position) }
+                start += count
+            }
+            return chosen
+        }
+    }
+
+    /// The sections `choose` picks (positions among the non-empty sections, ascending, from their counts).
+    private init(
+        _ document: TextDocument, collation: IndexedCollation, format: OutlineIndex.Format, readings: (any CollationReading)?,
+        known: [Int32]? = nil, extract: (TextDocument) -> [Entry], choose: ([Int]) -> [Int]
     ) {
         // Entries in document order: read off lines (plain text) or extracted.
         let batch: UTF8Batch, entry: (Int) -> Entry
@@ -34,31 +69,44 @@ public struct LeadingSections: Sendable {
             batch = sortStrings
             entry = { entries[$0] }
         }
-        let sectionOf = collation.sections(of: batch)
+        let sectionOf = known.flatMap { $0.count == batch.count ? $0 : nil } ?? collation.sections(of: batch)
         var sizes = [Int](repeating: 0, count: collation.sectionTitles.count)
         for section in sectionOf { sizes[Int(section)] += 1 }
-        counts = sizes.filter { $0 > 0 }
-        // The leading sections, and their entries sorted (by sort key, then document order, as the index sorts).
-        var leading: [Int] = []
-        var total = 0
-        for (title, size) in sizes.enumerated() where size > 0 && total < wanted {
-            leading.append(title)
-            total += size
+        let titles = sizes.indices.filter { sizes[$0] > 0 }
+        counts = titles.map { sizes[$0] }
+        var offsets: [Int] = [], offset = 0
+        for count in counts {
+            offsets.append(offset)
+            offset += count
         }
-        var isLeading = [Bool](repeating: false, count: sizes.count)
-        for title in leading { isLeading[title] = true }
-        let members = sectionOf.indices.filter { isLeading[Int(sectionOf[$0])] }
+        // The chosen sections, and their entries sorted (by sort key, then document order, as the index sorts).
+        let chosen = choose(counts)
+        var isChosen = [Bool](repeating: false, count: sizes.count)
+        for position in chosen { isChosen[titles[position]] = true }
+        let members = sectionOf.indices.filter { isChosen[Int(sectionOf[$0])] }
         var strings = UTF8Batch([String]())
         for i in members { strings.append(batch.string(at: i)) }
         let order = SortKeys(strings, collator: collation.collator).sortedOrder()
         var byTitle: [Int: [Int]] = [:]
         for j in order { byTitle[Int(sectionOf[members[Int(j)]]), default: []].append(members[Int(j)]) }
-        sections = leading.map { title in
-            let ids = byTitle[title]!
+        sections = chosen.map { position in
+            let title = titles[position], ids = byTitle[title]!
             let range = SectionedOutline.symbolRange(
                 around: ids[0], neighbour: { sectionOf.indices.contains($0 + $1) ? $0 + $1 : nil },
                 inSection: { sectionOf[$0] == Int32(title) }, entry: entry)
-            return Section(title: collation.sectionTitles[title], entries: ids.map(entry), range: range)
+            return Section(title: collation.sectionTitles[title], entries: ids.map(entry), range: range, position: position,
+                           offset: offsets[position])
         }
+    }
+
+    /// The entries of the chosen sections at the sectioned offsets `range`, each with its section's position.
+    public func page(_ range: Range<Int>) -> [SectionedOutline.PageEntry] {
+        var page: [SectionedOutline.PageEntry] = []
+        for section in sections {
+            let from = max(range.lowerBound, section.offset), to = min(range.upperBound, section.offset + section.entries.count)
+            guard from < to else { continue }
+            page += section.entries[(from - section.offset) ..< (to - section.offset)].map { .init(entry: $0, section: section.position) }
+        }
+        return page
     }
 }

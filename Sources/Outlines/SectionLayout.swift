@@ -10,6 +10,9 @@ public struct SectionLayout: Sendable {
     public let totalCount: Int
     /// The non-empty sections, in section order.
     public let sections: [SectionedOutline.SectionSummary]
+    /// The section (title position) of every entry in document order, when the layout was counted from them (a page
+    /// before the sort sorts only its sections' entries with it: `LeadingSections`).
+    public let sectionOfEntries: [Int32]?
 
     /// The layout from the sections of the outline's entries.
     public init(outline: DocumentOutline, collation: IndexedCollation) {
@@ -21,22 +24,28 @@ public struct SectionLayout: Sendable {
     /// The layout of entries with the sort strings of `batch`.
     public init(sortStrings batch: UTF8Batch, version: Int, generation: UInt64, collation: IndexedCollation) {
         var counts = [Int](repeating: 0, count: collation.sectionTitles.count)
-        for section in collation.sections(of: batch) { counts[Int(section)] += 1 }
+        let sectionOf = collation.sections(of: batch)
+        for section in sectionOf { counts[Int(section)] += 1 }
         var sections: [SectionedOutline.SectionSummary] = []
         var offset = 0
         for (section, count) in counts.enumerated() where count > 0 {
             sections.append(.init(title: collation.sectionTitles[section], titleIndex: section, count: count, offset: offset))
             offset += count
         }
-        self.init(version: version, generation: generation, collation: collation, totalCount: offset, sections: sections)
+        self.init(version: version, generation: generation, collation: collation, totalCount: offset, sections: sections,
+                  sectionOfEntries: sectionOf)
     }
 
-    init(version: Int, generation: UInt64, collation: IndexedCollation, totalCount: Int, sections: [SectionedOutline.SectionSummary]) {
+    init(
+        version: Int, generation: UInt64, collation: IndexedCollation, totalCount: Int, sections: [SectionedOutline.SectionSummary],
+        sectionOfEntries: [Int32]? = nil
+    ) {
         self.version = version
         self.generation = generation
         self.collation = collation
         self.totalCount = totalCount
         self.sections = sections
+        self.sectionOfEntries = sectionOfEntries
     }
 
     /// Title positions of the non-empty sections, for jump targets.

@@ -20,6 +20,12 @@ extension LanguageServer {
 
     static func entries(_ context: RequestContext, _ params: EntriesRequest.Params) throws(ResponseError) -> EntriesRequest.Result {
         // A stale `version` was refused on arrival (`LanguageServer.receive`), before any wait for a worker or a build.
+        if params.offset >= 0, params.offset <= Int.max - params.limit,
+           let (page, total, document) = try context.pageBeforeIndex(params.textDocument, params.collation,
+                                                                      offsets: params.offset ..< params.offset + params.limit) {
+            let entries = page.map { entry($0.entry, section: $0.section, document: document, encoding: context.encoding) }
+            return .init(version: document.version, totalCount: total, offset: params.offset, entries: entries)
+        }
         return try context.withIndex(params.textDocument, params.collation) { index, document throws(ResponseError) in
             let entries = index.page(offset: params.offset, limit: params.limit, in: document).map { item in
                 entry(item.entry, section: item.section, document: document, encoding: context.encoding)

@@ -85,6 +85,21 @@ struct RequestContext: Sendable {
         let key = cacheKey(collation)
         let run = { (index: OutlineIndex, current: TextDocument) in Result { () throws(ResponseError) -> T in try body(index, current) } }
         if let hit = server.documents.withExistingIndex(document, cacheKey: key, run) { return try hit.get() }
+        let make = indexMaker(document, collation), server = self.server
+        let name = document.uri.split(separator: "/").last.map(String.init) ?? document.uri
+        return try server.longWork("Sorting", name) { () throws(ResponseError) -> T in
+            let served: Result<T, ResponseError>
+            do throws(InProgress) {
+                served = try server.documents.withIndex(document, cacheKey: key, make: make, run)
+            } catch {
+                throw later(error)
+            }
+            return try served.get()
+        }
+    }
+
+    /// How the document's index under `collation` is made (by its plan), its problems logged.
+    private func indexMaker(_ document: TextDocument, _ collation: IndexedCollation) -> @Sendable (TextDocument) -> OutlineIndex {
         let plan = self.plan(document, collation), extract = extractor(collation), server = self.server, uri = document.uri
         let report: @Sendable ([OutlineProblem]) -> Void = { problems in
             for problem in problems {
@@ -92,18 +107,9 @@ struct RequestContext: Sendable {
                 if problem.severity == .error { server.log(.error, problem.message) } else { server.logOnce("warning:\(uri):\(problem.message)", .warning, problem.message) }
             }
         }
-        let name = document.uri.split(separator: "/").last.map(String.init) ?? document.uri
-        return try server.longWork("Sorting", name) { () throws(ResponseError) -> T in
-            let served: Result<T, ResponseError>
-            do throws(InProgress) {
-                served = try server.documents.withIndex(document, cacheKey: key, make: {
-                    server.instrumentation.willBuild?($0.uri)
-                    return plan.index($0, collation: collation, report: report, extract: extract)
-                }, run)
-            } catch {
-                throw later(error)
-            }
-            return try served.get()
+        return {
+            server.instrumentation.willBuild?($0.uri)
+            return plan.index($0, collation: collation, report: report, extract: extract)
         }
     }
 
@@ -120,6 +126,32 @@ struct RequestContext: Sendable {
         let plan = self.plan(document, collation)
         return LeadingSections(document, collation: collation, format: plan.format, readings: plan.readings,
                                entries: entries, extract: extractor(collation))
+    }
+
+    /// A page of a plain-text document that has no index under a request's collation yet, nor one being made: only the
+    /// sections that hold it are sorted (about the cost of the thumb index, where the index sorts every line), while
+    /// the index is made on another worker. Nil for the other formats (their index costs little more than this, or is
+    /// made at once) and when the index is there or being made.
+    func pageBeforeIndex(
+        _ uri: TextDocumentIdentifier, _ choice: CollationChoice, offsets: Range<Int>
+    ) throws(ResponseError) -> (page: [SectionedOutline.PageEntry], totalCount: Int, document: TextDocument)? {
+        let document = try requireDocument(uri)
+        let collation = try self.collation(choice)
+        let plan = self.plan(document, collation), key = cacheKey(collation)
+        guard plan.format == .lines, !server.documents.hasIndexOrBuild(document, cacheKey: key) else { return nil }
+        // The index is made meanwhile, on another worker, with its progress bar (a request that comes while it is made
+        // waits for it).
+        let make = indexMaker(document, collation), server = self.server
+        let name = document.uri.split(separator: "/").last.map(String.init) ?? document.uri
+        server.workers.async {
+            _ = try? server.longWork("Sorting", name) { () throws(ResponseError) in
+                _ = try? server.documents.withIndex(document, cacheKey: key, make: make) { _, _ in () }
+            }
+        }
+        let sections = LeadingSections(document, collation: collation, format: plan.format, readings: plan.readings, covering: offsets,
+                                       sectionOf: server.documents.cachedLayout(document, cacheKey: key)?.sectionOfEntries,
+                                       extract: extractor(collation))
+        return (sections.page(offsets), sections.counts.reduce(0, +), document)
     }
 
     /// Which index the document gets under `collation` (see `IndexPlan`).
