@@ -140,6 +140,15 @@ function M.resolve_title(titles, title)
   return nil
 end
 
+--- `resolve_title` among a layout's titles, or nil after telling the user which titles there are.
+function M.title_in(layout, title)
+  local resolved = M.resolve_title(layout.titles, title)
+  if not resolved then
+    ui.notify(string.format("%s is not an index title here; they are %s", title, table.concat(layout.titles, " ")))
+  end
+  return resolved
+end
+
 --- Jumps to the section of index title `title`: the outline moves at once (from the indexTargets
 --- it has), the server's thumbindex/jump then puts the source cursor on the section's first entry.
 function M.jump(state, title)
@@ -148,9 +157,8 @@ function M.jump(state, title)
     ui.notify("the outline is not ready yet")
     return
   end
-  local resolved = M.resolve_title(layout.titles, title)
+  local resolved = M.title_in(layout, title)
   if not resolved then
-    ui.notify(string.format("%s is not an index title here; they are %s", title, table.concat(layout.titles, " ")))
     return
   end
   local position = vim.fn.index(layout.titles, resolved) + 1

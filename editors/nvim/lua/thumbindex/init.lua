@@ -77,6 +77,19 @@ function M.open()
   return outline.open(0)
 end
 
+-- The window the cursor is in, when it is the workspace window or an outline: the module that serves
+-- it and its state.
+local function current_window()
+  local state = workspace.state_for(0)
+  if state then
+    return workspace, state
+  end
+  state = outline.state_for(0)
+  if state then
+    return outline, state
+  end
+end
+
 --- :ThumbIndexClose — closes the outline of the current buffer (or of this tab page); in the
 --- workspace window, that window.
 function M.close()
@@ -91,14 +104,9 @@ end
 --- :ThumbIndexRefresh — asks the server for the sections again (in the workspace window: the
 --- workspace's).
 function M.refresh()
-  local state = workspace.state_for(0)
-  if state then
-    workspace.refresh(state, true)
-    return
-  end
-  state = outline.state_for(0)
-  if state then
-    outline.refresh(state, true)
+  local module, state = current_window()
+  if module then
+    module.refresh(state, true)
   end
 end
 
@@ -148,14 +156,9 @@ function M.jump(title)
     notify("ThumbIndexJump needs an index title, e.g. :ThumbIndexJump M")
     return
   end
-  local state = workspace.state_for(0)
-  if state then
-    workspace.jump(state, title)
-    return
-  end
-  state = outline.state_for(0)
-  if state then
-    outline.jump(state, title)
+  local module, state = current_window()
+  if module then
+    module.jump(state, title)
   else
     jump_in_buffer(api.nvim_get_current_buf(), title)
   end

@@ -208,9 +208,8 @@ function M.jump(state, title)
     state.pending_title = title
     return
   end
-  local resolved = commands.resolve_title(layout.titles, title)
+  local resolved = commands.title_in(layout, title)
   if not resolved then
-    ui.notify(string.format("%s is not an index title here; they are %s", title, table.concat(layout.titles, " ")))
     return
   end
   state.jump_seq = (state.jump_seq or 0) + 1
