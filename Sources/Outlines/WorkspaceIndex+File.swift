@@ -99,10 +99,10 @@ extension WorkspaceIndex {
                 return (EncodedRange(start: at(whole[0], whole[1]), end: at(whole[2], whole[3])),
                         EncodedRange(start: at(whole[4], whole[5]), end: at(whole[6], whole[7])))
             }
-            let line = Int(startLines[k]), o = offsets[(k * 7) ..< (k * 7 + 7)].map(Int.init)
-            let selection = line + o[1]
-            return (EncodedRange(start: at(line, o[3]), end: at(line + o[0], o[4])),
-                    EncodedRange(start: at(selection, o[5]), end: at(selection + o[2], o[6])))
+            let line = Int(startLines[k]), o = { Int(offsets[k * 7 + $0]) }
+            let selection = line + o(1)
+            return (EncodedRange(start: at(line, o(3)), end: at(line + o(0), o(4))),
+                    EncodedRange(start: at(selection, o(5)), end: at(selection + o(2), o(6))))
         }
     }
 }
