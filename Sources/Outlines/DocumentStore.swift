@@ -179,10 +179,16 @@ public final class DocumentStore: @unchecked Sendable {
         if let cached = cachedLayout(document, cacheKey: cacheKey) { return cached }
         let layout = SectionLayout(sortStrings: sortStrings(document), version: document.version, generation: document.generation,
                                    collation: collation)
+        keep(layout, of: document, cacheKey: cacheKey)
+        return layout
+    }
+
+    /// Keeps `layout` as the section layout of a snapshot under `cacheKey` while the snapshot is the document's text
+    /// (an index being built tells its layout before its sort).
+    public func keep(_ layout: SectionLayout, of document: TextDocument, cacheKey: String) {
         lock.withLock {
             if documents[document.uri]?.document.generation == document.generation { documents[document.uri]?.layouts[cacheKey] = layout }
         }
-        return layout
     }
 
     /// The sectioned outline of a snapshot under a collation, computed once per generation and collation: a request

@@ -31,7 +31,7 @@ public final class Flight: Sendable {
     }
 
     /// Marks the work done and calls everyone who asked.
-    func finish() {
+    public func finish() {
         let waiting = state.withLock { state -> [@Sendable () -> Void] in
             state.done = true
             defer { state.waiters = [] }
@@ -45,4 +45,6 @@ public final class Flight: Sendable {
 /// waiting for it meanwhile.
 public struct InProgress: Error {
     public let flight: Flight
+
+    public init(flight: Flight) { self.flight = flight }
 }

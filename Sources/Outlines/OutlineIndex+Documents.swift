@@ -8,24 +8,28 @@ extension OutlineIndex {
     /// `checkpointSpacing` lines; `.startLines` falls back to `.entries` when two entries start on one line.
     /// With `readings` (under `ja`), names in kanji collate by their readings, as `EntrySource` makes them.
     /// `.records` reads records again from the text when served, unless `keepingEntries` (for a reader of every
-    /// entry, such as `thumbindex outline`, which would read each twice).
+    /// entry, such as `thumbindex outline`, which would read each twice). `sectionsKnown` gets the thumb index as soon
+    /// as the sections are known, before the sort (not for `.headings`, whose scan is most of their cost).
     public static func make(
         _ document: TextDocument, collation: IndexedCollation, format: Format, checkpointSpacing: Int = 256,
         readings: (any CollationReading)? = nil, records: RecordFormat? = nil, tree: TreeFormat? = nil, keepingEntries: Bool = false,
-        report: @escaping @Sendable ([OutlineProblem]) -> Void = { _ in }, extract: @escaping @Sendable (TextDocument) -> [Entry]
+        report: @escaping @Sendable ([OutlineProblem]) -> Void = { _ in }, extract: @escaping @Sendable (TextDocument) -> [Entry],
+        sectionsKnown: ((SectionLayout) -> Void)? = nil
     ) -> OutlineIndex {
         if format == .records {
             if let records, let index = makeRecords(document, collation: collation, format: records, readings: readings,
-                                                    keepingEntries: keepingEntries, report: report, extract: extract) {
+                                                    keepingEntries: keepingEntries, report: report, extract: extract,
+                                                    sectionsKnown: sectionsKnown) {
                 return index
             }
-            return make(document, collation: collation, format: .entries, extract: extract)
+            return make(document, collation: collation, format: .entries, extract: extract, sectionsKnown: sectionsKnown)
         }
         if format == .tree {
-            if let tree, let index = makeTree(document, collation: collation, format: tree, readings: readings, report: report, extract: extract) {
+            if let tree, let index = makeTree(document, collation: collation, format: tree, readings: readings, report: report, extract: extract,
+                                              sectionsKnown: sectionsKnown) {
                 return index
             }
-            return make(document, collation: collation, format: .entries, extract: extract)
+            return make(document, collation: collation, format: .entries, extract: extract, sectionsKnown: sectionsKnown)
         }
         if format == .headings {
             return makeHeadings(document, collation: collation, spacing: checkpointSpacing, readings: readings, extract: extract)
@@ -33,7 +37,7 @@ extension OutlineIndex {
         if format == .lines {
             let (batch, lines) = names(document, lines: 0 ..< document.lineCount, readings: readings)
             let index = OutlineIndex(collation: collation, format: .lines, document: document, batch: batch,
-                                     positions: lines.map { Int32($0) }, entries: [], extract: extract)
+                                     positions: lines.map { Int32($0) }, entries: [], extract: extract, sectionsKnown: sectionsKnown)
             index.readings = readings
             return index
         }
@@ -43,7 +47,7 @@ extension OutlineIndex {
         let kept: Format = format == .startLines && distinct ? .startLines : .entries
         let positions = kept == .entries ? entries.indices.map { Int32($0) } : lines.map { Int32($0) }
         return OutlineIndex(collation: collation, format: kept, document: document, batch: batch, positions: positions, entries: entries,
-                            extract: extract)
+                            extract: extract, sectionsKnown: sectionsKnown)
     }
 
     /// The sort strings of a document's entries in document order, as `make` would sort them (for a layout before

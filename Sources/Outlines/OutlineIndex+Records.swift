@@ -18,7 +18,8 @@ extension OutlineIndex {
     /// makes an `.entries` index, whose extraction reports what is wrong.
     static func makeRecords(
         _ document: TextDocument, collation: IndexedCollation, format: RecordFormat, readings: (any CollationReading)?, keepingEntries: Bool,
-        report: @escaping @Sendable ([OutlineProblem]) -> Void, extract: @escaping @Sendable (TextDocument) -> [Entry]
+        report: @escaping @Sendable ([OutlineProblem]) -> Void, extract: @escaping @Sendable (TextDocument) -> [Entry],
+        sectionsKnown: ((SectionLayout) -> Void)?
     ) -> OutlineIndex? {
         guard document.bytes.withUnsafeBufferPointer({ TextCheck.binaryProblem(in: $0) }) == nil else { return nil }
         let text = RecordText(bytes: document.bytes, lineStarts: document.lineStarts)
@@ -26,7 +27,8 @@ extension OutlineIndex {
               !read.lines.isEmpty else { return nil }
         report(read.warnings.map { OutlineProblem(severity: .warning, message: $0, key: nil) })
         let index = OutlineIndex(collation: collation, format: .records, document: document, batch: read.sortStrings,
-                                 positions: read.lines.map { Int32($0) }, entries: read.entries, extract: extract)
+                                 positions: read.lines.map { Int32($0) }, entries: read.entries, extract: extract,
+                                 sectionsKnown: sectionsKnown)
         index.records = reader
         index.readings = readings
         index.report = report

@@ -84,9 +84,10 @@ public final class OutlineIndex {
 
     /// Sorts and sections entries in bulk: entry `i` has the sort string `batch[i]` and document position
     /// `positions[i]` (ascending); `entries` holds the entries themselves unless the format reads them off lines.
+    /// `sectionsKnown` gets the thumb index as soon as every entry's section is known, before the sort.
     init(
         collation: IndexedCollation, format: Format, document: TextDocument, batch: UTF8Batch, positions: [Int32],
-        entries: [Entry], extract: @escaping @Sendable (TextDocument) -> [Entry]
+        entries: [Entry], extract: @escaping @Sendable (TextDocument) -> [Entry], sectionsKnown: ((SectionLayout) -> Void)? = nil
     ) {
         self.collation = collation
         self.extract = extract
@@ -94,6 +95,8 @@ public final class OutlineIndex {
         version = document.version
         generation = document.generation
         let sections = collation.sections(of: batch)
+        sectionsKnown?(SectionLayout(sectionOf: sections, keeping: false, version: document.version, generation: document.generation,
+                                     collation: collation))
         let order = SortKeys(batch, collator: collation.collator).sortedOrder()
         position = positions
         sectionOf = sections.map { UInt16(truncatingIfNeeded: $0) }

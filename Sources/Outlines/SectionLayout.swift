@@ -23,8 +23,13 @@ public struct SectionLayout: Sendable {
 
     /// The layout of entries with the sort strings of `batch`.
     public init(sortStrings batch: UTF8Batch, version: Int, generation: UInt64, collation: IndexedCollation) {
+        self.init(sectionOf: collation.sections(of: batch), keeping: true, version: version, generation: generation, collation: collation)
+    }
+
+    /// The layout of entries in the sections `sectionOf` (title positions, in document order), which it keeps
+    /// (`sectionOfEntries`) when `keeping`.
+    init(sectionOf: [Int32], keeping: Bool, version: Int, generation: UInt64, collation: IndexedCollation) {
         var counts = [Int](repeating: 0, count: collation.sectionTitles.count)
-        let sectionOf = collation.sections(of: batch)
         for section in sectionOf { counts[Int(section)] += 1 }
         var sections: [SectionedOutline.SectionSummary] = []
         var offset = 0
@@ -33,7 +38,7 @@ public struct SectionLayout: Sendable {
             offset += count
         }
         self.init(version: version, generation: generation, collation: collation, totalCount: offset, sections: sections,
-                  sectionOfEntries: sectionOf)
+                  sectionOfEntries: keeping ? sectionOf : nil)
     }
 
     init(

@@ -56,8 +56,9 @@ public struct TextDocument: Sendable {
         var starts = [0]
         bytes.withUnsafeBufferPointer { b in
             guard let base = b.baseAddress else { return }
-            if memchr(base, 0x0D, b.count) == nil {
-                // No CR (the common case): each line break is found by `memchr`, many bytes at a step.
+            if everyCRBeforeLF(b) {
+                // No CR but in CRLF (the common cases; vCard lines end in CRLF): each line break is found by
+                // `memchr`, many bytes at a step.
                 var i = 0
                 while i < b.count, let found = memchr(base + i, 0x0A, b.count - i) {
                     i = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
@@ -78,6 +79,18 @@ public struct TextDocument: Sendable {
             }
         }
         return starts
+    }
+
+    /// Whether every CR in `b` is the first byte of a CRLF.
+    private static func everyCRBeforeLF(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = b.baseAddress else { return true }
+        var i = 0
+        while i < b.count, let found = memchr(base + i, 0x0D, b.count - i) {
+            let cr = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            guard cr + 1 < b.count, b[cr + 1] == 0x0A else { return false }
+            i = cr + 2
+        }
+        return true
     }
 
     /// Byte range of line `line`'s content, without its line end.

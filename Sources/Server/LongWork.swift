@@ -55,6 +55,9 @@ extension LanguageServer {
         /// Called on the thread that builds a document's index, before it starts, with the document's uri: a test may
         /// block here to hold a build in progress.
         public var willBuild: (@Sendable (_ uri: String) -> Void)?
+        /// Called on the thread that builds a document's index once it has kept the index's sections, before the sort
+        /// (records and JSON, whose `thumbindex/sections` answers from them): a test may block here to hold the sort.
+        public var willSort: (@Sendable (_ uri: String) -> Void)?
         /// Called once the files of the workspace folders are read (`workspace/symbol` then searches them all).
         public var workspaceRead: (@Sendable () -> Void)?
         /// Seconds between two looks at the workspace's files for changes, when the client does not watch them.
@@ -66,8 +69,9 @@ extension LanguageServer {
             progressDelay: Double = LanguageServer.progressDelay, willHandle: (@Sendable (_ method: String) -> Void)? = nil,
             deferred: (@Sendable (_ method: String) -> Void)? = nil, willBuild: (@Sendable (_ uri: String) -> Void)? = nil,
             workspaceRead: (@Sendable () -> Void)? = nil, workspacePollInterval: Double = 2,
-            workspacePolled: (@Sendable (_ changed: Int) -> Void)? = nil
+            workspacePolled: (@Sendable (_ changed: Int) -> Void)? = nil, willSort: (@Sendable (_ uri: String) -> Void)? = nil
         ) {
+            self.willSort = willSort
             self.workspacePollInterval = workspacePollInterval
             self.workspacePolled = workspacePolled
             self.progressDelay = progressDelay

@@ -63,8 +63,17 @@ struct RequestContext: Sendable {
         let key = cacheKey(collation)
         if let layout = server.documents.withExistingIndex(document, cacheKey: key, { index, _ in index.layout }) { return layout }
         let plan = self.plan(document, collation), extract = extractor(collation)
-        // Records and JSON cost their reading far more than their sort: the index is made at once, not a layout first.
-        if plan.format == .records || plan.format == .tree { return try withIndex(uri, choice) { index, _ in index.layout } }
+        if plan.format == .records || plan.format == .tree {
+            // Records and JSON cost their reading far more than their sections: they are read once, by the index,
+            // which tells its layout before it sorts; the request answers from that (or from the index when it came
+            // later than the layout, or the build could not be started from here).
+            try check()
+            if let layout = server.documents.cachedLayout(document, cacheKey: key) { return layout }
+            if let sectionsKnown = buildIndexInBackground(document, collation, cacheKey: key, layoutFirst: true) {
+                throw later(InProgress(flight: sectionsKnown))
+            }
+            return try withIndex(uri, choice) { index, _ in index.layout }
+        }
         return try derive(uri, choice, title: "Sectioning", cached: server.documents.cachedLayout) { document, collation, key, _, _ in
             server.documents.layout(document, collation: collation, cacheKey: key) {
                 OutlineIndex.sortStrings($0, format: plan.format, readings: plan.readings, extract: extract)
@@ -98,8 +107,35 @@ struct RequestContext: Sendable {
         }
     }
 
+    /// Starts making the document's index under `collation` on another worker (with its progress bar), unless it has
+    /// one or one is being made; a request that comes while it is made waits for it. `layoutFirst`: the index's
+    /// layout is kept as soon as its sections are known, before the sort. Returns a flight done once that layout is
+    /// kept (or the build ended without one); nil when nothing was started.
+    private func buildIndexInBackground(
+        _ document: TextDocument, _ collation: IndexedCollation, cacheKey key: String, layoutFirst: Bool
+    ) -> Flight? {
+        guard !server.documents.hasIndexOrBuild(document, cacheKey: key) else { return nil }
+        let sectionsKnown = Flight(), server = self.server
+        let keepLayout: @Sendable (SectionLayout) -> Void = { layout in
+            server.documents.keep(layout, of: document, cacheKey: key)
+            sectionsKnown.finish()
+            server.instrumentation.willSort?(document.uri)
+        }
+        let make = indexMaker(document, collation, sectionsKnown: layoutFirst ? keepLayout : nil)
+        let name = document.uri.split(separator: "/").last.map(String.init) ?? document.uri
+        server.workers.async {
+            defer { sectionsKnown.finish() }
+            _ = try? server.longWork("Sorting", name) { () throws(ResponseError) in
+                _ = try? server.documents.withIndex(document, cacheKey: key, make: make) { _, _ in () }
+            }
+        }
+        return sectionsKnown
+    }
+
     /// How the document's index under `collation` is made (by its plan), its problems logged.
-    private func indexMaker(_ document: TextDocument, _ collation: IndexedCollation) -> @Sendable (TextDocument) -> OutlineIndex {
+    private func indexMaker(
+        _ document: TextDocument, _ collation: IndexedCollation, sectionsKnown: (@Sendable (SectionLayout) -> Void)? = nil
+    ) -> @Sendable (TextDocument) -> OutlineIndex {
         let plan = self.plan(document, collation), extract = extractor(collation), server = self.server, uri = document.uri
         let report: @Sendable ([OutlineProblem]) -> Void = { problems in
             for problem in problems {
@@ -109,7 +145,7 @@ struct RequestContext: Sendable {
         }
         return {
             server.instrumentation.willBuild?($0.uri)
-            return plan.index($0, collation: collation, report: report, extract: extract)
+            return plan.index($0, collation: collation, report: report, extract: extract, sectionsKnown: sectionsKnown)
         }
     }
 
@@ -138,16 +174,7 @@ struct RequestContext: Sendable {
         let document = try requireDocument(uri)
         let collation = try self.collation(choice)
         let plan = self.plan(document, collation), key = cacheKey(collation)
-        guard plan.format == .lines, !server.documents.hasIndexOrBuild(document, cacheKey: key) else { return nil }
-        // The index is made meanwhile, on another worker, with its progress bar (a request that comes while it is made
-        // waits for it).
-        let make = indexMaker(document, collation), server = self.server
-        let name = document.uri.split(separator: "/").last.map(String.init) ?? document.uri
-        server.workers.async {
-            _ = try? server.longWork("Sorting", name) { () throws(ResponseError) in
-                _ = try? server.documents.withIndex(document, cacheKey: key, make: make) { _, _ in () }
-            }
-        }
+        guard plan.format == .lines, buildIndexInBackground(document, collation, cacheKey: key, layoutFirst: false) != nil else { return nil }
         let sections = LeadingSections(document, collation: collation, format: plan.format, readings: plan.readings, covering: offsets,
                                        sectionOf: server.documents.cachedLayout(document, cacheKey: key)?.sectionOfEntries,
                                        extract: extractor(collation))

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 private enum Byte {
     static let quote = UInt8(ascii: "\"")
     static let backslash = UInt8(ascii: "\\")
@@ -16,13 +22,13 @@ private enum Byte {
 }
 
 /// One parse over a buffer: checks the grammar, and hands each value and its span to `Builder`, which makes the tree.
-/// Holds a scratch buffer reused by every string that has escapes.
 struct JSONScanner<Builder: JSONTreeBuilder> {
     let bytes: UnsafeBufferPointer<UInt8>
     let maxDepth: Int
     var position = 0
     var depth = 0
-    var scratch: [UInt8] = []
+    /// Where a string with escapes is being written, unescaped.
+    var output = UnescapedText()
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
         self.bytes = bytes
@@ -173,6 +179,8 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
         let contentStart = position
         // Fast path: no escapes, so the string is the bytes themselves (validated as we go).
         while position < bytes.count {
+            skipPlainASCII()
+            guard position < bytes.count else { break }
             let byte = bytes[position]
             if byte == Byte.quote {
                 let string = String(decoding: UnsafeBufferPointer(rebasing: bytes[contentStart..<position]), as: UTF8.self)
@@ -185,17 +193,71 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
         }
         guard position < bytes.count else { throw unterminated(.string, start: start) }
 
-        scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[contentStart..<position]))
+        // Escapes: the string is written once, unescaped, straight into its own storage, which the raw text bounds
+        // (no escape is longer unescaped). A document's text is one such string of many megabytes, with an escape on
+        // every line: a growing buffer copied into a string at the end cost it two more copies and their page faults.
+        let capacity = closingQuote(from: position) - contentStart
+        var failure: JSONParseError?
+        let string = String(unsafeUninitializedCapacity: capacity) { buffer -> Int in
+            output = UnescapedText(buffer.baseAddress!)
+            defer { output = UnescapedText() }
+            output.append(UnsafeBufferPointer(rebasing: bytes[contentStart..<position]))
+            do throws(JSONParseError) {
+                try unescape(stringStart: start)
+            } catch {
+                failure = error
+            }
+            return output.count
+        }
+        if let failure { throw failure }
+        return string
+    }
+
+    /// Steps over string content that is ASCII with nothing to look at (no quote, backslash or control character),
+    /// eight bytes at a time.
+    @inline(__always)
+    mutating func skipPlainASCII() {
+        guard let base = UnsafeRawPointer(bytes.baseAddress) else { return }
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        while position + 8 <= bytes.count {
+            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+            // A byte ≥ 0x80 sets its high bit in `word`; a byte < 0x20, one equal to '"' or to '\\' sets it in the
+            // matching zero-byte test (a borrow may flag a byte after a real one, never a word with none).
+            let quotes = word ^ (ones &* UInt64(Byte.quote)), backslashes = word ^ (ones &* UInt64(Byte.backslash))
+            let flagged = (word | (word &- ones &* 0x20) | (quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes) & highs
+            guard flagged == 0 else { return }
+            position += 8
+        }
+    }
+
+    /// The offset of the quote that closes the string whose content runs on from `from` (a quote after an even
+    /// number of backslashes), or the end of the bytes when there is none.
+    func closingQuote(from: Int) -> Int {
+        guard let base = bytes.baseAddress else { return from }
+        var i = from
+        while i < bytes.count, let found = memchr(base + i, Int32(Byte.quote), bytes.count - i) {
+            let quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            var backslashes = 0
+            while quote - backslashes - 1 >= from, bytes[quote - backslashes - 1] == Byte.backslash { backslashes += 1 }
+            if backslashes % 2 == 0 { return quote }
+            i = quote + 1
+        }
+        return bytes.count
+    }
+
+    /// Reads a string's content from `position` (at an escape) to its closing quote, into `output`.
+    mutating func unescape(stringStart start: Int) throws(JSONParseError) {
         // Each run of bytes between escapes is copied at once (a document's text has an escape on every line).
         var run = position
         while position < bytes.count {
+            skipPlainASCII()
+            guard position < bytes.count else { break }
             let byte = bytes[position]
             if byte == Byte.quote || byte == Byte.backslash {
-                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<position]))
+                output.append(UnsafeBufferPointer(rebasing: bytes[run..<position]))
                 if byte == Byte.quote {
                     position += 1
-                    return String(decoding: scratch, as: UTF8.self)
+                    return
                 }
                 try parseEscape(stringStart: start)
                 run = position
@@ -241,12 +303,12 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
         let byte = bytes[position]
         position += 1
         switch byte {
-        case Byte.quote, Byte.backslash, Byte.slash: scratch.append(byte)
-        case UInt8(ascii: "b"): scratch.append(0x08)
-        case UInt8(ascii: "f"): scratch.append(0x0C)
-        case UInt8(ascii: "n"): scratch.append(0x0A)
-        case UInt8(ascii: "r"): scratch.append(0x0D)
-        case UInt8(ascii: "t"): scratch.append(0x09)
+        case Byte.quote, Byte.backslash, Byte.slash: output.append(byte)
+        case UInt8(ascii: "b"): output.append(0x08)
+        case UInt8(ascii: "f"): output.append(0x0C)
+        case UInt8(ascii: "n"): output.append(0x0A)
+        case UInt8(ascii: "r"): output.append(0x0D)
+        case UInt8(ascii: "t"): output.append(0x09)
         case UInt8(ascii: "u"):
             let unit = try hex4(escapeStart: escapeStart)
             switch unit {
@@ -296,19 +358,19 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
     mutating func appendScalar(_ scalar: UInt32) {
         switch scalar {
         case 0..<0x80:
-            scratch.append(UInt8(scalar))
+            output.append(UInt8(scalar))
         case 0x80..<0x800:
-            scratch.append(UInt8(0xC0 | scalar >> 6))
-            scratch.append(UInt8(0x80 | scalar & 0x3F))
+            output.append(UInt8(0xC0 | scalar >> 6))
+            output.append(UInt8(0x80 | scalar & 0x3F))
         case 0x800..<0x10000:
-            scratch.append(UInt8(0xE0 | scalar >> 12))
-            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            scratch.append(UInt8(0x80 | scalar & 0x3F))
+            output.append(UInt8(0xE0 | scalar >> 12))
+            output.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            output.append(UInt8(0x80 | scalar & 0x3F))
         default:
-            scratch.append(UInt8(0xF0 | scalar >> 18))
-            scratch.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            scratch.append(UInt8(0x80 | scalar & 0x3F))
+            output.append(UInt8(0xF0 | scalar >> 18))
+            output.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+            output.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            output.append(UInt8(0x80 | scalar & 0x3F))
         }
     }
 
@@ -374,5 +436,24 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
         case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
         default: return nil
         }
+    }
+}
+
+/// Unescaped string content being written into storage sized beforehand (`JSONScanner.parseString`).
+struct UnescapedText {
+    private var base: UnsafeMutablePointer<UInt8>?
+    private(set) var count = 0
+
+    init(_ base: UnsafeMutablePointer<UInt8>? = nil) { self.base = base }
+
+    @inline(__always) mutating func append(_ byte: UInt8) {
+        base![count] = byte
+        count += 1
+    }
+
+    @inline(__always) mutating func append(_ run: UnsafeBufferPointer<UInt8>) {
+        guard let from = run.baseAddress, !run.isEmpty else { return }
+        (base! + count).update(from: from, count: run.count)
+        count += run.count
     }
 }

@@ -1,8 +1,9 @@
 import ThumbIndexJSON
 import XCTest
 
-/// Strings with escapes are copied a run at a time: wherever a piece falls, every quote, backslash, control character
-/// and non-ASCII byte must still be seen.
+/// Strings are scanned eight plain ASCII bytes at a time and those with escapes copied a run at a time into storage
+/// sized by the raw text: wherever a piece falls, every quote, backslash, control character and non-ASCII byte must
+/// still be seen, and the string is never longer than its storage.
 final class JSONStringScanTests: XCTestCase {
     static let seed: UInt64 = 0x15_0A5C
 
@@ -10,7 +11,12 @@ final class JSONStringScanTests: XCTestCase {
     static let pieces: [(text: String, json: String)] = [
         ("a", "a"), ("Zeta ", "Zeta "), ("é", "é"), ("中", "中"), ("😀", "😀"), ("\"", "\\\""), ("\\", "\\\\"),
         ("\n", "\\n"), ("\t", "\\t"), ("/", "\\/"), ("é", "\\u00e9"), ("😀", "\\ud83d\\ude00"), ("~", "~"), ("\u{7F}", "\u{7F}"),
+        ("\u{1F}", "\\u001f"), ("\u{FFFD}", "\\ud800"), ("\r\n", "\\r\\n"), ("abcdefghijklmnopqrstuvwxyz 0123456", "abcdefghijklmnopqrstuvwxyz 0123456"),
+        (" !#$%&'()*+,-.0123456789:;<=>?@[]^_`{|}", " !#$%&'()*+,-.0123456789:;<=>?@[]^_`{|}"),
     ]
+    /// Bytes that are no UTF-8 where they stand: a continuation byte alone, a lead byte without its continuation,
+    /// an overlong form, a surrogate, a byte that never occurs.
+    static let invalidUTF8: [[UInt8]] = [[0x80], [0xC3], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF0, 0x9F, 0x98], [0xFF]]
 
     func testStringsOfRandomPiecesParse() throws {
         var state = Self.seed
@@ -34,6 +40,12 @@ final class JSONStringScanTests: XCTestCase {
             bytes.insert(below(2) == 0 ? UInt8(below(0x20)) : UInt8(ascii: "\""), at: at)
             let document = Array(padding.utf8) + [UInt8(ascii: "\"")] + bytes + [UInt8(ascii: "\"")]
             XCTAssertThrowsError(try JSONParser().parse(document), "seed \(Self.seed), round \(round): \(document)")
+            // So is a byte sequence that is no UTF-8, and a string whose closing quote is missing.
+            var broken = Array(json.utf8)
+            broken.insert(contentsOf: Self.invalidUTF8[below(Self.invalidUTF8.count)], at: boundaries[below(boundaries.count)])
+            let invalid = Array(padding.utf8) + [UInt8(ascii: "\"")] + broken + [UInt8(ascii: "\"")]
+            XCTAssertThrowsError(try JSONParser().parse(invalid), "seed \(Self.seed), round \(round): \(invalid)")
+            XCTAssertThrowsError(try JSONParser().parse(padding + "\"" + json), "seed \(Self.seed), round \(round): unterminated")
         }
     }
 }

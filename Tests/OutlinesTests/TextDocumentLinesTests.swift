@@ -1,0 +1,48 @@
+import Outlines
+import XCTest
+
+/// Line starts as LSP counts lines: LF, CRLF and a CR alone each end one. Texts whose every CR is part of a CRLF
+/// (vCard's line ends) are cut by their LFs alone; any other CR sends the whole text through the byte-by-byte scan.
+final class TextDocumentLinesTests: XCTestCase {
+    func starts(_ text: String) -> [Int] {
+        TextDocument(uri: "file:///t.txt", languageId: "plaintext", version: 1, text: text).lineStarts
+    }
+
+    func testEveryKindOfLineEnd() {
+        XCTAssertEqual(starts(""), [0])
+        XCTAssertEqual(starts("a\nb"), [0, 2])
+        XCTAssertEqual(starts("a\r\nb\r\n"), [0, 3, 6], "CRLF only")
+        XCTAssertEqual(starts("a\r\nb\rc\nd"), [0, 3, 5, 7], "a CR alone after CRLFs")
+        XCTAssertEqual(starts("a\r\nb\r"), [0, 3, 5], "a CR alone at the very end")
+        XCTAssertEqual(starts("\r\r\n\n"), [0, 1, 3, 4], "CR, CRLF, LF")
+        XCTAssertEqual(starts("a\n\rb"), [0, 2, 3], "LF then CR: two line ends")
+    }
+
+    /// Random texts of line ends and letters: the line starts are those of a plain reading of the rules.
+    func testRandomLineEndsAgreeWithTheRules() {
+        let seed: UInt64 = 0xC_A11
+        var state = seed
+        func below(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
+        }
+        let pieces: [[UInt8]] = [[0x0D, 0x0A], [0x0D, 0x0A], [0x0A], [0x0D], Array("Anna".utf8), Array("é".utf8)]
+        for round in 0 ..< 500 {
+            var bytes: [UInt8] = []
+            // Half the texts have no CR alone (the fast path), half may.
+            let alone = round % 2 == 0
+            for _ in 0 ..< below(30) {
+                let piece = pieces[below(pieces.count)]
+                if !alone && piece == [0x0D] { continue }
+                bytes += piece
+            }
+            var expected = [0], i = 0
+            while i < bytes.count {
+                if bytes[i] == 0x0D, i + 1 < bytes.count, bytes[i + 1] == 0x0A { i += 1 }
+                if bytes[i] == 0x0A || bytes[i] == 0x0D { expected.append(i + 1) }
+                i += 1
+            }
+            XCTAssertEqual(starts(String(decoding: bytes, as: UTF8.self)), expected, "seed \(seed), round \(round): \(bytes)")
+        }
+    }
+}
