@@ -53,6 +53,30 @@ struct LineMap: Sendable {
         return lo
     }
 
+    /// The line of `offset`, looked for from line `hint` on: a reader going forward asks for its offsets in order, so
+    /// the line is a step or two on, not a search of a million lines.
+    func line(ofOffset offset: Int, from hint: Int) -> Int {
+        guard hint < lineStarts.count, lineStarts[hint] <= offset else { return line(ofOffset: offset) }
+        var line = hint
+        for _ in 0 ..< 8 {
+            guard line + 1 < lineStarts.count, lineStarts[line + 1] <= offset else { return line }
+            line += 1
+        }
+        var lo = line, hi = lineStarts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
+    /// The range from `start` to `end` (offsets at or after line `hint`'s start; see `line(ofOffset:from:)`).
+    func range(from start: Int, to end: Int, hint: Int) -> TextRange {
+        let startLine = line(ofOffset: start, from: hint), endLine = line(ofOffset: end, from: startLine)
+        return TextRange(start: TextPosition(line: startLine, column: min(start, lineEnds[startLine]) - lineStarts[startLine]),
+                         end: TextPosition(line: endLine, column: min(end, lineEnds[endLine]) - lineStarts[endLine]))
+    }
+
     func position(ofOffset offset: Int) -> TextPosition {
         let line = line(ofOffset: offset)
         return TextPosition(line: line, column: min(offset, lineEnds[line]) - lineStarts[line])

@@ -98,8 +98,8 @@ public struct RecordReader: Sendable {
         }
     }
 
-    /// What `read` finds, but only each record's first line and the UTF-8 of the string it sorts by (a table's rows
-    /// and plainly named cards make no entry for it; `.strings` pairs do).
+    /// What `read` finds, but only each record's first line and the UTF-8 of the string it sorts by (no entry is
+    /// made for a table's row, a `.strings` pair or a plainly named card).
     ///
     /// - Throws: as `read`.
     public func readSortStrings(
@@ -107,14 +107,10 @@ public struct RecordReader: Sendable {
         warn: (String) -> Void
     ) throws {
         switch kind {
-        case .table(let table): return try table.readNames(text, from: line, record: record, name: sortString)
-        case .vcard(let reader): return reader.readSortStrings(text, from: line, record: record, sortString: sortString, warn: warn)
-        case .strings: break
+        case .table(let table): try table.readNames(text, from: line, record: record, name: sortString)
+        case .vcard(let reader): reader.readSortStrings(text, from: line, record: record, sortString: sortString, warn: warn)
+        case .strings(let reader): try reader.readSortStrings(text, from: line, record: record, sortString: sortString)
         }
-        try read(text, from: line, record: record, entry: { entry in
-            var string = entry.sortString
-            string.withUTF8 { sortString(entry.range.start.line, $0) }
-        }, warn: warn)
     }
 
     /// Whether the records name people, by what their format says: a vCard's cards do; a table's rows do when its

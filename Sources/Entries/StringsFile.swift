@@ -39,6 +39,8 @@ struct StringsParser {
     private var freshLine: Int
     /// Reading records: each pair must begin a line of its own (see `StringsReader`).
     var pairsOwnTheirLines = false
+    /// The line of the last key read: where the next key's line is looked for.
+    private var lastLine = 0
 
     /// A parser from the start of line `line` (past a byte-order mark on line 0).
     init(bytes: [UInt8], map: LineMap, fileName: String?, from line: Int = 0) {
@@ -60,7 +62,8 @@ struct StringsParser {
             try skipBlanks()
             guard i < bytes.count else { return }
             let keyStart = i
-            let keyLine = map.line(ofOffset: keyStart)
+            let keyLine = map.line(ofOffset: keyStart, from: lastLine)
+            lastLine = keyLine
             if pairsOwnTheirLines, freshLine != map.lineStarts[keyLine] { throw RecordsNotFollowable() }
             guard record(keyLine) else { return }
             let key = try string(what: "a key")
@@ -83,8 +86,8 @@ struct StringsParser {
             }
             i += 1
             freshLine = -1
-            pair(.init(key: key, value: value, keyRange: map.range(from: keyStart, to: keyEnd),
-                       range: map.range(from: keyStart, to: i)))
+            pair(.init(key: key, value: value, keyRange: map.range(from: keyStart, to: keyEnd, hint: keyLine),
+                       range: map.range(from: keyStart, to: i, hint: keyLine)))
         }
     }
 

@@ -12,6 +12,16 @@ struct StringsReader: Sendable {
         try parser.read(record: record) { entry(StringsExtractor.entry($0)) }
     }
 
+    /// What `read` finds, but only each pair's first line and its key (the string it sorts by): no entry made.
+    func readSortStrings(_ text: RecordText, from line: Int, record: (Int) -> Bool, sortString: (Int, UnsafeBufferPointer<UInt8>) -> Void) throws {
+        var parser = StringsParser(bytes: text.bytes, map: text.map, fileName: options.fileName, from: line)
+        parser.pairsOwnTheirLines = true
+        try parser.read(record: record) { pair in
+            var key = pair.key
+            key.withUTF8 { sortString(pair.keyRange.start.line, $0) }
+        }
+    }
+
     /// Whether a pair probably starts on `line`: its first byte that is not a blank opens a quoted key.
     static func likelyStart(_ text: RecordText, line: Int) -> Bool {
         var i = text.map.lineStarts[line]
