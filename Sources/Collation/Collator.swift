@@ -61,9 +61,11 @@ public final class Collator: @unchecked Sendable {
     }
 
     /// The ICU sort key of one string: comparing keys bytewise orders strings as `compare` does.
-    public func sortKey(_ string: String) -> [UInt8] {
+    ///
+    /// - Throws: `CollationError` of kind `.icu` when the key cannot be allocated.
+    public func sortKey(_ string: String) throws(CollationError) -> [UInt8] {
         let batch = UTF8Batch([string])
-        let keys = SortKeys(batch, collator: self, parallel: false)
+        let keys = try SortKeys(batch, collator: self, parallel: false)
         return Array(keys.key(0))
     }
 

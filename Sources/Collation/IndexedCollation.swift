@@ -98,35 +98,35 @@ public struct IndexedCollation: Sendable {
 
     /// Items in collation order (Apple's `sortedArrayFromArray:collationStringSelector:`).
     /// Items with equal collation strings keep their input order.
-    public func sorted<S: Sequence>(_ items: S, by collationString: (S.Element) -> String) -> [S.Element] {
+    public func sorted<S: Sequence>(_ items: S, by collationString: (S.Element) -> String) throws(CollationError) -> [S.Element] {
         let items = Array(items)
-        let keys = SortKeys(UTF8Batch(items.lazy.map(collationString)), collator: collator)
+        let keys = try SortKeys(UTF8Batch(items.lazy.map(collationString)), collator: collator)
         return keys.sortedOrder().map { items[Int($0)] }
     }
 
     /// Items in collation order of the string at `keyPath`; equal strings keep their input order.
-    public func sorted<S: Sequence>(_ items: S, by keyPath: KeyPath<S.Element, String>) -> [S.Element] {
-        sorted(items) { $0[keyPath: keyPath] }
+    public func sorted<S: Sequence>(_ items: S, by keyPath: KeyPath<S.Element, String>) throws(CollationError) -> [S.Element] {
+        try sorted(items) { $0[keyPath: keyPath] }
     }
 
     /// Strings in collation order; equal strings keep their input order.
-    public func sorted(_ strings: [String]) -> [String] {
-        sorted(strings) { $0 }
+    public func sorted(_ strings: [String]) throws(CollationError) -> [String] {
+        try sorted(strings) { $0 }
     }
 
     // MARK: Partitioning
 
     /// Sorts and sections a batch in one pass: the order every seed writes by hand.
-    public func sectioned(_ batch: UTF8Batch) -> SectionedOrder {
-        let keys = SortKeys(batch, collator: collator)
+    public func sectioned(_ batch: UTF8Batch) throws(CollationError) -> SectionedOrder {
+        let keys = try SortKeys(batch, collator: collator)
         let sections = self.sections(of: batch)
         return SectionedOrder(sortedOrder: keys.sortedOrder(), sections: sections, sectionCount: sectionTitles.count)
     }
 
     /// Items grouped into their sections, each sorted; only non-empty sections are returned.
-    public func partition<S: Sequence>(_ items: S, by collationString: (S.Element) -> String) -> [Section<S.Element>] {
+    public func partition<S: Sequence>(_ items: S, by collationString: (S.Element) -> String) throws(CollationError) -> [Section<S.Element>] {
         let items = Array(items)
-        let order = sectioned(UTF8Batch(items.lazy.map(collationString)))
+        let order = try sectioned(UTF8Batch(items.lazy.map(collationString)))
         return order.ranges.map { range in
             Section(
                 titleIndex: range.section, title: sectionTitles[range.section],
@@ -135,8 +135,8 @@ public struct IndexedCollation: Sendable {
     }
 
     /// Items grouped into their sections by the string at `keyPath`, each sorted; only non-empty sections are returned.
-    public func partition<S: Sequence>(_ items: S, by keyPath: KeyPath<S.Element, String>) -> [Section<S.Element>] {
-        partition(items) { $0[keyPath: keyPath] }
+    public func partition<S: Sequence>(_ items: S, by keyPath: KeyPath<S.Element, String>) throws(CollationError) -> [Section<S.Element>] {
+        try partition(items) { $0[keyPath: keyPath] }
     }
 }
 

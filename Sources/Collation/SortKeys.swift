@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import ICUShim
+import Synchronization
 
 /// ICU sort keys for a batch of strings, computed once, and the collation order they give.
 ///
@@ -14,37 +15,44 @@ public final class SortKeys: @unchecked Sendable {
     private let keyStart: UnsafeMutablePointer<UnsafePointer<UInt8>>
     private let keyLength: UnsafeMutablePointer<Int32>
 
+    /// For tests: batches (by their size) for which the shim's answer is taken to be NULL, as when memory runs out,
+    /// so that the way from that NULL to the client's error is tested without exhausting memory.
+    public static let failingAllocation = Mutex<(@Sendable (_ count: Int) -> Bool)?>(nil)
+
     /// Builds the sort key of every string of `batch`.
     ///
     /// - Parameters:
     ///   - batch: the strings.
     ///   - collator: the collation the keys follow.
     ///   - parallel: `false` builds every key on this thread with `collator` itself, with no clones.
-    public init(_ batch: UTF8Batch, collator: Collator, parallel: Bool = true) {
+    /// - Throws: `CollationError` of kind `.icu` when the keys cannot be allocated (the shim's NULL).
+    public init(_ batch: UTF8Batch, collator: Collator, parallel: Bool = true) throws(CollationError) {
         count = batch.count
         keyStart = .allocate(capacity: max(count, 1))
         keyLength = .allocate(capacity: max(count, 1))
         if count == 0 { return }
         let slices = Parallel.slices(count: count, enabled: parallel)
         let results = UnsafeMutableBufferPointer<UnsafeMutablePointer<UInt8>?>.allocate(capacity: slices.count)
+        results.initialize(repeating: nil)
         defer { results.deallocate() }
         let keyStart = self.keyStart, keyLength = self.keyLength
+        let fails = Self.failingAllocation.withLock { $0 }?(count) ?? false
         collator.forEachSlice(of: batch, slices) { s, range, call in
             let offsets = UnsafeMutablePointer<Int64>.allocate(capacity: range.count + 1)
             defer { offsets.deallocate() }
             var size: Int64 = 0
-            guard let arena = call({ ti_collator_sort_keys_utf8($0, $1, $2, $3, Int64(range.count), offsets, &size) }) else {
-                // The shim could not allocate the keys: as any allocation failure in Swift, this ends the process,
-                // with the reason.
-                fatalError("out of memory for the sort keys of \(range.count) strings")
-            }
+            // NULL: the shim could not allocate the keys (each slice writes only its own result).
+            guard !fails, let arena = call({ ti_collator_sort_keys_utf8($0, $1, $2, $3, Int64(range.count), offsets, &size) }) else { return }
             for (j, i) in range.enumerated() {
                 keyStart[i] = UnsafePointer(arena + Int(offsets[j]))
                 keyLength[i] = Int32(offsets[j + 1] - offsets[j])
             }
             results[s] = arena
         }
-        arenas = results.compactMap { $0 }
+        arenas = results.compactMap { $0 }  // freed by `deinit`, also when this throws
+        guard arenas.count == slices.count else {
+            throw CollationError(.icu, "out of memory for the sort keys of \(count) strings")
+        }
     }
 
     deinit {

@@ -38,15 +38,16 @@ extension DocumentStore {
     /// keep `body` short: a page, the sections, a jump).
     ///
     /// The index is built by `make` outside the lock, once, however many requests ask at the same time: a request
-    /// that finds it being built is told so (`InProgress`, whose flight says when to ask again) rather than kept
+    /// that finds it being built is told so (`.inProgress`, whose flight says when to ask again) rather than kept
     /// waiting. A snapshot the index has already moved past (the document changed or was opened again since the
     /// request came) gets an index of its own, which is not kept.
     ///
-    /// - Throws: `InProgress` while another request builds the index this snapshot can use.
+    /// - Throws: `Unavailable.inProgress` while another request builds the index this snapshot can use;
+    ///   `.failed` when `make` fails (the build is given up, and whoever waited for it asks again).
     public func withIndex<T>(
-        _ snapshot: TextDocument, cacheKey: String, make: (TextDocument) -> OutlineIndex,
+        _ snapshot: TextDocument, cacheKey: String, make: (TextDocument) throws(CollationError) -> OutlineIndex,
         _ body: (OutlineIndex, TextDocument) -> T
-    ) throws(InProgress) -> T {
+    ) throws(Unavailable) -> T {
         let buildKey = "\(snapshot.uri)|\(cacheKey)"
         while true {
             let next = lock.withLock { () -> IndexStep<T> in
@@ -66,14 +67,23 @@ extension DocumentStore {
             case .done(let result):
                 return result
             case .inProgress(let flight):
-                throw InProgress(flight: flight)
+                throw .inProgress(flight)
             case .update(let index, let edit, let update):
                 if let result = follow(index, edit, update, snapshot, cacheKey, body) { return result }
             case .build(nil):
-                return body(make(snapshot), snapshot)
+                do throws(CollationError) { return body(try make(snapshot), snapshot) } catch { throw .failed(error) }
             case .build(let build?):
-                let index = make(snapshot)
                 defer { build.flight.finish() }
+                let index: OutlineIndex
+                do throws(CollationError) {
+                    index = try make(snapshot)
+                } catch {
+                    lock.withLock {
+                        if builds[buildKey] === build { builds[buildKey] = nil }
+                        trimEditLog(snapshot.uri)
+                    }
+                    throw .failed(error)
+                }
                 return lock.withLock {
                     if builds[buildKey] === build { builds[buildKey] = nil }
                     if build.isValid {
@@ -89,15 +99,20 @@ extension DocumentStore {
     }
 
     /// `withIndex`, waiting for a build in progress: for callers with no request to answer later (tests, tools).
+    ///
+    /// - Throws: `CollationError` when `make` fails.
     public func withIndexWaiting<T>(
-        _ snapshot: TextDocument, cacheKey: String, make: (TextDocument) -> OutlineIndex,
+        _ snapshot: TextDocument, cacheKey: String, make: (TextDocument) throws(CollationError) -> OutlineIndex,
         _ body: (OutlineIndex, TextDocument) -> T
-    ) -> T {
+    ) throws(CollationError) -> T {
         while true {
-            do throws(InProgress) {
+            do throws(Unavailable) {
                 return try withIndex(snapshot, cacheKey: cacheKey, make: make, body)
             } catch {
-                error.flight.wait()
+                switch error {
+                case .inProgress(let flight): flight.wait()
+                case .failed(let failure): throw failure
+                }
             }
         }
     }

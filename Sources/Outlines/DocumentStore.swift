@@ -142,11 +142,13 @@ public final class DocumentStore: @unchecked Sendable {
     }
 
     /// The word index of a snapshot's outline for `workspace/symbol`, built once per generation and key.
-    public func wordIndex(_ document: TextDocument, key: String, outline: DocumentOutline, collator: Collator) -> WordIndex {
+    ///
+    /// - Throws: `CollationError` when its keys cannot be allocated.
+    public func wordIndex(_ document: TextDocument, key: String, outline: DocumentOutline, collator: Collator) throws(CollationError) -> WordIndex {
         if let cached = lock.withLock({ documents[document.uri]?.wordIndexes[key] }), cached.generation == document.generation {
             return cached.index
         }
-        let index = WordIndex(outline: outline, collator: collator)
+        let index = try WordIndex(outline: outline, collator: collator)
         lock.withLock {
             if documents[document.uri]?.document.generation == document.generation {
                 documents[document.uri]?.wordIndexes[key] = (document.generation, index)
@@ -195,11 +197,12 @@ public final class DocumentStore: @unchecked Sendable {
     /// that finds it being made (pages and a jump asked for at once after an edit) is told so, to ask again when it
     /// is done, rather than kept waiting.
     ///
-    /// - Throws: `InProgress` while another request sorts the same generation under the same key.
+    /// - Throws: `Unavailable.inProgress` while another request sorts the same generation under the same key;
+    ///   `.failed` when the sort keys cannot be allocated.
     public func sectioned(
         _ document: TextDocument, collation: IndexedCollation, cacheKey: String, outlineKey: String,
         extract: (TextDocument) -> [Entry]
-    ) throws(InProgress) -> SectionedOutline {
+    ) throws(Unavailable) -> SectionedOutline {
         let key = "\(document.uri)|\(document.generation)|\(cacheKey)"
         let mine = Flight()
         enum Found { case cached(SectionedOutline), running(Flight), mine }
@@ -213,14 +216,19 @@ public final class DocumentStore: @unchecked Sendable {
         case .cached(let cached): return cached
         // Cached by the other request when it is done, unless the document changed meanwhile: then this one, asking
         // again, sorts its own.
-        case .running(let running): throw InProgress(flight: running)
+        case .running(let running): throw .inProgress(running)
         case .mine: break
         }
         defer {
             lock.withLock { if inFlight[key] === mine { inFlight[key] = nil } }
             mine.finish()
         }
-        let sectioned = SectionedOutline(outline: outline(of: document, key: outlineKey, extract: extract), collation: collation)
+        let sectioned: SectionedOutline
+        do throws(CollationError) {
+            sectioned = try SectionedOutline(outline: outline(of: document, key: outlineKey, extract: extract), collation: collation)
+        } catch {
+            throw .failed(error)
+        }
         lock.withLock {
             if documents[document.uri]?.document.generation == document.generation {
                 documents[document.uri]?.sectioned[cacheKey] = sectioned

@@ -1,3 +1,4 @@
+import Collation
 import Synchronization
 import Dispatch
 
@@ -41,10 +42,11 @@ public final class Flight: Sendable {
     }
 }
 
-/// A request found the work it needs in progress (`flight`): it is to be answered once that is done, without a thread
-/// waiting for it meanwhile.
-public struct InProgress: Error {
-    public let flight: Flight
-
-    public init(flight: Flight) { self.flight = flight }
+/// Why derived data of a document (its index, its sorted outline) cannot be had now.
+public enum Unavailable: Error {
+    /// Another request is making it: the request is to be answered once `flight` is done, without a thread waiting
+    /// for it meanwhile.
+    case inProgress(Flight)
+    /// Making it failed: ICU could not allocate its sort keys.
+    case failed(CollationError)
 }

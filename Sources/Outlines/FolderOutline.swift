@@ -25,7 +25,7 @@ public struct FolderOutline: Sendable {
     public let notes: [String]
 
     /// Reads the files of `root` that `scan` finds and indexes their entries under `collation`.
-    public init(root: String, scan: FolderScan = FolderScan(), collation: IndexedCollation, settings: ExtractionSettings) {
+    public init(root: String, scan: FolderScan = FolderScan(), collation: IndexedCollation, settings: ExtractionSettings) throws(CollationError) {
         let (found, scanNotes) = scan.files(in: root)
         // One source for every file: localization tables are loaded once, not once per file.
         let source = EntrySource()
@@ -43,7 +43,7 @@ public struct FolderOutline: Sendable {
         }
         files = found.map(\.path)
         self.items = items
-        sectioned = collation.sectioned(UTF8Batch(items.lazy.map(\.entry.sortString)))
+        sectioned = try collation.sectioned(UTF8Batch(items.lazy.map(\.entry.sortString)))
         notes = scanNotes + perFile.flatMap(\.notes)
     }
 }

@@ -64,8 +64,8 @@ public struct IndexPlan: Sendable {
         _ document: TextDocument, collation: IndexedCollation, keepingEntries: Bool = false,
         report: @escaping @Sendable ([OutlineProblem]) -> Void = { _ in }, extract: @escaping @Sendable (TextDocument) -> [Entry],
         sectionsKnown: ((SectionLayout) -> Void)? = nil
-    ) -> OutlineIndex {
-        OutlineIndex.make(document, collation: collation, format: format, readings: readings, records: records, tree: tree,
+    ) throws(CollationError) -> OutlineIndex {
+        try OutlineIndex.make(document, collation: collation, format: format, readings: readings, records: records, tree: tree,
                           keepingEntries: keepingEntries, report: report, extract: extract, sectionsKnown: sectionsKnown)
     }
 }

@@ -26,8 +26,8 @@ public struct LeadingSections: Sendable {
     public init(
         _ document: TextDocument, collation: IndexedCollation, format: OutlineIndex.Format, readings: (any CollationReading)? = nil,
         entries wanted: Int, extract: (TextDocument) -> [Entry]
-    ) {
-        self.init(document, collation: collation, format: format, readings: readings, extract: extract) { counts in
+    ) throws(CollationError) {
+        try self.init(document, collation: collation, format: format, readings: readings, extract: extract) { counts in
             var chosen: [Int] = [], total = 0
             for (position, count) in counts.enumerated() where total < wanted {
                 chosen.append(position)
@@ -42,8 +42,8 @@ public struct LeadingSections: Sendable {
     public init(
         _ document: TextDocument, collation: IndexedCollation, format: OutlineIndex.Format, readings: (any CollationReading)? = nil,
         covering range: Range<Int>, sectionOf: [Int32]? = nil, extract: (TextDocument) -> [Entry]
-    ) {
-        self.init(document, collation: collation, format: format, readings: readings, known: sectionOf, extract: extract) { counts in
+    ) throws(CollationError) {
+        try self.init(document, collation: collation, format: format, readings: readings, known: sectionOf, extract: extract) { counts in
             var chosen: [Int] = [], start = 0
             for (position, count) in counts.enumerated() {
                 if start < range.upperBound && start + count > range.lowerBound { chosen.append(position) }
@@ -57,7 +57,7 @@ public struct LeadingSections: Sendable {
     private init(
         _ document: TextDocument, collation: IndexedCollation, format: OutlineIndex.Format, readings: (any CollationReading)?,
         known: [Int32]? = nil, extract: (TextDocument) -> [Entry], choose: ([Int]) -> [Int]
-    ) {
+    ) throws(CollationError) {
         // Entries in document order: read off lines (plain text) or extracted.
         let batch: UTF8Batch, entry: (Int) -> Entry
         if format == .lines {
@@ -86,7 +86,7 @@ public struct LeadingSections: Sendable {
         let members = sectionOf.indices.filter { isChosen[Int(sectionOf[$0])] }
         var strings = UTF8Batch([String]())
         for i in members { strings.append(batch.string(at: i)) }
-        let order = SortKeys(strings, collator: collation.collator).sortedOrder()
+        let order = try SortKeys(strings, collator: collation.collator).sortedOrder()
         var byTitle: [Int: [Int]] = [:]
         for j in order { byTitle[Int(sectionOf[members[Int(j)]]), default: []].append(members[Int(j)]) }
         sections = chosen.map { position in

@@ -15,28 +15,28 @@ extension OutlineIndex {
         readings: (any CollationReading)? = nil, records: RecordFormat? = nil, tree: TreeFormat? = nil, keepingEntries: Bool = false,
         report: @escaping @Sendable ([OutlineProblem]) -> Void = { _ in }, extract: @escaping @Sendable (TextDocument) -> [Entry],
         sectionsKnown: ((SectionLayout) -> Void)? = nil
-    ) -> OutlineIndex {
+    ) throws(CollationError) -> OutlineIndex {
         if format == .records {
-            if let records, let index = makeRecords(document, collation: collation, format: records, readings: readings,
+            if let records, let index = try makeRecords(document, collation: collation, format: records, readings: readings,
                                                     keepingEntries: keepingEntries, report: report, extract: extract,
                                                     sectionsKnown: sectionsKnown) {
                 return index
             }
-            return make(document, collation: collation, format: .entries, extract: extract, sectionsKnown: sectionsKnown)
+            return try make(document, collation: collation, format: .entries, extract: extract, sectionsKnown: sectionsKnown)
         }
         if format == .tree {
-            if let tree, let index = makeTree(document, collation: collation, format: tree, readings: readings, report: report, extract: extract,
+            if let tree, let index = try makeTree(document, collation: collation, format: tree, readings: readings, report: report, extract: extract,
                                               sectionsKnown: sectionsKnown) {
                 return index
             }
-            return make(document, collation: collation, format: .entries, extract: extract, sectionsKnown: sectionsKnown)
+            return try make(document, collation: collation, format: .entries, extract: extract, sectionsKnown: sectionsKnown)
         }
         if format == .headings {
-            return makeHeadings(document, collation: collation, spacing: checkpointSpacing, readings: readings, extract: extract)
+            return try makeHeadings(document, collation: collation, spacing: checkpointSpacing, readings: readings, extract: extract)
         }
         if format == .lines {
             let (batch, lines) = names(document, lines: 0 ..< document.lineCount, readings: readings)
-            let index = OutlineIndex(collation: collation, format: .lines, document: document, batch: batch,
+            let index = try OutlineIndex(collation: collation, format: .lines, document: document, batch: batch,
                                      positions: lines.map { Int32($0) }, entries: [], extract: extract, sectionsKnown: sectionsKnown)
             index.readings = readings
             return index
@@ -46,7 +46,7 @@ extension OutlineIndex {
         let distinct = zip(lines, lines.dropFirst()).allSatisfy { $0 < $1 }
         let kept: Format = format == .startLines && distinct ? .startLines : .entries
         let positions = kept == .entries ? entries.indices.map { Int32($0) } : lines.map { Int32($0) }
-        return OutlineIndex(collation: collation, format: kept, document: document, batch: batch, positions: positions, entries: entries,
+        return try OutlineIndex(collation: collation, format: kept, document: document, batch: batch, positions: positions, entries: entries,
                             extract: extract, sectionsKnown: sectionsKnown)
     }
 

@@ -9,14 +9,14 @@ extension OutlineIndex {
     static func makeHeadings(
         _ document: TextDocument, collation: IndexedCollation, spacing: Int, readings: (any CollationReading)?,
         extract: @escaping @Sendable (TextDocument) -> [Entry]
-    ) -> OutlineIndex {
+    ) throws(CollationError) -> OutlineIndex {
         let (scan, headings) = MarkdownHeadingScan.scan(bytes: document.bytes, lineStarts: document.lineStarts, spacing: spacing)
         let starts = headings.map(\.startLine)
         guard zip(starts, starts.dropFirst()).allSatisfy({ $0 < $1 }) else {
-            return make(document, collation: collation, format: .startLines, extract: extract)
+            return try make(document, collation: collation, format: .startLines, extract: extract)
         }
         let entries = headings.map { Self.entry($0, readings) }
-        let index = OutlineIndex(collation: collation, format: .headings, document: document,
+        let index = try OutlineIndex(collation: collation, format: .headings, document: document,
                                  batch: UTF8Batch(entries.lazy.map(\.sortString)), positions: starts.map { Int32($0) },
                                  entries: entries, extract: extract)
         index.markdown = scan

@@ -20,13 +20,13 @@ extension OutlineIndex {
         _ document: TextDocument, collation: IndexedCollation, format: RecordFormat, readings: (any CollationReading)?, keepingEntries: Bool,
         report: @escaping @Sendable ([OutlineProblem]) -> Void, extract: @escaping @Sendable (TextDocument) -> [Entry],
         sectionsKnown: ((SectionLayout) -> Void)?
-    ) -> OutlineIndex? {
+    ) throws(CollationError) -> OutlineIndex? {
         guard document.bytes.withUnsafeBufferPointer({ TextCheck.binaryProblem(in: $0) }) == nil else { return nil }
         let text = RecordText(bytes: document.bytes, lineStarts: document.lineStarts)
         guard let reader = try? format.reader(for: text), let read = readAll(text, reader, readings: readings, keep: keepingEntries),
               !read.lines.isEmpty else { return nil }
         report(read.warnings.map { OutlineProblem(severity: .warning, message: $0, key: nil) })
-        let index = OutlineIndex(collation: collation, format: .records, document: document, batch: read.sortStrings,
+        let index = try OutlineIndex(collation: collation, format: .records, document: document, batch: read.sortStrings,
                                  positions: read.lines.map { Int32($0) }, entries: read.entries, extract: extract,
                                  sectionsKnown: sectionsKnown)
         index.records = reader

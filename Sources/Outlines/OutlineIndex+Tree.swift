@@ -11,11 +11,11 @@ extension OutlineIndex {
         _ document: TextDocument, collation: IndexedCollation, format: TreeFormat, readings: (any CollationReading)?,
         report: @escaping @Sendable ([OutlineProblem]) -> Void, extract: @escaping @Sendable (TextDocument) -> [Entry],
         sectionsKnown: ((SectionLayout) -> Void)?
-    ) -> OutlineIndex? {
+    ) throws(CollationError) -> OutlineIndex? {
         guard document.bytes.withUnsafeBufferPointer({ TextCheck.binaryProblem(in: $0) }) == nil,
               let (tree, read) = format.read(RecordText(bytes: document.bytes, lineStarts: document.lineStarts)) else { return nil }
         let entries = readings.map { r in read.map { entry in var entry = entry; entry.read(by: r); return entry } } ?? read
-        let index = OutlineIndex(collation: collation, format: .tree, document: document, batch: UTF8Batch(entries.lazy.map(\.sortString)),
+        let index = try OutlineIndex(collation: collation, format: .tree, document: document, batch: UTF8Batch(entries.lazy.map(\.sortString)),
                                  positions: entries.indices.map { Int32($0) }, entries: entries, extract: extract,
                                  sectionsKnown: sectionsKnown)
         index.tree = tree

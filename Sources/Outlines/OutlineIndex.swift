@@ -88,7 +88,7 @@ public final class OutlineIndex {
     init(
         collation: IndexedCollation, format: Format, document: TextDocument, batch: UTF8Batch, positions: [Int32],
         entries: [Entry], extract: @escaping @Sendable (TextDocument) -> [Entry], sectionsKnown: ((SectionLayout) -> Void)? = nil
-    ) {
+    ) throws(CollationError) {
         self.collation = collation
         self.extract = extract
         self.format = format
@@ -97,7 +97,7 @@ public final class OutlineIndex {
         let sections = collation.sections(of: batch)
         sectionsKnown?(SectionLayout(sectionOf: sections, keeping: false, version: document.version, generation: document.generation,
                                      collation: collation))
-        let order = SortKeys(batch, collator: collation.collator).sortedOrder()
+        let order = try SortKeys(batch, collator: collation.collator).sortedOrder()
         position = positions
         sectionOf = sections.map { UInt16(truncatingIfNeeded: $0) }
         stored = entries

@@ -49,12 +49,12 @@ public struct SectionedOutline: Sendable {
     public let order: SectionedOrder
 
     /// Sorts and sections every item of `outline`.
-    public init(outline: DocumentOutline, collation: IndexedCollation) {
+    public init(outline: DocumentOutline, collation: IndexedCollation) throws(CollationError) {
         self.outline = outline
         self.collation = collation
         var batch = UTF8Batch([String]())
         for item in outline.items { batch.append(item.entry.sortString) }
-        self.order = collation.sectioned(batch)
+        self.order = try collation.sectioned(batch)
     }
 
     /// The client's version of the text.

@@ -17,18 +17,18 @@ public struct WordIndex: Sendable {
 
     /// Builds the keys of every word start of every item of `outline`, with `collator` (one at primary strength, as
     /// `PrefixMatcher` makes).
-    public init(outline: DocumentOutline, collator: Collator) {
-        self.init(names: outline.items.lazy.map(\.entry.name), collator: collator)
+    public init(outline: DocumentOutline, collator: Collator) throws(CollationError) {
+        try self.init(names: outline.items.lazy.map(\.entry.name), collator: collator)
     }
 
     /// Builds the keys of every word start of every name; `candidates` then gives positions in `names`.
-    public init(names: some Collection<String>, collator: Collator) {
-        self.init(names: UTF8Batch(names), collator: collator)
+    public init(names: some Collection<String>, collator: Collator) throws(CollationError) {
+        try self.init(names: UTF8Batch(names), collator: collator)
     }
 
     /// Builds the keys of every word start of every name of `names` (a slice of them on each core; an ASCII name's
     /// words found by its bytes, with no `String` made).
-    public init(names: UTF8Batch, collator: Collator) {
+    public init(names: UTF8Batch, collator: Collator) throws(CollationError) {
         let count = min(8, max(1, names.count / 20_000))
         let parts = Mutex([(batch: UTF8Batch, owners: [Int32])](repeating: (UTF8Batch([String]()), []), count: count))
         DispatchQueue.concurrentPerform(iterations: count) { part in
@@ -44,7 +44,7 @@ public struct WordIndex: Sendable {
             batch.append(contentsOf: part.batch)
             owners += part.owners
         }
-        self.prefixes = SortKeys.prefixes(batch, collator: collator)
+        self.prefixes = try SortKeys.prefixes(batch, collator: collator)
         self.owners = owners
         self.itemCount = names.count
     }
@@ -95,14 +95,15 @@ public struct PrefixMatcher: Sendable {
     /// - Throws: `CollationError` when ICU cannot open a collator for `locale`.
     public init(query: String, locale: CollationLocale) throws(CollationError) {
         collator = try Collator(locale: locale, options: CollationOptions(strength: .primary))
-        queryKey = Array(collator.sortKey(query).dropLast())  // without the terminating 0x00
+        queryKey = Array(try collator.sortKey(query).dropLast())  // without the terminating 0x00
         isShort = queryKey.count <= 8
     }
 
     /// Whether a word of `name` starts with the query, by the collation; an empty query matches everything.
     public func matches(_ name: String) -> Bool {
         if queryKey.isEmpty { return true }
-        for word in Self.wordStarts(name) where collator.sortKey(String(name[word...])).starts(with: queryKey) {
+        // One word's key: an allocation too small to fail where the process could go on; a key not made is no match.
+        for word in Self.wordStarts(name) where (try? collator.sortKey(String(name[word...])))?.starts(with: queryKey) == true {
             return true
         }
         return false

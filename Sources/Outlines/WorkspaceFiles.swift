@@ -83,10 +83,20 @@ public final class WorkspaceFiles: Sendable {
             state.taken = true
             return Array(state.files.values)
         }
-        var index = WorkspaceIndex(collation: collation, files: files)
+        var index: WorkspaceIndex
+        do {
+            index = try WorkspaceIndex(collation: collation, files: files)
+        } catch {
+            notes.append("the workspace's thumb index could not be made: \(error.message)")
+            index = WorkspaceIndex(collation: collation)
+        }
         state.withLock { state in
             for path in state.changedMeanwhile {
-                if let file = state.files[path] { index.set(file) } else { index.remove(uri: Self.uri(path)) }
+                if let file = state.files[path] {
+                    do throws(CollationError) { try index.set(file) } catch { notes.append("\(path): left out of the workspace's thumb index: \(error.message)") }
+                } else {
+                    index.remove(uri: Self.uri(path))
+                }
             }
             state.changedMeanwhile = []
             state.index = index
@@ -166,10 +176,14 @@ public final class WorkspaceFiles: Sendable {
     /// The entries whose name, or a word of it, starts with `matcher`'s query (see `PrefixMatcher`), of every file but
     /// those at `skipping` (paths). The word index of `matcher`'s collation is made at the first search and then
     /// kept, a changed file's words made again on their own; `key` names the collation.
-    public func search(_ matcher: PrefixMatcher, key: String, skipping: Set<String>, isCancelled: () -> Bool = { false }) -> [(file: WorkspaceIndex.File, entry: Int)] {
+    ///
+    /// - Throws: `CollationError` when the word index's keys cannot be allocated.
+    public func search(
+        _ matcher: PrefixMatcher, key: String, skipping: Set<String>, isCancelled: () -> Bool = { false }
+    ) throws(CollationError) -> [(file: WorkspaceIndex.File, entry: Int)] {
         let files = state.withLock { $0.files }
-        return words.withLock { cache in
-            makeWords(&cache, files, matcher.collator, key: key)
+        return try words.withLock { cache throws(CollationError) in
+            try makeWords(&cache, files, matcher.collator, key: key)
             var found: [(WorkspaceIndex.File, Int)] = []
             let words = cache[key]!
             for item in words.all.candidates(for: matcher) {
@@ -180,7 +194,8 @@ public final class WorkspaceFiles: Sendable {
             }
             for path in words.changed.sorted() where !skipping.contains(path) {
                 guard !isCancelled(), let file = files[path] else { continue }
-                let index = words.perFile[path] ?? WordIndex(names: (0 ..< file.count).map(file.name), collator: matcher.collator)
+                let index: WordIndex
+                if let kept = words.perFile[path] { index = kept } else { index = try WordIndex(names: (0 ..< file.count).map(file.name), collator: matcher.collator) }
                 cache[key]!.perFile[path] = index
                 for entry in index.candidates(for: matcher) where matcher.isShort || matcher.matches(file.name(entry)) {
                     found.append((file, entry))
@@ -191,12 +206,15 @@ public final class WorkspaceFiles: Sendable {
     }
 
     /// Makes the word index `search` uses for `collator` (a `PrefixMatcher`'s) now rather than at the first search.
+    /// A failure is left for that search to report.
     public func prepareSearch(collator: Collator, key: String) {
         let files = state.withLock { $0.files }
-        words.withLock { makeWords(&$0, files, collator, key: key) }
+        words.withLock { try? makeWords(&$0, files, collator, key: key) }
     }
 
-    private func makeWords(_ cache: inout [String: Words], _ files: [String: WorkspaceIndex.File], _ collator: Collator, key: String) {
+    private func makeWords(
+        _ cache: inout [String: Words], _ files: [String: WorkspaceIndex.File], _ collator: Collator, key: String
+    ) throws(CollationError) {
         guard cache[key] == nil || cache[key]!.changed.count > max(64, files.count / 4) else { return }
         let paths = files.keys.sorted()
         var starts: [Int32] = [], names = UTF8Batch([String]())
@@ -205,7 +223,7 @@ public final class WorkspaceFiles: Sendable {
             starts.append(Int32(names.count))
             names.append(contentsOf: file.names)
         }
-        cache[key] = Words(all: WordIndex(names: names, collator: collator), paths: paths, starts: starts)
+        cache[key] = Words(all: try WordIndex(names: names, collator: collator), paths: paths, starts: starts)
     }
 
     /// The number of files read.
@@ -222,7 +240,9 @@ public final class WorkspaceFiles: Sendable {
 
     private static func uri(_ path: String) -> String { URL(fileURLWithPath: path).absoluteString }
 
-    private func store(_ file: WorkspaceIndex.File?, at path: String, stamp: FolderScan.Stamp? = nil, in state: inout State) {
+    /// Keeps `file` (nil: forgets the file at `path`); returns why it is left out of the thumb index, if it is.
+    @discardableResult
+    private func store(_ file: WorkspaceIndex.File?, at path: String, stamp: FolderScan.Stamp? = nil, in state: inout State) -> String? {
         state.stamps[path] = stamp
         words.withLock { cache in
             for key in cache.keys {
@@ -232,10 +252,15 @@ public final class WorkspaceFiles: Sendable {
         }
         state.files[path] = file
         if state.index != nil {
-            if let file { state.index!.set(file) } else { state.index!.remove(uri: Self.uri(path)) }
+            if let file {
+                do throws(CollationError) { try state.index!.set(file) } catch { return "\(path): left out of the workspace's thumb index: \(error.message)" }
+            } else {
+                state.index!.remove(uri: Self.uri(path))
+            }
         } else if state.taken {
             state.changedMeanwhile.insert(path)
         }
+        return nil
     }
 
     private func read(_ file: FolderScan.File) -> String? {
@@ -248,7 +273,7 @@ public final class WorkspaceFiles: Sendable {
         let read = WorkspaceIndex.File(uri: document.uri, entries: flat,
                                        ranges: flat.map { document.encodedRange($0.range, encoding: encoding) },
                                        selections: flat.map { document.encodedRange($0.selectionRange, encoding: encoding) })
-        state.withLock { store(read, at: file.path, stamp: file.stamp.settled, in: &$0) }
-        return problems.first.map { "\(file.path): \($0.message)" }
+        let left = state.withLock { store(read, at: file.path, stamp: file.stamp.settled, in: &$0) }
+        return left ?? problems.first.map { "\(file.path): \($0.message)" }
     }
 }

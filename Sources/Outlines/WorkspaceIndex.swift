@@ -41,7 +41,7 @@ public struct WorkspaceIndex: Sendable {
 
     /// The index of `files` (distinct uris) at once: each file's keys made on every core, then each section sorted
     /// once.
-    public init(collation: IndexedCollation, files: [File]) {
+    public init(collation: IndexedCollation, files: [File]) throws(CollationError) {
         self.init(collation: collation)
         // In uri order, so that the keys' own order (ties by input position) is the index's order.
         let files = files.filter { $0.count > 0 }.sorted { $0.uri < $1.uri }
@@ -51,7 +51,7 @@ public struct WorkspaceIndex: Sendable {
             bases.append(batch.count)
             batch.append(contentsOf: file.sortBatch)
         }
-        let keys = SortKeys(batch, collator: collation.collator)
+        let keys = try SortKeys(batch, collator: collation.collator)
         let sections = collation.sections(of: batch)
         var fileOf = [Int32](repeating: 0, count: batch.count)
         for (id, file) in files.enumerated() {
@@ -68,10 +68,10 @@ public struct WorkspaceIndex: Sendable {
         generation = 1
     }
 
-    private static func slot(_ file: File, _ collation: IndexedCollation) -> Slot {
+    private static func slot(_ file: File, _ collation: IndexedCollation) throws(CollationError) -> Slot {
         let batch = file.sortBatch
         let sections = collation.sections(of: batch, parallel: false)
-        return Slot(file: file, prefixes: SortKeys.prefixes(batch, collator: collation.collator, parallel: false),
+        return Slot(file: file, prefixes: try SortKeys.prefixes(batch, collator: collation.collator, parallel: false),
                     sections: Set(sections), sectionOfEntry: sections)
     }
 
@@ -86,10 +86,12 @@ public struct WorkspaceIndex: Sendable {
     public var count: Int { runs.reduce(0) { $0 + $1.count } }
 
     /// Adds a file, or replaces the entries of one with the same uri.
-    public mutating func set(_ file: File) {
+    ///
+    /// - Throws: `CollationError` when the file's sort keys cannot be allocated (the index is as before, less the file).
+    public mutating func set(_ file: File) throws(CollationError) {
         remove(uri: file.uri)
         guard file.count > 0 else { return }
-        let slot = Self.slot(file, collation)
+        let slot = try Self.slot(file, collation)
         let id: Int32
         if let free = freeSlots.popLast() { id = free } else { id = Int32(slots.count); slots.append(nil) }
         slots[Int(id)] = slot

@@ -22,7 +22,7 @@ extension LanguageServer {
         let collation = try context.collation(params.collation)
         let batch = collationStrings(params.items, names: params.names, collation, context)
         try context.check()
-        let order = SortKeys(batch, collator: collation.collator).sortedOrder()
+        let order = try context.sorting { () throws(CollationError) in try SortKeys(batch, collator: collation.collator).sortedOrder() }
         return .init(items: order.map { params.items[Int($0)] }, order: order.map { Int($0) })
     }
 
@@ -31,7 +31,7 @@ extension LanguageServer {
         let batch = collationStrings(params.items, names: params.names, collation, context)
         let titles = try context.indexTitles(collation, params.titles)
         try context.check()
-        let sectioned = collation.sectioned(batch)
+        let sectioned = try context.sorting { () throws(CollationError) in try collation.sectioned(batch) }
         return .init(
             locale: collation.locale.identifier, sectionTitles: collation.sectionTitles, sectionIndexTitles: titles.titles,
             sections: sectioned.ranges.map { range in

@@ -21,9 +21,23 @@ struct RequestContext: Sendable {
 
     /// Leaves the handler without an answer: the dispatcher runs the request again, from the start and with this
     /// context, once the work in progress is done (`Flight`), and no thread waits for it meanwhile.
-    func later(_ inProgress: InProgress) -> ResponseError {
-        deferral.set(inProgress.flight)
+    func later(_ flight: Flight) -> ResponseError {
+        deferral.set(flight)
         return ResponseError(code: .internalError, message: "the request waits for work in progress")
+    }
+
+    /// Runs sorting work whose keys may fail to be allocated: that failure is the request's (-32803, saying why).
+    func sorting<T>(_ body: () throws(CollationError) -> T) throws(ResponseError) -> T {
+        do { return try body() } catch { throw .requestFailed(error.message) }
+    }
+
+    /// The answer to derived data that cannot be had now: later, when another request is making it; a failed request
+    /// (-32803) saying why, when making it failed.
+    func answer(_ unavailable: Unavailable) -> ResponseError {
+        switch unavailable {
+        case .inProgress(let flight): later(flight)
+        case .failed(let error): .requestFailed(error.message)
+        }
     }
 
     /// The snapshot of the document named `uri`, or -32602.
@@ -50,7 +64,7 @@ struct RequestContext: Sendable {
 
     /// The sectioned outline of a document under a request's collation.
     func sectionedOutline(_ uri: TextDocumentIdentifier, _ choice: CollationChoice) throws(ResponseError) -> SectionedOutline {
-        try derive(uri, choice, title: "Sorting", cached: server.documents.cachedSectioned) { document, collation, key, outlineKey, extract throws(InProgress) in
+        try derive(uri, choice, title: "Sorting", cached: server.documents.cachedSectioned) { document, collation, key, outlineKey, extract throws(Unavailable) in
             try server.documents.sectioned(document, collation: collation, cacheKey: key, outlineKey: outlineKey, extract: extract)
         }
     }
@@ -70,7 +84,7 @@ struct RequestContext: Sendable {
             try check()
             if let layout = server.documents.cachedLayout(document, cacheKey: key) { return layout }
             if let sectionsKnown = buildIndexInBackground(document, collation, cacheKey: key, layoutFirst: true) {
-                throw later(InProgress(flight: sectionsKnown))
+                throw later(sectionsKnown)
             }
             return try withIndex(uri, choice) { index, _ in index.layout }
         }
@@ -98,10 +112,10 @@ struct RequestContext: Sendable {
         let name = document.uri.split(separator: "/").last.map(String.init) ?? document.uri
         return try server.longWork("Sorting", name) { () throws(ResponseError) -> T in
             let served: Result<T, ResponseError>
-            do throws(InProgress) {
+            do throws(Unavailable) {
                 served = try server.documents.withIndex(document, cacheKey: key, make: make, run)
             } catch {
-                throw later(error)
+                throw answer(error)
             }
             return try served.get()
         }
@@ -126,7 +140,12 @@ struct RequestContext: Sendable {
         server.workers.async {
             defer { sectionsKnown.finish() }
             _ = try? server.longWork("Sorting", name) { () throws(ResponseError) in
-                _ = try? server.documents.withIndex(document, cacheKey: key, make: make) { _, _ in () }
+                do throws(Unavailable) {
+                    try server.documents.withIndex(document, cacheKey: key, make: make) { _, _ in () }
+                } catch {
+                    // Made meanwhile by another request; or failed, which the requests that need it are told.
+                    if case .failed(let failure) = error { server.log(.error, "\(name): \(failure.message)") }
+                }
             }
         }
         return sectionsKnown
@@ -135,7 +154,7 @@ struct RequestContext: Sendable {
     /// How the document's index under `collation` is made (by its plan), its problems logged.
     private func indexMaker(
         _ document: TextDocument, _ collation: IndexedCollation, sectionsKnown: (@Sendable (SectionLayout) -> Void)? = nil
-    ) -> @Sendable (TextDocument) -> OutlineIndex {
+    ) -> @Sendable (TextDocument) throws(CollationError) -> OutlineIndex {
         let plan = self.plan(document, collation), extract = extractor(collation), server = self.server, uri = document.uri
         let report: @Sendable ([OutlineProblem]) -> Void = { problems in
             for problem in problems {
@@ -143,9 +162,9 @@ struct RequestContext: Sendable {
                 if problem.severity == .error { server.log(.error, problem.message) } else { server.logOnce("warning:\(uri):\(problem.message)", .warning, problem.message) }
             }
         }
-        return {
-            server.instrumentation.willBuild?($0.uri)
-            return plan.index($0, collation: collation, report: report, extract: extract, sectionsKnown: sectionsKnown)
+        return { document throws(CollationError) in
+            server.instrumentation.willBuild?(document.uri)
+            return try plan.index(document, collation: collation, report: report, extract: extract, sectionsKnown: sectionsKnown)
         }
     }
 
@@ -160,8 +179,10 @@ struct RequestContext: Sendable {
         let document = try requireDocument(uri)
         let collation = try self.collation(choice)
         let plan = self.plan(document, collation)
-        return LeadingSections(document, collation: collation, format: plan.format, readings: plan.readings,
-                               entries: entries, extract: extractor(collation))
+        return try sorting { () throws(CollationError) in
+            try LeadingSections(document, collation: collation, format: plan.format, readings: plan.readings,
+                                entries: entries, extract: extractor(collation))
+        }
     }
 
     /// A page of a plain-text document that has no index under a request's collation yet, nor one being made: only the
@@ -175,9 +196,11 @@ struct RequestContext: Sendable {
         let collation = try self.collation(choice)
         let plan = self.plan(document, collation), key = cacheKey(collation)
         guard plan.format == .lines, buildIndexInBackground(document, collation, cacheKey: key, layoutFirst: false) != nil else { return nil }
-        let sections = LeadingSections(document, collation: collation, format: plan.format, readings: plan.readings, covering: offsets,
-                                       sectionOf: server.documents.cachedLayout(document, cacheKey: key)?.sectionOfEntries,
-                                       extract: extractor(collation))
+        let sections = try sorting { () throws(CollationError) in
+            try LeadingSections(document, collation: collation, format: plan.format, readings: plan.readings, covering: offsets,
+                                sectionOf: server.documents.cachedLayout(document, cacheKey: key)?.sectionOfEntries,
+                                extract: extractor(collation))
+        }
         return (sections.page(offsets), sections.counts.reduce(0, +), document)
     }
 
@@ -197,7 +220,7 @@ struct RequestContext: Sendable {
     private func derive<T>(
         _ uri: TextDocumentIdentifier, _ choice: CollationChoice, title: String,
         cached: (TextDocument, String) -> T?,
-        make: (TextDocument, IndexedCollation, String, String, (TextDocument) -> [Entry]) throws(InProgress) -> T
+        make: (TextDocument, IndexedCollation, String, String, (TextDocument) -> [Entry]) throws(Unavailable) -> T
     ) throws(ResponseError) -> T {
         let document = try requireDocument(uri)
         let collation = try self.collation(choice)
@@ -207,10 +230,10 @@ struct RequestContext: Sendable {
         let localized = settings.outlineKey(collation)
         let name = document.uri.split(separator: "/").last.map(String.init) ?? document.uri
         return try server.longWork(title, name) { () throws(ResponseError) -> T in
-            do throws(InProgress) {
+            do throws(Unavailable) {
                 return try make(document, collation, key, localized) { server.entries(of: $0, settings: settings, collation: collation) }
             } catch {
-                throw later(error)
+                throw answer(error)
             }
         }
     }

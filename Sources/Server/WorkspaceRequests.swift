@@ -80,6 +80,7 @@ extension RequestContext {
         let (kept, complete) = files.withIndex { ($0, $1) }
         // The same collation comes from the same cache entry, with the same collator.
         if kept.collation.collator === collation.collator, kept.collation.style == collation.style { return try body(kept, complete) }
-        return try body(WorkspaceIndex(collation: collation, files: complete ? files.all : []), complete)
+        let index = try sorting { () throws(CollationError) in try WorkspaceIndex(collation: collation, files: complete ? files.all : []) }
+        return try body(index, complete)
     }
 }

@@ -25,8 +25,10 @@ extension LanguageServer {
             if let url = URL(string: document.uri), url.isFileURL { openPaths.insert(url.standardizedFileURL.path) }
             let extract = { (document: TextDocument) in context.server.entries(of: document, settings: context.settings, collation: collation) }
             let outline = context.server.documents.outline(of: document, key: outlineKey, extract: extract)
-            let index = context.server.documents.wordIndex(
-                document, key: "\(collation.locale.identifier)|\(outlineKey)", outline: outline, collator: matcher.collator)
+            let index = try context.sorting { () throws(CollationError) in
+                try context.server.documents.wordIndex(document, key: "\(collation.locale.identifier)|\(outlineKey)", outline: outline,
+                                                       collator: matcher.collator)
+            }
             for item in index.candidates(for: matcher) where matcher.isShort || matcher.matches(outline.items[item].entry.name) {
                 let entry = outline.items[item].entry
                 found.append((entry.name, entry.kind.rawValue, entry.sortString, document.uri,
@@ -36,12 +38,15 @@ extension LanguageServer {
         // The files of the workspace folders as read from disk; an open one counts with the editor's text instead.
         if let files = context.server.workspaceFiles {
             let key = "\(collation.locale.identifier)|\(outlineKey)"
-            for (file, k) in files.search(matcher, key: key, skipping: openPaths, isCancelled: { (try? context.check()) == nil }) {
+            let matches = try context.sorting { () throws(CollationError) in
+                try files.search(matcher, key: key, skipping: openPaths, isCancelled: { (try? context.check()) == nil })
+            }
+            for (file, k) in matches {
                 found.append((file.name(k), file.kind(k), file.sortString(k), file.uri, file.selection(k)))
             }
         }
         try context.check()
-        let sorted = collation.sorted(found) { $0.sortString }
+        let sorted = try context.sorting { () throws(CollationError) in try collation.sorted(found) { $0.sortString } }
         return sorted.prefix(maxWorkspaceSymbols).map { match in
             SymbolInformation(name: match.name, kind: SymbolKind(rawValue: match.kind),
                               location: Location(uri: match.uri, range: PositionRange(match.range)))

@@ -67,7 +67,7 @@ struct Outline: ParsableCommand {
             let plan = IndexPlan(document, settings: settings, collation: collation, fileName: fileName)
             let problems = ProblemLog()
             let (file, settings) = (file, settings)
-            let index = plan.index(document, collation: collation, keepingEntries: true, report: { problems.append($0) }) { document in
+            let index = try plan.index(document, collation: collation, keepingEntries: true, report: { problems.append($0) }) { document in
                 let (entries, found) = EntrySource().entries(
                     of: document.text, languageId: language, fileName: fileName, name: file,
                     settings: settings, language: collation.locale.language, reading: settings.reading(of: document, collation: collation))
@@ -96,7 +96,7 @@ struct Outline: ParsableCommand {
         log.append(problems)
         try log.report()
         let outline = DocumentOutline(version: 0, roots: entries)
-        let sectioned = grouping == .document ? nil : SectionedOutline(outline: outline, collation: collation)
+        let sectioned = grouping == .document ? nil : try SectionedOutline(outline: outline, collation: collation)
         if json {
             let symbols = try OutlineSymbols.render(document: document, outline: outline, sectioned: sectioned, grouping: grouping, encoding: .utf16)
             out.write(symbols.bytes)

@@ -17,7 +17,7 @@ extension Outline {
     func runFolder(collation: IndexedCollation, settings: ExtractionSettings) throws {
         var scan = FolderScan()
         if let languageId { scan.languages = [LanguageNames.resolve(languageId) ?? languageId] }
-        let outline = FolderOutline(root: file, scan: scan, collation: collation, settings: settings)
+        let outline = try FolderOutline(root: file, scan: scan, collation: collation, settings: settings)
         for note in outline.notes { Messages.note(note) }
         let root = URL(fileURLWithPath: file).standardizedFileURL.resolvingSymlinksInPath().path
         let relative = outline.files.map { $0.hasPrefix(root + "/") ? String($0.dropFirst(root.count + 1)) : $0 }

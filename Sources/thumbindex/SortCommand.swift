@@ -35,7 +35,7 @@ struct Sort: ParsableCommand {
         }
         var out = StandardOutput()
         if !sections {
-            let order = SortKeys(keys, collator: collation.collator).sortedOrder()
+            let order = try SortKeys(keys, collator: collation.collator).sortedOrder()
             if json {
                 out.write((["items": .array(order.map { .string(batch.string(at: Int($0))) })] as JSON).serialized())
                 out.write("\n")
@@ -47,7 +47,7 @@ struct Sort: ParsableCommand {
                 out.write(CollectionOfOne(UInt8(ascii: "\n")))
             }
         } else {
-            let sectioned = collation.sectioned(keys)
+            let sectioned = try collation.sectioned(keys)
             if json {
                 let sections: [JSON] = sectioned.ranges.map { range in
                     [

@@ -22,7 +22,7 @@ final class AllLocalesTests: XCTestCase {
                 XCTAssertTrue(apple.sectionTitles.indices.contains(apple.section(for: sample)), "\(identifier): \(sample)")
                 XCTAssertTrue(icu.sectionTitles.indices.contains(icu.section(for: sample)), "\(identifier): \(sample)")
             }
-            let sections = apple.partition(samples, by: { $0 })
+            let sections = try apple.partition(samples, by: { $0 })
             XCTAssertEqual(sections.map(\.titleIndex), sections.map(\.titleIndex).sorted(), identifier)
             XCTAssertEqual(sections.reduce(0) { $0 + $1.items.count }, samples.count, identifier)
         }

@@ -61,7 +61,7 @@ final class ChineseNamesTests: XCTestCase {
         let reader = try XCTUnwrap(ChineseNames.pinyin)
         // zēng gǒng < zēng guó fān < zhā liáng yōng < zhāng sān < Zhao Si (typed in Latin) < zhào yún
         let names = ["赵云", "Zhao Si", "张三", "查良镛", "曾巩", "曾国藩"]
-        let sorted = pinyin.sorted(names) { reader.collationString(for: $0) ?? $0 }
+        let sorted = try pinyin.sorted(names) { reader.collationString(for: $0) ?? $0 }
         XCTAssertEqual(sorted, ["曾巩", "曾国藩", "查良镛", "张三", "Zhao Si", "赵云"])
         XCTAssertEqual(Set(names.map { pinyin.sectionTitles[pinyin.section(for: reader.collationString(for: $0) ?? $0)] }), ["Z"])
     }
@@ -84,7 +84,7 @@ final class ChineseNamesTests: XCTestCase {
         XCTAssertEqual(section("查良鏞"), "ㄓ")
         XCTAssertEqual(section("尉遲恭"), "ㄩ")
         // Inside ㄗ: by the whole reading (ㄗㄥ ㄍㄨㄛˊ before ㄗㄥ ㄍㄨㄥˇ).
-        XCTAssertEqual(zhuyin.sorted(["曾鞏", "曾國藩"]) { reader.collationString(for: $0) ?? $0 }, ["曾國藩", "曾鞏"])
+        XCTAssertEqual(try zhuyin.sorted(["曾鞏", "曾國藩"]) { reader.collationString(for: $0) ?? $0 }, ["曾國藩", "曾鞏"])
     }
 
     func testEveryZhuyinMarkOpensItsOwnSection() throws {

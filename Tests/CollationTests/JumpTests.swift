@@ -5,13 +5,13 @@ import XCTest
 /// {search} shift of UILocalizedIndexedCollation.
 final class JumpTests: XCTestCase {
     // Brown, Dylan, Zappa: only B, D and Z have entries.
-    func seedPartition(_ collation: IndexedCollation) -> [Section<String>] {
-        collation.partition(["Zappa, Frank", "Brown, James", "Dylan, Bob"], by: { $0 })
+    func seedPartition(_ collation: IndexedCollation) throws -> [Section<String>] {
+        try collation.partition(["Zappa, Frank", "Brown, James", "Dylan, Bob"], by: { $0 })
     }
 
     func jumpedTitles(includeSearch: Bool) throws -> [String: String] {
         let collation = try IndexedCollation(locale: "en_US")
-        let sections = seedPartition(collation)
+        let sections = try seedPartition(collation)
         XCTAssertEqual(sections.map(\.title), ["B", "D", "Z"])
         let titles = try collation.sectionIndexTitles(includeSearch: includeSearch)
         var result: [String: String] = [:]

@@ -113,7 +113,7 @@ final class SectionTests: XCTestCase {
         XCTAssertEqual(collation.section(for: precomposed), collation.section(for: decomposed))
         XCTAssertEqual(collation.sectionTitles[collation.section(for: decomposed)], "E")
         XCTAssertEqual(collation.collator.compare(precomposed, decomposed), .orderedSame)
-        let partition = collation.partition([precomposed, "Zola", decomposed], by: { $0 })
+        let partition = try collation.partition([precomposed, "Zola", decomposed], by: { $0 })
         XCTAssertEqual(partition.map(\.title), ["E", "Z"])
         XCTAssertEqual(partition[0].items, [precomposed, decomposed], "equal strings keep input order")
     }
@@ -121,7 +121,7 @@ final class SectionTests: XCTestCase {
     func testEmojiAndSurrogatePairsAreNotSplit() throws {
         let collation = try IndexedCollation(locale: "en")
         let items = ["👩‍💻 coder", "𝄞 clef", "Anna"]
-        let partition = collation.partition(items, by: { $0 })
+        let partition = try collation.partition(items, by: { $0 })
         XCTAssertEqual(partition.map(\.title), ["A", "#"])
         XCTAssertEqual(partition.flatMap(\.items).sorted(), items.sorted())
         XCTAssertEqual(Set(partition.last!.items), ["👩‍💻 coder", "𝄞 clef"])

@@ -16,7 +16,7 @@ final class NameReadingTests: XCTestCase {
         chosen.readingColumns = readingColumns
         let settings = chosen
         let plan = IndexPlan(document, settings: settings, collation: collation)
-        let index = plan.index(document, collation: collation) { EntrySource().entries(of: $0, settings: settings, collation: collation).entries }
+        let index = try plan.index(document, collation: collation) { EntrySource().entries(of: $0, settings: settings, collation: collation).entries }
         var result: [String: [String]] = [:]
         for section in index.sections {
             result[collation.sectionTitles[section.titleIndex]] = index.page(offset: section.offset, limit: section.count, in: document).map { $0.entry.name }
@@ -24,7 +24,7 @@ final class NameReadingTests: XCTestCase {
         // A whole extraction, sectioned and sorted, agrees.
         let (entries, _) = EntrySource().entries(of: document, settings: settings, collation: collation)
         var whole: [String: [String]] = [:]
-        for entry in collation.sorted(Entry.depthFirst(entries), by: \.sortString) {
+        for entry in try collation.sorted(Entry.depthFirst(entries), by: \.sortString) {
             whole[collation.sectionTitles[collation.section(for: entry.sortString)], default: []].append(entry.name)
         }
         XCTAssertEqual(result, whole, "index and whole extraction", file: file, line: line)

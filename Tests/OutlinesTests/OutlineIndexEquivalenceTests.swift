@@ -97,7 +97,7 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
         // Two headings cannot start on one line, so this stays incremental; a format that can (JSON) is `.entries`.
         let collation = try IndexedCollation(locale: "en_US")
         let json = TextDocument(uri: "file:///t.json", languageId: "json", version: 1, text: #"{"b": 1, "a": {"c": 2}}"#)
-        let index = OutlineIndex.make(json, collation: collation, format: .startLines) { Self.extract($0) }
+        let index = try OutlineIndex.make(json, collation: collation, format: .startLines) { Self.extract($0) }
         XCTAssertEqual(index.format, .entries)
         XCTAssertFalse(index.update(to: json, edit: LineEdit(start: 0, oldEnd: 1, newEnd: 1)))
         XCTAssertEqual(index.page(offset: 0, limit: 10, in: json).map(\.entry.name), ["a", "b", "c"])
@@ -107,7 +107,7 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
         // Sources/Outlines/Outlines.docc/Outlines.md
         var text = TextDocument(uri: "file:///names.txt", languageId: "plaintext", version: 1,
                                 text: "Östen\nAnna\nÅsa\nWallin\nVallin\n42 Street\nBertil\n")
-        let index = OutlineIndex.make(text, collation: try IndexedCollation(locale: "sv_SE"), format: .lines) { _ in [] }
+        let index = try OutlineIndex.make(text, collation: try IndexedCollation(locale: "sv_SE"), format: .lines) { _ in [] }
         let edit = try text.apply([ContentChange(range: EncodedRange(start: EncodedPosition(line: 0, character: 0),
                                                                      end: EncodedPosition(line: 0, character: 0)),
                                                  text: "Cecilia\n")], version: 2, encoding: .utf16)
@@ -122,7 +122,7 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
         // The heading starts on line 0; the edit touches only line 1, yet renames it ("B xA" → "B xZ").
         let collation = try IndexedCollation(locale: "en_US")
         var document = TextDocument(uri: "file:///t.md", languageId: "markdown", version: 1, text: "B\nxA\n===\n\n# B xM\n")
-        let index = OutlineIndex.make(document, collation: collation, format: .headings) { Self.extract($0) }
+        let index = try OutlineIndex.make(document, collation: collation, format: .headings) { Self.extract($0) }
         XCTAssertEqual(index.format, .headings)
         XCTAssertEqual(index.page(offset: 0, limit: 9, in: document).map(\.entry.name), ["B xA", "B xM"])
         let range = EncodedRange(start: EncodedPosition(line: 1, character: 1), end: EncodedPosition(line: 1, character: 2))
@@ -154,11 +154,11 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
         var document = TextDocument(uri: "file:///doc", languageId: languageId, version: 1, text: lines.joined())
         let records = RecordFormat(languageId: languageId, options: ExtractionOptions(fileName: "doc"))
         let tree = TreeFormat(languageId: languageId, options: ExtractionOptions(language: readings ? "ja" : "en", fileName: "doc"))
-        func make() -> OutlineIndex {
-            OutlineIndex.make(document, collation: collation, format: format, checkpointSpacing: checkpointSpacing, readings: reader,
+        func make() throws -> OutlineIndex {
+            try OutlineIndex.make(document, collation: collation, format: format, checkpointSpacing: checkpointSpacing, readings: reader,
                               records: records, tree: tree, keepingEntries: keepingEntries, extract: extract)
         }
-        var index = make()
+        var index = try make()
         var followed = 0
         let context = "seed \(seed) (THUMBINDEX_SEED=\(Self.seed)), \(languageId), \(format), \(encoding), \(locale)"
         try compare(index, document, collation, "\(context), open", extract: extract)
@@ -193,7 +193,7 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
                 let frontMatter = format == .headings && (document.bytes.starts(with: Array("---".utf8)) || bytesBefore.starts(with: Array("---".utf8)))
                 let large = max(edit.oldEnd, edit.newEnd) - edit.start > max(1024, index.count / 4)
                 let before = index.format
-                index = make()
+                index = try make()
                 if ProcessInfo.processInfo.environment["DEBUGX"] != nil, before == .tree, index.format == .tree, languageId == "yaml" { print("REBUILT", edit, change.text.debugDescription, String(decoding: bytesBefore, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).dropFirst(max(0, edit.start - 2)).prefix(4).joined(separator: "|").debugDescription) }
                 if ProcessInfo.processInfo.environment["DEBUGX"] != nil, before != index.format { print("GAVEUP", step, before, index.format, edit, fixedLines, String(decoding: document.bytes.prefix(60), as: UTF8.self).debugDescription) }
                 let records = format == .records && (before == .entries || index.format == .entries || edit.start < fixedLines)
@@ -228,7 +228,7 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
             XCTFail("the entry at \(stale) changed after \(context), but its stamp did not:\nkept \(String(decoding: kept[stale], as: UTF8.self))\nnow  \(String(decoding: made[stale], as: UTF8.self))")
             return false
         }
-        let fresh = SectionedOutline(outline: DocumentOutline(version: document.version, roots: extract(document)), collation: collation)
+        let fresh = try SectionedOutline(outline: DocumentOutline(version: document.version, roots: extract(document)), collation: collation)
         guard index.sections == fresh.sections, index.count == fresh.totalCount else {
             XCTFail("sections differ after \(context):\n\(index.sections.map { "\($0.title)\($0.count)" })\n\(fresh.sections.map { "\($0.title)\($0.count)" })")
             return false

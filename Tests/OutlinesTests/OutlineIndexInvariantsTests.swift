@@ -8,7 +8,7 @@ final class OutlineIndexInvariantsTests: XCTestCase {
     private func index(_ text: String, languageId: String = "plaintext", format: OutlineIndex.Format = .lines) throws -> (OutlineIndex, TextDocument) {
         let document = TextDocument(uri: "file:///t", languageId: languageId, version: 1, text: text)
         let collation = try IndexedCollation(locale: "sv_SE")
-        let index = OutlineIndex.make(document, collation: collation, format: format) {
+        let index = try OutlineIndex.make(document, collation: collation, format: format) {
             EntrySource().entries(of: $0, settings: ExtractionSettings(), collation: collation).entries
         }
         return (index, document)
@@ -62,7 +62,7 @@ final class OutlineIndexInvariantsTests: XCTestCase {
 final class EntryStampTests: XCTestCase {
     private func index(_ text: String) throws -> (OutlineIndex, TextDocument) {
         let document = TextDocument(uri: "file:///t", languageId: "plaintext", version: 1, text: text)
-        let index = OutlineIndex.make(document, collation: try IndexedCollation(locale: "sv_SE"), format: .lines) { _ in [] }
+        let index = try OutlineIndex.make(document, collation: try IndexedCollation(locale: "sv_SE"), format: .lines) { _ in [] }
         return (index, document)
     }
 

@@ -32,10 +32,10 @@ final class RecordHalvesTests: XCTestCase {
         let collation = try IndexedCollation(locale: "en_US")
         let document = TextDocument(uri: "file:///big", languageId: languageId, version: 1, text: text)
         let extract: @Sendable (TextDocument) -> [Entry] = { EntrySource().entries(of: $0, settings: ExtractionSettings(), collation: collation).entries }
-        let index = OutlineIndex.make(document, collation: collation, format: .records,
+        let index = try OutlineIndex.make(document, collation: collation, format: .records,
                                       records: RecordFormat(languageId: languageId, options: ExtractionOptions()), extract: extract)
         XCTAssertEqual(index.format, .records, file: file, line: line)
-        let fresh = SectionedOutline(outline: DocumentOutline(version: 1, roots: extract(document)), collation: collation)
+        let fresh = try SectionedOutline(outline: DocumentOutline(version: 1, roots: extract(document)), collation: collation)
         XCTAssertEqual(index.count, fresh.totalCount, file: file, line: line)
         XCTAssertEqual(index.sections, fresh.sections, file: file, line: line)
         XCTAssertEqual(index.page(offset: 0, limit: index.count, in: document).map(\.entry),

@@ -10,7 +10,7 @@ final class SectionedOutlineTests: XCTestCase {
         let (entries, problems) = EntrySource().entries(
             of: text, languageId: languageId, fileName: nil, name: "test", settings: ExtractionSettings(), language: "sv", reading: nil)
         XCTAssertEqual(problems, [])
-        return SectionedOutline(outline: DocumentOutline(version: 3, roots: entries), collation: try IndexedCollation(locale: locale))
+        return try SectionedOutline(outline: DocumentOutline(version: 3, roots: entries), collation: try IndexedCollation(locale: locale))
     }
 
     func testSectionsCountEntriesAndOffsetsFollowEachOther() throws {
@@ -91,7 +91,7 @@ final class SectionLayoutTests: XCTestCase {
                     of: lines.joined(separator: "\n"), languageId: "plaintext", fileName: nil, name: "t", settings: ExtractionSettings(), language: "en", reading: nil)
                 let outline = DocumentOutline(version: round, roots: entries)
                 let before = SectionLayout(outline: outline, collation: collation)
-                let after = SectionedOutline(outline: outline, collation: collation).layout
+                let after = try SectionedOutline(outline: outline, collation: collation).layout
                 XCTAssertEqual(before.sections, after.sections, "\(locale), round \(round), seed 20261123")
                 XCTAssertEqual(before.totalCount, after.totalCount)
                 XCTAssertEqual(before.nonEmptySections, after.nonEmptySections)
@@ -117,7 +117,7 @@ final class SharedSortTests: XCTestCase {
             Thread {
                 defer { done.leave() }
                 while true {
-                    do throws(InProgress) {
+                    do throws(Unavailable) {
                         let outline = try store.sectioned(document, collation: collation, cacheKey: "en", outlineKey: "") { _ in
                             extractions.increment()
                             allTold.wait()  // held until the seven others were told the sort is in progress
@@ -129,7 +129,8 @@ final class SharedSortTests: XCTestCase {
                     } catch {
                         told.increment()
                         if told.value == 7 { allTold.signal() }
-                        error.flight.wait()
+                        guard case .inProgress(let flight) = error else { return XCTFail("\(error)") }
+                        flight.wait()
                     }
                 }
             }.start()

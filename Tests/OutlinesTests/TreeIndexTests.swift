@@ -12,14 +12,14 @@ final class TreeIndexTests: XCTestCase {
         let extract: @Sendable (TextDocument) -> [Entry] = { EntrySource().entries(of: $0, settings: ExtractionSettings(), collation: collation).entries }
         var document = TextDocument(uri: "file:///t", languageId: languageId, version: 1, text: text)
         let tree = TreeFormat(languageId: languageId, options: ExtractionOptions(language: "en", fileName: "t"))
-        let index = OutlineIndex.make(document, collation: collation, format: .tree, tree: tree, extract: extract)
+        let index = try OutlineIndex.make(document, collation: collation, format: .tree, tree: tree, extract: extract)
         XCTAssertEqual(index.format, .tree, file: file, line: lineNumber)
         let old = document.lineRange(line)
         let range = EncodedRange(start: EncodedPosition(line: line, character: 0), end: EncodedPosition(line: line, character: old.count))
         let edit = try document.apply([ContentChange(range: range, text: new)], version: 2, encoding: .utf8)
         XCTAssertEqual(index.update(to: document, edit: edit), followed, "followed", file: file, line: lineNumber)
-        let fresh = SectionedOutline(outline: DocumentOutline(version: 2, roots: extract(document)), collation: collation)
-        let current = followed ? index : OutlineIndex.make(document, collation: collation, format: .tree, tree: tree, extract: extract)
+        let fresh = try SectionedOutline(outline: DocumentOutline(version: 2, roots: extract(document)), collation: collation)
+        let current = followed ? index : try OutlineIndex.make(document, collation: collation, format: .tree, tree: tree, extract: extract)
         let names = current.page(offset: 0, limit: 100, in: document).map(\.entry.name)
         XCTAssertEqual(names, fresh.page(offset: 0, limit: 100).map(\.entry.name), file: file, line: lineNumber)
         return names

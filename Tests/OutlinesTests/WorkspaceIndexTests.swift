@@ -40,10 +40,10 @@ final class WorkspaceIndexTests: XCTestCase {
                 files[uri] = nil
             } else {
                 let made = file(uri, next() % 6, next)
-                index.set(made)
+                try index.set(made)
                 files[uri] = made.count == 0 ? nil : made
             }
-            let fresh = WorkspaceIndex(collation: collation, files: Array(files.values))
+            let fresh = try WorkspaceIndex(collation: collation, files: Array(files.values))
             let (got, want) = (snapshot(index), snapshot(fresh))
             XCTAssertEqual(got.items, want.items, "seed \(Self.seed), step \(step)")
             XCTAssertEqual(got.sections, want.sections, "seed \(Self.seed), step \(step)")
@@ -56,7 +56,7 @@ final class WorkspaceIndexTests: XCTestCase {
         let collation = try IndexedCollation(locale: "sv_SE")
         let entry = { (name: String) in Entry(name: name, kind: .string, range: TextRange(start: TextPosition(line: 0, column: 0), end: TextPosition(line: 0, column: 1))) }
         let none = EncodedRange(start: EncodedPosition(line: 0, character: 0), end: EncodedPosition(line: 0, character: 0))
-        let index = WorkspaceIndex(collation: collation, files: [
+        let index = try WorkspaceIndex(collation: collation, files: [
             .init(uri: "file:///b.md", entries: ["Östen", "Anna"].map(entry), ranges: [none, none], selections: [none, none]),
             .init(uri: "file:///a.md", entries: ["Åsa", "Bo", "anna"].map(entry), ranges: [none, none, none], selections: [none, none, none]),
         ])
