@@ -29,3 +29,12 @@ int thumbindex_set_mmap_threshold(int bytes) {
     return 0;
 #endif
 }
+
+int thumbindex_set_arena_max(int count) {
+#if defined(__GLIBC__)
+    return mallopt(M_ARENA_MAX, count);
+#else
+    (void)count;
+    return 0;
+#endif
+}

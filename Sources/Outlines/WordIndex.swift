@@ -39,7 +39,9 @@ public struct WordIndex: Sendable {
             parts.withLock { $0[part] = (batch, owners) }
         }
         let words = parts.withLock { $0 }
-        var batch = words[0].batch, owners = words[0].owners
+        var batch = words[0].batch, owners: [Int32] = []
+        owners.reserveCapacity(words.reduce(0) { $0 + $1.owners.count })  // kept: no growth slack
+        owners += words[0].owners
         for part in words.dropFirst() {
             batch.append(contentsOf: part.batch)
             owners += part.owners

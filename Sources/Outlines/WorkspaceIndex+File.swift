@@ -25,7 +25,10 @@ extension WorkspaceIndex {
         /// `entries` (their children not read) with their ranges and selection ranges in the client's encoding.
         public init(uri: String, entries: [Entry], ranges: [EncodedRange], selections: [EncodedRange]) {
             self.uri = uri
+            // Kept for as long as the file is: reserved at their exact sizes, with no growth slack.
             var nameBytes: [UInt8] = [], nameEnds: [UInt32] = []
+            nameBytes.reserveCapacity(entries.reduce(0) { $0 + $1.name.utf8.count })
+            nameEnds.reserveCapacity(entries.count)
             var sortStrings: [Int32: String] = [:], details: [Int32: String] = [:]
             for (k, entry) in entries.enumerated() {
                 nameBytes += entry.name.utf8

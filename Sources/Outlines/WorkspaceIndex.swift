@@ -61,6 +61,10 @@ public struct WorkspaceIndex: Sendable {
             slotOfURI[file.uri] = Int32(id)
             for k in 0 ..< file.count { fileOf[bases[id] + k] = Int32(id) }
         }
+        // Each run at its exact size: a million items leave no growth slack behind.
+        var sizes = [Int](repeating: 0, count: runs.count)
+        for section in sections { sizes[Int(section)] += 1 }
+        for (section, size) in sizes.enumerated() { runs[section].reserveCapacity(size) }
         for i in keys.sortedOrder() {
             let id = fileOf[Int(i)]
             runs[Int(sections[Int(i)])].append(Item(file: id, entry: i - Int32(bases[Int(id)])))

@@ -18,6 +18,10 @@ final class MemoryRelease: @unchecked Sendable {
     private var owed = false
 
     init() {
+        // One arena a core, not glibc's eight: the workers' freed temporaries (a workspace's files read on every core)
+        // otherwise stay behind in arenas of their own, between the small blocks kept (a 1M-entry workspace: 9.1×
+        // its names steady, 7.4× with this; no slower to build).
+        _ = thumbindex_set_arena_max(Int32(max(2, ProcessInfo.processInfo.activeProcessorCount)))
         _ = thumbindex_set_mmap_threshold(32 << 20)
         _ = thumbindex_set_trim_threshold(Self.workingTrimThreshold)
     }

@@ -19,6 +19,10 @@ int thumbindex_set_trim_threshold(int bytes);
 /// or without glibc.
 int thumbindex_set_mmap_threshold(int bytes);
 
+/// `mallopt(M_ARENA_MAX, count)`: at most `count` arenas for the process's threads. 1 on success, 0 on failure or
+/// without glibc.
+int thumbindex_set_arena_max(int count);
+
 #ifdef __cplusplus
 }
 #endif
