@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """documentSymbol in parts (partialResultToken) from a document whose index is built, read by a slow client.
 
-Opens FILE (plain text) in a fresh server, asks a first page (which builds the index), then documentSymbol with
+Opens FILE (plain text) in a fresh server, asks two pages (the first comes before the index; the second waits for
+it), then documentSymbol with
 a partialResultToken; times the first part (from the request's first byte to the part's last byte read) and reads
 every part after sleeping DELAY seconds, as a client that renders each part before reading on. Reports the parts, the
 time to the first one and the server's peak RSS (VmHWM) against the text.
@@ -17,7 +18,8 @@ server = Server(binary, capabilities={"textDocument": {"documentSymbol": {"hiera
 text = open(path, encoding="utf-8").read()
 size = len(text.encode()) / 2**20
 server.notify("textDocument/didOpen", {"textDocument": {"uri": "file:///big.txt", "languageId": "plaintext", "version": 1, "text": text}})
-server.request("thumbindex/entries", {"textDocument": {"uri": "file:///big.txt"}, "offset": 0, "limit": 10})
+for offset in (0, 10):
+    server.request("thumbindex/entries", {"textDocument": {"uri": "file:///big.txt"}, "offset": offset, "limit": 10})
 before = server.peak_rss_mib()
 start = time.time()
 id = server.send_request("textDocument/documentSymbol", {"textDocument": {"uri": "file:///big.txt"}, "partialResultToken": "p"})

@@ -80,16 +80,25 @@ extension OutlineSymbols {
         for position in sections {
             let section = view.sections[position]
             let offsets = section.offset ..< section.offset + section.count
-            let make = { (k: Int) -> [UInt8] in
-                var symbol = JSONStream(capacity: 256)
-                writer.begin(view.entry(at: offsets.lowerBound + k), into: &symbol)
-                symbol.endObject()
-                return symbol.finish().bytes
+            writer.section(title: section.title, first: view.entry(at: section.offset), count: section.count,
+                           range: view.sectionRange(ofSectionAt: position), into: &stream) { stream in
+                guard keeping else {
+                    // Written straight into the reply: no symbol of its own to keep.
+                    for offset in offsets {
+                        writer.begin(view.entry(at: offset), into: &stream)
+                        stream.endObject()
+                    }
+                    return
+                }
+                let make = { (k: Int) -> [UInt8] in
+                    var symbol = JSONStream(capacity: 256)
+                    writer.begin(view.entry(at: offsets.lowerBound + k), into: &symbol)
+                    symbol.endObject()
+                    return symbol.finish().bytes
+                }
+                let symbols = view.memo.values(ids: offsets.map(view.id(at:)), stamps: offsets.map(view.stamp(at:)), variant: variant, make: make)
+                for symbol in symbols { stream.written(symbol) }
             }
-            let symbols = keeping ? view.memo.values(ids: offsets.map(view.id(at:)), stamps: offsets.map(view.stamp(at:)), variant: variant, make: make)
-                : (0 ..< offsets.count).map(make)
-            writer.section(title: section.title, first: view.entry(at: section.offset), symbols: symbols,
-                           range: view.sectionRange(ofSectionAt: position), into: &stream)
         }
         stream.endArray()
         return stream.finish()
@@ -175,13 +184,13 @@ private struct SymbolWriter: Sendable {
     /// Opens the symbol's object and writes its members; the caller may add `children`, then closes it.
     func begin(_ entry: Entry, into stream: inout JSONStream) {
         stream.beginObject()
-        stream.key("name"); stream.string(entry.name.isEmpty ? " " : entry.name)
-        stream.key("kind"); stream.int(entry.kind.rawValue)
+        stream.key(static: "name"); stream.string(entry.name.isEmpty ? " " : entry.name)
+        stream.key(static: "kind"); stream.int(entry.kind.rawValue)
         let range = document.encodedRange(entry.range, encoding: encoding)
         let selection = entry.selectionRange == entry.range ? range : document.encodedRange(entry.selectionRange, encoding: encoding)
-        stream.key("range"); write(range, into: &stream)
-        stream.key("selectionRange"); write(selection, into: &stream)
-        if let detail = entry.detail { stream.key("detail"); stream.string(detail) }
+        stream.key(static: "range"); write(range, into: &stream)
+        stream.key(static: "selectionRange"); write(selection, into: &stream)
+        if let detail = entry.detail { stream.key(static: "detail"); stream.string(detail) }
     }
 
     /// A section: one parent symbol, named by its title, the entries inside in sorted order.
@@ -190,16 +199,18 @@ private struct SymbolWriter: Sendable {
                 range: sectioned.symbolRange(of: range), into: &stream)
     }
 
-    /// A section from its title, its first entry, its entries' symbols already written, in sorted order, and its
-    /// symbol's range.
-    func section(title: String, first: Entry, symbols: [[UInt8]], range: TextRange, into stream: inout JSONStream) {
+    /// A section from its title, its first entry, its number of entries and its symbol's range; `children` writes
+    /// its entries' symbols, in sorted order.
+    func section(
+        title: String, first: Entry, count: Int, range: TextRange, into stream: inout JSONStream, children: (inout JSONStream) -> Void
+    ) {
         let span = Entry(
-            name: title, kind: .namespace, detail: symbols.count == 1 ? "1 entry" : "\(symbols.count) entries",
+            name: title, kind: .namespace, detail: count == 1 ? "1 entry" : "\(count) entries",
             range: range, selectionRange: first.selectionRange)
         begin(span, into: &stream)
-        stream.key("children")
+        stream.key(static: "children")
         stream.beginArray()
-        for symbol in symbols { stream.written(symbol) }
+        children(&stream)
         stream.endArray()
         stream.endObject()
     }
@@ -210,7 +221,7 @@ private struct SymbolWriter: Sendable {
             name: title, kind: .namespace, detail: entries.count == 1 ? "1 entry" : "\(entries.count) entries",
             range: range, selectionRange: entries[0].selectionRange)
         begin(span, into: &stream)
-        stream.key("children")
+        stream.key(static: "children")
         stream.beginArray()
         for entry in entries { begin(entry, into: &stream); stream.endObject() }
         stream.endArray()
@@ -220,14 +231,14 @@ private struct SymbolWriter: Sendable {
     /// A `SymbolInformation` object.
     func information(_ entry: Entry, container: String?, into stream: inout JSONStream) {
         stream.beginObject()
-        stream.key("name"); stream.string(entry.name.isEmpty ? " " : entry.name)
-        stream.key("kind"); stream.int(entry.kind.rawValue)
-        stream.key("location")
+        stream.key(static: "name"); stream.string(entry.name.isEmpty ? " " : entry.name)
+        stream.key(static: "kind"); stream.int(entry.kind.rawValue)
+        stream.key(static: "location")
         stream.beginObject()
-        stream.key("uri"); stream.string(document.uri)
-        stream.key("range"); write(document.encodedRange(entry.range, encoding: encoding), into: &stream)
+        stream.key(static: "uri"); stream.string(document.uri)
+        stream.key(static: "range"); write(document.encodedRange(entry.range, encoding: encoding), into: &stream)
         stream.endObject()
-        if let container { stream.key("containerName"); stream.string(container) }
+        if let container { stream.key(static: "containerName"); stream.string(container) }
         stream.endObject()
     }
 
@@ -235,7 +246,7 @@ private struct SymbolWriter: Sendable {
         for entry in entries {
             begin(entry, into: &stream)
             if !entry.children.isEmpty {
-                stream.key("children")
+                stream.key(static: "children")
                 stream.beginArray()
                 nested(entry.children, into: &stream)
                 stream.endArray()
@@ -246,15 +257,15 @@ private struct SymbolWriter: Sendable {
 
     private func write(_ range: EncodedRange, into stream: inout JSONStream) {
         stream.beginObject()
-        stream.key("start"); write(range.start, into: &stream)
-        stream.key("end"); write(range.end, into: &stream)
+        stream.key(static: "start"); write(range.start, into: &stream)
+        stream.key(static: "end"); write(range.end, into: &stream)
         stream.endObject()
     }
 
     private func write(_ position: EncodedPosition, into stream: inout JSONStream) {
         stream.beginObject()
-        stream.key("line"); stream.int(position.line)
-        stream.key("character"); stream.int(position.character)
+        stream.key(static: "line"); stream.int(position.line)
+        stream.key(static: "character"); stream.int(position.character)
         stream.endObject()
     }
 }
