@@ -8,6 +8,8 @@ public struct CollationError: Error, Hashable, Sendable, CustomStringConvertible
         case invalidArgument
         /// ICU failed (out of memory, missing data).
         case icu
+        /// The work was given up because what it was for is gone (a document closed while its index was made).
+        case cancelled
     }
 
     /// What went wrong.

@@ -126,6 +126,12 @@ public final class DocumentStore: @unchecked Sendable {
         return document
     }
 
+    /// Whether the document of `snapshot` is open and was not opened again since (edits do not count: an index
+    /// follows them).
+    public func isOpen(_ snapshot: TextDocument) -> Bool {
+        lock.withLock { documents[snapshot.uri].map { snapshot.generation >= $0.openedAt } ?? false }
+    }
+
     /// Every open document, as it is now, in no particular order.
     public var allDocuments: [TextDocument] { lock.withLock { documents.values.map(\.document) } }
 

@@ -59,13 +59,14 @@ public struct IndexPlan: Sendable {
     /// (the formats that need one, and records that cannot be followed one by one); `report` gets the problems of
     /// the records read (a card left out; a quote never closed after an edit), as extraction reports its own. `keepingEntries`: for a reader of every
     /// entry (the CLI's whole outline), records keep their entries instead of being read again when served.
-    /// `sectionsKnown` gets the thumb index once the sections are known, before the sort.
+    /// `sectionsKnown` gets the thumb index once the sections are known, before the sort; `isCancelled` is asked then
+    /// and before the sort (it throws `CollationError` of kind `.cancelled` when it says so).
     public func index(
         _ document: TextDocument, collation: IndexedCollation, keepingEntries: Bool = false,
         report: @escaping @Sendable ([OutlineProblem]) -> Void = { _ in }, extract: @escaping @Sendable (TextDocument) -> [Entry],
-        sectionsKnown: ((SectionLayout) -> Void)? = nil
+        sectionsKnown: ((SectionLayout) -> Void)? = nil, isCancelled: () -> Bool = { false }
     ) throws(CollationError) -> OutlineIndex {
         try OutlineIndex.make(document, collation: collation, format: format, readings: readings, records: records, tree: tree,
-                          keepingEntries: keepingEntries, report: report, extract: extract, sectionsKnown: sectionsKnown)
+                          keepingEntries: keepingEntries, report: report, extract: extract, sectionsKnown: sectionsKnown, isCancelled: isCancelled)
     }
 }

@@ -19,7 +19,7 @@ extension OutlineIndex {
     static func makeRecords(
         _ document: TextDocument, collation: IndexedCollation, format: RecordFormat, readings: (any CollationReading)?, keepingEntries: Bool,
         report: @escaping @Sendable ([OutlineProblem]) -> Void, extract: @escaping @Sendable (TextDocument) -> [Entry],
-        sectionsKnown: ((SectionLayout) -> Void)?
+        sectionsKnown: ((SectionLayout) -> Void)?, isCancelled: () -> Bool
     ) throws(CollationError) -> OutlineIndex? {
         guard document.bytes.withUnsafeBufferPointer({ TextCheck.binaryProblem(in: $0) }) == nil else { return nil }
         let text = RecordText(bytes: document.bytes, lineStarts: document.lineStarts)
@@ -28,7 +28,7 @@ extension OutlineIndex {
         report(read.warnings.map { OutlineProblem(severity: .warning, message: $0, key: nil) })
         let index = try OutlineIndex(collation: collation, format: .records, document: document, batch: read.sortStrings,
                                  positions: read.lines.map { Int32($0) }, entries: read.entries, extract: extract,
-                                 sectionsKnown: sectionsKnown)
+                                 sectionsKnown: sectionsKnown, isCancelled: isCancelled)
         index.records = reader
         index.readings = readings
         index.report = report

@@ -10,14 +10,14 @@ extension OutlineIndex {
     static func makeTree(
         _ document: TextDocument, collation: IndexedCollation, format: TreeFormat, readings: (any CollationReading)?,
         report: @escaping @Sendable ([OutlineProblem]) -> Void, extract: @escaping @Sendable (TextDocument) -> [Entry],
-        sectionsKnown: ((SectionLayout) -> Void)?
+        sectionsKnown: ((SectionLayout) -> Void)?, isCancelled: () -> Bool
     ) throws(CollationError) -> OutlineIndex? {
         guard document.bytes.withUnsafeBufferPointer({ TextCheck.binaryProblem(in: $0) }) == nil,
               let (tree, read) = format.read(RecordText(bytes: document.bytes, lineStarts: document.lineStarts)) else { return nil }
         let entries = readings.map { r in read.map { entry in var entry = entry; entry.read(by: r); return entry } } ?? read
         let index = try OutlineIndex(collation: collation, format: .tree, document: document, batch: UTF8Batch(entries.lazy.map(\.sortString)),
                                  positions: entries.indices.map { Int32($0) }, entries: entries, extract: extract,
-                                 sectionsKnown: sectionsKnown)
+                                 sectionsKnown: sectionsKnown, isCancelled: isCancelled)
         index.tree = tree
         index.readings = readings
         index.report = report

@@ -84,10 +84,14 @@ public final class OutlineIndex {
 
     /// Sorts and sections entries in bulk: entry `i` has the sort string `batch[i]` and document position
     /// `positions[i]` (ascending); `entries` holds the entries themselves unless the format reads them off lines.
-    /// `sectionsKnown` gets the thumb index as soon as every entry's section is known, before the sort.
+    /// `sectionsKnown` gets the thumb index as soon as every entry's section is known, before the sort; `isCancelled`
+    /// is asked then and again before the sort, so that a build nobody wants any more gives its memory back at once.
+    ///
+    /// - Throws: `CollationError` when the sort keys cannot be allocated; `.cancelled` when `isCancelled` says so.
     init(
         collation: IndexedCollation, format: Format, document: TextDocument, batch: UTF8Batch, positions: [Int32],
-        entries: [Entry], extract: @escaping @Sendable (TextDocument) -> [Entry], sectionsKnown: ((SectionLayout) -> Void)? = nil
+        entries: [Entry], extract: @escaping @Sendable (TextDocument) -> [Entry], sectionsKnown: ((SectionLayout) -> Void)? = nil,
+        isCancelled: () -> Bool = { false }
     ) throws(CollationError) {
         self.collation = collation
         self.extract = extract
@@ -97,7 +101,11 @@ public final class OutlineIndex {
         let sections = collation.sections(of: batch)
         sectionsKnown?(SectionLayout(sectionOf: sections, keeping: false, version: document.version, generation: document.generation,
                                      collation: collation))
-        let order = try SortKeys(batch, collator: collation.collator).sortedOrder()
+        let cancelled = CollationError(.cancelled, "the index was given up: its document was closed or opened again")
+        if isCancelled() { throw cancelled }
+        let keys = try SortKeys(batch, collator: collation.collator)
+        if isCancelled() { throw cancelled }
+        let order = keys.sortedOrder()
         position = positions
         sectionOf = sections.map { UInt16(truncatingIfNeeded: $0) }
         stored = entries

@@ -144,7 +144,7 @@ struct RequestContext: Sendable {
                     try server.documents.withIndex(document, cacheKey: key, make: make) { _, _ in () }
                 } catch {
                     // Made meanwhile by another request; or failed, which the requests that need it are told.
-                    if case .failed(let failure) = error { server.log(.error, "\(name): \(failure.message)") }
+                    if case .failed(let failure) = error, failure.kind != .cancelled { server.log(.error, "\(name): \(failure.message)") }
                 }
             }
         }
@@ -164,7 +164,9 @@ struct RequestContext: Sendable {
         }
         return { document throws(CollationError) in
             server.instrumentation.willBuild?(document.uri)
-            return try plan.index(document, collation: collation, report: report, extract: extract, sectionsKnown: sectionsKnown)
+            // A document closed (or opened again) meanwhile: the build stops before its keys or its sort.
+            return try plan.index(document, collation: collation, report: report, extract: extract, sectionsKnown: sectionsKnown,
+                                  isCancelled: { !server.documents.isOpen(document) })
         }
     }
 
