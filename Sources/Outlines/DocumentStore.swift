@@ -132,6 +132,11 @@ public final class DocumentStore: @unchecked Sendable {
         lock.withLock { documents[snapshot.uri].map { snapshot.generation >= $0.openedAt } ?? false }
     }
 
+    /// Whether `snapshot` is the document's text now (no edit, close or reopen since).
+    public func isCurrent(_ snapshot: TextDocument) -> Bool {
+        lock.withLock { documents[snapshot.uri]?.document.generation == snapshot.generation }
+    }
+
     /// Every open document, as it is now, in no particular order.
     public var allDocuments: [TextDocument] { lock.withLock { documents.values.map(\.document) } }
 

@@ -359,10 +359,15 @@ private final class ContextHandOff: @unchecked Sendable {
 /// Where a request that found its work in progress goes on from (see `RequestContext.later`).
 final class Deferral: Sendable {
     private let waitingFor = Mutex<Flight?>(nil)
+    private let startedBuild = Mutex(false)
 
     /// Records the work the request waits for.
     func set(_ flight: Flight) { waitingFor.withLock { $0 = flight } }
 
     /// The work the request waits for, once; nil when it does not.
     func take() -> Flight? { waitingFor.withLock { flight in defer { flight = nil }; return flight } }
+
+    /// True the first time only: a request starts at most one build in the background (run again, it waits for the
+    /// index itself), so that no run of it can start another, and another, for text that has changed meanwhile.
+    func startsBuild() -> Bool { startedBuild.withLock { started in defer { started = true }; return !started } }
 }

@@ -83,7 +83,9 @@ struct RequestContext: Sendable {
             // later than the layout, or the build could not be started from here).
             try check()
             if let layout = server.documents.cachedLayout(document, cacheKey: key) { return layout }
-            if let sectionsKnown = buildIndexInBackground(document, collation, cacheKey: key, layoutFirst: true) {
+            // Only for the text as it is now (a layout of older text could not be kept), and once per request.
+            if server.documents.isCurrent(document), deferral.startsBuild(),
+               let sectionsKnown = buildIndexInBackground(document, collation, cacheKey: key, layoutFirst: true) {
                 throw later(sectionsKnown)
             }
             return try withIndex(uri, choice) { index, _ in index.layout }

@@ -48,4 +48,27 @@ final class SectionsBeforeSortTests: XCTestCase {
             XCTAssertEqual(gate.arrivals.count, 1, "one build")
         }
     }
+
+    /// Found by the fuzzer (a hang): the text changes after `sections` arrived and before its handler runs, so the
+    /// edit is not logged (no index or build follows it yet) and an index of the request's text cannot be kept, nor can
+    /// its layout. Run again, the request must not start another build for its old text (and another, forever), but
+    /// answer from an index of its own.
+    func testSectionsOfTextChangedBeforeTheirHandlerRanAreAnswered() async throws {
+        let gate = Gate()
+        let pair = try await InProcessPair.start(locale: "sv_SE", instrumentation: ServerInstrumentation(
+            willHandle: { method in if method == SectionsRequest.method { gate.pass(method) } }))
+        let document = Self.documents()[0]
+        try pair.client.open(uri: document.uri, languageId: document.languageId, version: 1, text: document.text)
+        let asked = Task { try await pair.client.sections(uri: document.uri) }
+        try await waitUntil("the sections request to reach its handler") { gate.arrivals.count == 1 }
+        try pair.client.change(uri: document.uri, version: 2, range: PositionRange(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0)),
+                               text: "BEGIN:VCARD\r\nFN:Ada Ek\r\nEND:VCARD\r\n")
+        // Notifications apply in order: once a later request is answered, the edit is in.
+        _ = try await withDeadline("a request after the edit") { try await pair.client.indexTitles() }
+        gate.open()
+        let before = try await withDeadline("the sections asked before the edit") { try await asked.value }
+        XCTAssertEqual(before.totalCount, 600, "the text the request came with")
+        let after = try await withDeadline("the sections after the edit") { try await pair.client.sections(uri: document.uri) }
+        XCTAssertEqual(after.totalCount, 601)
+    }
 }
