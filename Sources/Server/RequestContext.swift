@@ -137,7 +137,7 @@ struct RequestContext: Sendable {
             sectionsKnown.finish()
             server.instrumentation.willSort?(document.uri)
         }
-        let make = indexMaker(document, collation, sectionsKnown: layoutFirst ? keepLayout : nil)
+        let make = indexMaker(document, collation, sectionsKnown: layoutFirst ? keepLayout : nil, cancelWhenGone: true)
         let name = document.uri.split(separator: "/").last.map(String.init) ?? document.uri
         server.workers.async {
             defer { sectionsKnown.finish() }
@@ -153,9 +153,12 @@ struct RequestContext: Sendable {
         return sectionsKnown
     }
 
-    /// How the document's index under `collation` is made (by its plan), its problems logged.
+    /// How the document's index under `collation` is made (by its plan), its problems logged. `cancelWhenGone`: a build
+    /// that no request runs (one made in the background) stops before its keys and its sort once its document is
+    /// closed or opened again; a request's own build answers for the text it came with, whatever happened since.
     private func indexMaker(
-        _ document: TextDocument, _ collation: IndexedCollation, sectionsKnown: (@Sendable (SectionLayout) -> Void)? = nil
+        _ document: TextDocument, _ collation: IndexedCollation, sectionsKnown: (@Sendable (SectionLayout) -> Void)? = nil,
+        cancelWhenGone: Bool = false
     ) -> @Sendable (TextDocument) throws(CollationError) -> OutlineIndex {
         let plan = self.plan(document, collation), extract = extractor(collation), server = self.server, uri = document.uri
         let report: @Sendable ([OutlineProblem]) -> Void = { problems in
@@ -166,9 +169,8 @@ struct RequestContext: Sendable {
         }
         return { document throws(CollationError) in
             server.instrumentation.willBuild?(document.uri)
-            // A document closed (or opened again) meanwhile: the build stops before its keys or its sort.
             return try plan.index(document, collation: collation, report: report, extract: extract, sectionsKnown: sectionsKnown,
-                                  isCancelled: { !server.documents.isOpen(document) })
+                                  isCancelled: { cancelWhenGone && !server.documents.isOpen(document) })
         }
     }
 
