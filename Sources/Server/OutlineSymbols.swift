@@ -184,13 +184,13 @@ private struct SymbolWriter: Sendable {
     /// Opens the symbol's object and writes its members; the caller may add `children`, then closes it.
     func begin(_ entry: Entry, into stream: inout JSONStream) {
         stream.beginObject()
-        stream.key(static: "name"); stream.string(entry.name.isEmpty ? " " : entry.name)
-        stream.key(static: "kind"); stream.int(entry.kind.rawValue)
+        stream.key("name"); stream.string(entry.name.isEmpty ? " " : entry.name)
+        stream.key("kind"); stream.int(entry.kind.rawValue)
         let range = document.encodedRange(entry.range, encoding: encoding)
         let selection = entry.selectionRange == entry.range ? range : document.encodedRange(entry.selectionRange, encoding: encoding)
-        stream.key(static: "range"); write(range, into: &stream)
-        stream.key(static: "selectionRange"); write(selection, into: &stream)
-        if let detail = entry.detail { stream.key(static: "detail"); stream.string(detail) }
+        stream.key("range"); write(range, into: &stream)
+        stream.key("selectionRange"); write(selection, into: &stream)
+        if let detail = entry.detail { stream.key("detail"); stream.string(detail) }
     }
 
     /// A section: one parent symbol, named by its title, the entries inside in sorted order.
@@ -208,7 +208,7 @@ private struct SymbolWriter: Sendable {
             name: title, kind: .namespace, detail: count == 1 ? "1 entry" : "\(count) entries",
             range: range, selectionRange: first.selectionRange)
         begin(span, into: &stream)
-        stream.key(static: "children")
+        stream.key("children")
         stream.beginArray()
         children(&stream)
         stream.endArray()
@@ -221,7 +221,7 @@ private struct SymbolWriter: Sendable {
             name: title, kind: .namespace, detail: entries.count == 1 ? "1 entry" : "\(entries.count) entries",
             range: range, selectionRange: entries[0].selectionRange)
         begin(span, into: &stream)
-        stream.key(static: "children")
+        stream.key("children")
         stream.beginArray()
         for entry in entries { begin(entry, into: &stream); stream.endObject() }
         stream.endArray()
@@ -231,14 +231,14 @@ private struct SymbolWriter: Sendable {
     /// A `SymbolInformation` object.
     func information(_ entry: Entry, container: String?, into stream: inout JSONStream) {
         stream.beginObject()
-        stream.key(static: "name"); stream.string(entry.name.isEmpty ? " " : entry.name)
-        stream.key(static: "kind"); stream.int(entry.kind.rawValue)
-        stream.key(static: "location")
+        stream.key("name"); stream.string(entry.name.isEmpty ? " " : entry.name)
+        stream.key("kind"); stream.int(entry.kind.rawValue)
+        stream.key("location")
         stream.beginObject()
-        stream.key(static: "uri"); stream.string(document.uri)
-        stream.key(static: "range"); write(document.encodedRange(entry.range, encoding: encoding), into: &stream)
+        stream.key("uri"); stream.string(document.uri)
+        stream.key("range"); write(document.encodedRange(entry.range, encoding: encoding), into: &stream)
         stream.endObject()
-        if let container { stream.key(static: "containerName"); stream.string(container) }
+        if let container { stream.key("containerName"); stream.string(container) }
         stream.endObject()
     }
 
@@ -246,7 +246,7 @@ private struct SymbolWriter: Sendable {
         for entry in entries {
             begin(entry, into: &stream)
             if !entry.children.isEmpty {
-                stream.key(static: "children")
+                stream.key("children")
                 stream.beginArray()
                 nested(entry.children, into: &stream)
                 stream.endArray()
@@ -257,15 +257,15 @@ private struct SymbolWriter: Sendable {
 
     private func write(_ range: EncodedRange, into stream: inout JSONStream) {
         stream.beginObject()
-        stream.key(static: "start"); write(range.start, into: &stream)
-        stream.key(static: "end"); write(range.end, into: &stream)
+        stream.key("start"); write(range.start, into: &stream)
+        stream.key("end"); write(range.end, into: &stream)
         stream.endObject()
     }
 
     private func write(_ position: EncodedPosition, into stream: inout JSONStream) {
         stream.beginObject()
-        stream.key(static: "line"); stream.int(position.line)
-        stream.key(static: "character"); stream.int(position.character)
+        stream.key("line"); stream.int(position.line)
+        stream.key("character"); stream.int(position.character)
         stream.endObject()
     }
 }

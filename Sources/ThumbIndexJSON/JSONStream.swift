@@ -63,16 +63,6 @@ public struct JSONStream: ~Copyable {
         afterKey = true
     }
 
-    /// An object member's key written into the program (ASCII with nothing to escape): copied as is, with no escaping
-    /// pass (a million symbols write six keys each).
-    public mutating func key(static key: StaticString) {
-        separate()
-        sink.append(UInt8(ascii: "\""))
-        sink.append(contentsOf: key)
-        sink.append(contentsOf: "\":")
-        afterKey = true
-    }
-
     /// A string value, escaped as `JSONWriter` escapes it.
     public mutating func string(_ value: String) {
         separate()
