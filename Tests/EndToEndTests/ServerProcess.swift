@@ -63,17 +63,30 @@ final class ServerProcess: @unchecked Sendable {
             input: fromServer.fileHandleForReading.fileDescriptor, output: toServer.fileHandleForWriting.fileDescriptor,
             framing: framing, closesFileDescriptors: false)
         connection.start { [weak self] incoming in self?.receive(incoming) }
-        errors.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let text = String(decoding: handle.availableData, as: UTF8.self)
-            guard let self else { return }
-            self.lock.lock()
-            self.stderrText += text
-            self.lock.unlock()
+        // stderr is read by a thread of its own with blocking reads, not a `readabilityHandler`: corelibs Foundation
+        // cancels that handler's dispatch source asynchronously, and the pipe closing its descriptor first left a
+        // stale epoll registration that crashed libdispatch's manager thread in a later test (CI, stop 30).
+        let errors = self.errors
+        let thread = Thread { [weak self] in
+            let descriptor = errors.fileHandleForReading.fileDescriptor
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { break }  // EOF once the server and its descriptors are gone
+                let text = String(decoding: buffer[..<count], as: UTF8.self)
+                guard let self else { continue }
+                self.lock.lock()
+                self.stderrText += text
+                self.lock.unlock()
+            }
         }
+        thread.name = "server stderr"
+        thread.start()
     }
 
     deinit {
-        errors.fileHandleForReading.readabilityHandler = nil
+        // The stderr thread ends at EOF, when the terminated server's end of the pipe closes.
         if process.isRunning { process.terminate() }
     }
 
