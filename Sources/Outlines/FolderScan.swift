@@ -126,12 +126,19 @@ public struct FolderScan: Sendable {
     /// `root`): how one file created or changed in a watched folder is told.
     public func file(at path: String, in root: String) -> File? {
         let path = URL(fileURLWithPath: path).standardizedFileURL.path
-        guard let steps = Self.steps(from: root, to: path), let name = steps.last,
-              !steps.dropLast().contains(where: { Self.skippedFolders.contains(String($0)) }),
-              let languageId = Extractors.languageId(forPath: String(name)), languages.contains(languageId) else { return nil }
+        guard let languageId = languageId(ofFileAt: path, in: root) else { return nil }
         var info = stat()
         guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) <= maxFileBytes else { return nil }
         return File(path: path, languageId: languageId, stamp: Stamp(info))
+    }
+
+    /// The format a scan of `root` would read a file at `path` (standardized) in, by its name and where it is alone
+    /// (the disk is not asked): nil for an extension not read, a hidden or skipped folder on the way, or outside `root`.
+    public func languageId(ofFileAt path: String, in root: String) -> String? {
+        guard let steps = Self.steps(from: root, to: path), let name = steps.last,
+              !steps.dropLast().contains(where: { Self.skippedFolders.contains(String($0)) }),
+              let languageId = Extractors.languageId(forPath: String(name)), languages.contains(languageId) else { return nil }
+        return languageId
     }
 
     /// Whether a scan of `root` reads the folder at `path` (`root` itself, or inside it, neither hidden nor skipped on

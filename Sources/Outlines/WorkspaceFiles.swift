@@ -10,7 +10,8 @@ import Synchronization
 /// `thumbindex/workspace*` requests answer from beside the open documents.
 ///
 /// Each file's entries are read as its own document would be (names read as names where the format says so), with
-/// their ranges in `encoding`, since the file's text is not kept.
+/// their ranges in `encoding`, since the file's text is not kept. A file open in the editor counts with the editor's
+/// text, saved or not (`follow(openDocuments:isOpen:)`), until its document is closed.
 public final class WorkspaceFiles: Sendable {
     public let roots: [String]
     public let collation: IndexedCollation
@@ -29,6 +30,14 @@ public final class WorkspaceFiles: Sendable {
         /// apply to the index once it is there (`changedMeanwhile`).
         var taken = false
         var changedMeanwhile: Set<String> = []
+        /// The files of open documents (by path), with the generation of the text their entries were read from: the
+        /// disk is not read for them until the document is closed.
+        var open: [String: UInt64] = [:]
+        /// Files whose documents were closed, to read from disk again at the next request (`readClosed`).
+        var closed: Set<String> = []
+
+        /// The paths kept as the disk has them (read, or found unreadable): all but those of open documents.
+        var diskPaths: Set<String> { Set(stamps.keys).union(files.keys).subtracting(open.keys) }
     }
     private let state = Mutex(State())
 
@@ -134,8 +143,8 @@ public final class WorkspaceFiles: Sendable {
             for file in scan.files(in: root).files where found[file.path] == nil { found[file.path] = file }
         }
         let (changed, gone) = state.withLock { state in
-            (found.values.filter { state.stamps[$0.path] != $0.stamp }.sorted { $0.path < $1.path },
-             state.stamps.keys.filter { found[$0] == nil })
+            (found.values.filter { state.stamps[$0.path] != $0.stamp && state.open[$0.path] == nil }.sorted { $0.path < $1.path },
+             state.diskPaths.filter { found[$0] == nil })
         }
         DispatchQueue.concurrentPerform(iterations: changed.count) { _ = read(changed[$0]) }
         state.withLock { state in
@@ -150,7 +159,7 @@ public final class WorkspaceFiles: Sendable {
         let paths = Set(found.map(\.path))
         let inside = folder.hasSuffix("/") ? folder : folder + "/"
         state.withLock { state in
-            for key in state.stamps.keys where key.hasPrefix(inside) && !paths.contains(key) { store(nil, at: key, in: &state) }
+            for key in state.diskPaths where key.hasPrefix(inside) && !paths.contains(key) { store(nil, at: key, in: &state) }
         }
         let perFile = Mutex<[String]>([])
         DispatchQueue.concurrentPerform(iterations: found.count) { k in
@@ -164,8 +173,62 @@ public final class WorkspaceFiles: Sendable {
         let path = URL(fileURLWithPath: path).standardizedFileURL.path
         let folder = path.hasSuffix("/") ? path : path + "/"
         state.withLock { state in
-            for key in state.stamps.keys where key == path || key.hasPrefix(folder) { store(nil, at: key, in: &state) }
+            for key in state.diskPaths where key == path || key.hasPrefix(folder) { store(nil, at: key, in: &state) }
         }
+    }
+
+    /// Brings the files of the open documents among `documents` up to the editor's text, saved or not (a document
+    /// inside a root, of a name a scan reads, whether or not it is on disk yet), and reads from disk again the files
+    /// of documents closed since (`readClosed`). Each document's entries are read once per generation, in the format
+    /// its file's name says (as a scan of the saved file would); they are kept only while `isOpen` says the snapshot
+    /// is still open, so that a close meanwhile wins. Returns notes on the documents' entries.
+    @discardableResult
+    public func follow(openDocuments documents: [TextDocument], isOpen: (TextDocument) -> Bool) -> [String] {
+        var notes = readClosed()
+        var inside: [(path: String, languageId: String, document: TextDocument)] = []
+        for document in documents {
+            guard let url = URL(string: document.uri), url.isFileURL else { continue }
+            let path = url.standardizedFileURL.path
+            guard let languageId = roots.lazy.compactMap({ self.scan.languageId(ofFileAt: path, in: $0) }).first else { continue }
+            inside.append((path, languageId, document))
+        }
+        let stale = state.withLock { state in inside.filter { (state.open[$0.path] ?? 0) < $0.document.generation } }
+        for (path, languageId, document) in stale {
+            // Under the uri its file has in the index (the client may spell it otherwise), in its file's format.
+            let uri = Self.uri(path)
+            let source = document.languageId == languageId && document.uri == uri
+                ? document : TextDocument(uri: uri, languageId: languageId, version: document.version, text: document.text)
+            let (file, problems) = entries(of: source)
+            let note = state.withLock { state -> String? in
+                guard isOpen(document), (state.open[path] ?? 0) < document.generation else { return nil }
+                state.open[path] = document.generation
+                state.closed.remove(path)
+                return store(file, at: path, in: &state)
+            }
+            if let note = note ?? problems.first.map({ "\(document.uri): \($0)" }) { notes.append(note) }
+        }
+        return notes
+    }
+
+    /// The document of a file was closed: the file counts with what is on disk again from the next request on
+    /// (`readClosed`; reading it is left to a request's thread, not the caller's).
+    public func closed(uri: String) {
+        guard let url = URL(string: uri), url.isFileURL else { return }
+        let path = url.standardizedFileURL.path
+        state.withLock { state in
+            if state.open.removeValue(forKey: path) != nil { state.closed.insert(path) }
+        }
+    }
+
+    /// Reads from disk again the files whose documents were closed (or forgets those no longer there): for a request
+    /// about to answer from the files. Returns notes on files that cannot be read.
+    @discardableResult
+    public func readClosed() -> [String] {
+        let paths = state.withLock { state in
+            defer { state.closed = [] }
+            return state.closed.sorted()
+        }
+        return paths.compactMap { update(path: $0) }
     }
 
     /// Every file read, in path order.
@@ -263,17 +326,30 @@ public final class WorkspaceFiles: Sendable {
         return nil
     }
 
+    /// Reads `file` from disk and keeps its entries, unless its document is open.
     private func read(_ file: FolderScan.File) -> String? {
         guard let document = file.document() else {
-            state.withLock { store(nil, at: file.path, stamp: file.stamp.settled, in: &$0) }
-            return "\(file.path): cannot be read, or not UTF-8 or UTF-16 text; skipped"
+            let open = state.withLock { state in
+                if state.open[file.path] == nil { store(nil, at: file.path, stamp: file.stamp.settled, in: &state) }
+                return state.open[file.path] != nil
+            }
+            return open ? nil : "\(file.path): cannot be read, or not UTF-8 or UTF-16 text; skipped"
         }
+        let (read, problems) = entries(of: document)
+        let (open, left) = state.withLock { state -> (Bool, String?) in
+            guard state.open[file.path] == nil else { return (true, nil) }
+            return (false, store(read, at: file.path, stamp: file.stamp.settled, in: &state))
+        }
+        return open ? nil : left ?? problems.first.map { "\(file.path): \($0)" }
+    }
+
+    /// A document's entries as the workspace keeps them, and the problems of its format.
+    private func entries(of document: TextDocument) -> (WorkspaceIndex.File, problems: [String]) {
         let (entries, problems) = source.entries(of: document, settings: settings, collation: collation)
         let flat = Entry.depthFirst(entries)
-        let read = WorkspaceIndex.File(uri: document.uri, entries: flat,
+        let file = WorkspaceIndex.File(uri: document.uri, entries: flat,
                                        ranges: flat.map { document.encodedRange($0.range, encoding: encoding) },
                                        selections: flat.map { document.encodedRange($0.selectionRange, encoding: encoding) })
-        let left = state.withLock { store(read, at: file.path, stamp: file.stamp.settled, in: &$0) }
-        return left ?? problems.first.map { "\(file.path): \($0.message)" }
+        return (file, problems.map(\.message))
     }
 }

@@ -28,5 +28,6 @@ extension LanguageServer {
         memory.documentClosing()
         defer { memory.documentClosed(stillRunning: pending.count) }
         if !documents.close(uri) { throw .invalidParams(DocumentError.notOpen(uri).description) }
+        workspaceFiles?.closed(uri: uri)
     }
 }

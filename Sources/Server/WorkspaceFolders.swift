@@ -115,8 +115,8 @@ extension LanguageServer {
     }
 
     /// Brings the files the client saw change on disk up to date (each event answered by what is on disk now, so
-    /// their order does not matter; see `WorkspaceFiles.update`). The open documents are not touched: their text is
-    /// the editor's.
+    /// their order does not matter; see `WorkspaceFiles.update`). The files of open documents are not read: they
+    /// count with the editor's text until closed.
     func didChangeWatchedFiles(_ params: DidChangeWatchedFilesNotification.Params) {
         guard let files = workspaceFiles else { return }
         for change in params.changes {

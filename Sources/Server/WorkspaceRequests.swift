@@ -67,7 +67,8 @@ extension LanguageServer {
 
 extension RequestContext {
     /// Runs `body` with the workspace's thumb index under `collation` (kept for the session's collation, made for this
-    /// request under another) and whether the files are all read.
+    /// request under another) and whether the files are all read. The files of open documents are first brought up
+    /// to the editor's text, and those of documents closed since to what is on disk (`WorkspaceFiles.follow`).
     ///
     /// - Throws: `-32600` when no workspace folder is read (none given, `/` or the home directory, or the setting off).
     func withWorkspaceIndex<T>(
@@ -77,6 +78,8 @@ extension RequestContext {
             throw .invalidRequest("no workspace folder is read: the client gave none, or only / or the home directory, or thumbindex.workspace.index is false")
         }
         try check()
+        let documents = server.documents
+        for note in files.follow(openDocuments: documents.allDocuments, isOpen: documents.isOpen) { server.log(.info, note) }
         let (kept, complete) = files.withIndex { ($0, $1) }
         // The same collation comes from the same cache entry, with the same collator.
         if kept.collation.collator === collation.collator, kept.collation.style == collation.style { return try body(kept, complete) }

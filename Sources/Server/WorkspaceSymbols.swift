@@ -37,6 +37,7 @@ extension LanguageServer {
         }
         // The files of the workspace folders as read from disk; an open one counts with the editor's text instead.
         if let files = context.server.workspaceFiles {
+            for note in files.readClosed() { context.server.log(.info, note) }
             let key = "\(collation.locale.identifier)|\(outlineKey)"
             let matches = try context.sorting { () throws(CollationError) in
                 try files.search(matcher, key: key, skipping: openPaths, isCancelled: { (try? context.check()) == nil })

@@ -50,6 +50,94 @@ final class WorkspaceFileEventsTests: XCTestCase {
         XCTAssertEqual(files.all.map { $0.name(0) }, ["Bo", "Olle"])
     }
 
+    /// Open documents count with the editor's text, saved or not, whatever happens on disk meanwhile (events or polls),
+    /// and with the disk's again once closed: after every step of a seeded run of opens, edits, closes and disk
+    /// changes, the files equal a fresh scan of a copy of the folder with the open documents saved into it.
+    func testOpenDocumentsCountWithTheEditorsTextThroughEventsAndPolls() throws {
+        var random = SplitMix64(seed: Self.seed &+ 2)
+        let collation = try IndexedCollation(locale: "sv_SE")
+        for path in Self.paths { try write(path, &random) }
+        let files = WorkspaceFiles(roots: [root.path], scan: FolderScan(), settings: ExtractionSettings(), collation: collation, encoding: .utf16)
+        _ = files.scanAll()
+        let store = DocumentStore()
+        // Paths an editor opens: the files above (some a scan skips) and one never saved.
+        let openable = Self.paths + ["unsaved/new.md"]
+        var open: [String: String] = [:]
+        for step in 0 ..< 100 {
+            var what: String
+            switch Int.random(in: 0 ..< 10, using: &random) {
+            case 0 ..< 3:  // open, or edit an open document (a new generation)
+                let path = openable.randomElement(using: &random)!
+                let text = text(path, &random), language = Bool.random(using: &random) ? "plaintext" : "markdown"
+                _ = store.open(TextDocument(uri: uri(path), languageId: language, version: step, text: text))
+                open[path] = text
+                what = "open \(path)"
+            case 3, 4:  // close
+                guard let path = open.keys.sorted().randomElement(using: &random) else { continue }
+                XCTAssertTrue(store.close(uri(path)))
+                files.closed(uri: uri(path))
+                open[path] = nil
+                what = "close \(path)"
+            default:  // the disk changes, open files too
+                let events = try change(&random)
+                if Bool.random(using: &random) {
+                    files.poll()
+                } else {
+                    for path in events { files.update(path: root.appendingPathComponent(path).path) }
+                }
+                what = "disk \(events)"
+            }
+            files.follow(openDocuments: store.allDocuments, isOpen: store.isOpen)
+            let context = "seed \(Self.seed) (THUMBINDEX_SEED), step \(step): \(what)"
+            let expected = try snapshotSaved(open, collation: collation)
+            XCTAssertEqual(snapshot(files), expected, context)
+            if snapshot(files) != expected { return }
+        }
+        XCTAssertFalse(open.isEmpty, "the run ends with documents open")
+    }
+
+    /// A snapshot of a document closed, or edited, since it was taken is not kept; nor is an older one after a newer.
+    func testOnlyTheNewestSnapshotOfAnOpenDocumentCounts() throws {
+        let collation = try IndexedCollation(locale: "sv_SE")
+        try Data("Anna\n".utf8).write(to: root.appendingPathComponent("a.txt"))
+        let files = WorkspaceFiles(roots: [root.path], scan: FolderScan(), settings: ExtractionSettings(), collation: collation, encoding: .utf16)
+        _ = files.scanAll()
+        let store = DocumentStore()
+        let names = { files.all.flatMap { file in (0 ..< file.count).map(file.name) } }
+        _ = store.open(TextDocument(uri: uri("a.txt"), languageId: "plaintext", version: 1, text: "Bo\n"))
+        let first = store.allDocuments
+        _ = store.open(TextDocument(uri: uri("a.txt"), languageId: "plaintext", version: 2, text: "Carl\n"))
+        files.follow(openDocuments: store.allDocuments, isOpen: store.isOpen)
+        XCTAssertEqual(names(), ["Carl"])
+        files.follow(openDocuments: first, isOpen: { _ in true })
+        XCTAssertEqual(names(), ["Carl"], "an older snapshot does not replace a newer")
+        let last = store.allDocuments
+        XCTAssertTrue(store.close(uri("a.txt")))
+        files.closed(uri: uri("a.txt"))
+        files.follow(openDocuments: last, isOpen: store.isOpen)
+        XCTAssertEqual(names(), ["Anna"], "a snapshot of a document closed meanwhile is not kept; the disk counts again")
+    }
+
+    private func uri(_ path: String) -> String { root.appendingPathComponent(path).absoluteString }
+
+    /// `snapshot` of a fresh scan of a copy of the folder with the texts of `open` (by path) saved into it, under the
+    /// folder's own uris.
+    private func snapshotSaved(_ open: [String: String], collation: IndexedCollation) throws -> [String] {
+        let copy = root.deletingLastPathComponent().appendingPathComponent(root.lastPathComponent + "-saved")
+        try? FileManager.default.removeItem(at: copy)
+        try FileManager.default.copyItem(at: root, to: copy)
+        defer { try? FileManager.default.removeItem(at: copy) }
+        for (path, text) in open {
+            let url = copy.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        let fresh = WorkspaceFiles(roots: [copy.path], scan: FolderScan(), settings: ExtractionSettings(), collation: collation, encoding: .utf16)
+        _ = fresh.scanAll()
+        let (from, to) = (URL(fileURLWithPath: copy.path + "/").absoluteString, URL(fileURLWithPath: root.path + "/").absoluteString)
+        return snapshot(fresh).map { $0.replacingOccurrences(of: from, with: to) }
+    }
+
     private func run(polling: Bool, steps: Int) throws {
         var random = SplitMix64(seed: Self.seed &+ (polling ? 1 : 0))
         let collation = try IndexedCollation(locale: "sv_SE")
@@ -112,17 +200,20 @@ final class WorkspaceFileEventsTests: XCTestCase {
     }
 
     private func write(_ path: String, _ random: inout SplitMix64) throws {
-        let names = (0 ..< Int.random(in: 0 ... 4, using: &random)).map { _ in Self.names.randomElement(using: &random)! }
-        let text: String
-        switch (path as NSString).pathExtension {
-        case "md": text = names.map { "# \($0)\n\ntext\n" }.joined()
-        case "vcf": text = names.map { "BEGIN:VCARD\nVERSION:3.0\nN:\($0);Per;;;\nFN:Per \($0)\nEND:VCARD\n" }.joined()
-        case "csv": text = "name,city\n" + names.map { "\($0),Lund\n" }.joined()
-        default: text = names.map { "\($0)\n" }.joined()
-        }
         let url = root.appendingPathComponent(path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
+        try Data(text(path, &random).utf8).write(to: url)
+    }
+
+    /// A few names in the format of `path`'s extension.
+    private func text(_ path: String, _ random: inout SplitMix64) -> String {
+        let names = (0 ..< Int.random(in: 0 ... 4, using: &random)).map { _ in Self.names.randomElement(using: &random)! }
+        switch (path as NSString).pathExtension {
+        case "md": return names.map { "# \($0)\n\ntext\n" }.joined()
+        case "vcf": return names.map { "BEGIN:VCARD\nVERSION:3.0\nN:\($0);Per;;;\nFN:Per \($0)\nEND:VCARD\n" }.joined()
+        case "csv": return "name,city\n" + names.map { "\($0),Lund\n" }.joined()
+        default: return names.map { "\($0)\n" }.joined()
+        }
     }
 
     /// Every file's names, and the thumb index in order (file, entry, section) with its sections.

@@ -118,6 +118,38 @@ final class WorkspaceFilesTests: XCTestCase {
         XCTAssertEqual(german.sections.map(\.title), ["A", "L", "O", "Z"])
     }
 
+    /// The workspace's thumb index counts an open document with the editor's text (saved or not, edited, a file not on
+    /// disk yet), leaves it alone when its file changes on disk, and reads the disk again once it is closed.
+    func testOpenDocumentsCountInTheWorkspacesThumbIndexWithTheirUnsavedText() async throws {
+        let read = Gate()
+        let pair = try await start(read)
+        try await waitUntil("the workspace's files to be read") { read.arrivals.count == 1 }
+        let names = { () async throws -> [String] in
+            try await withDeadline("workspaceEntries") { try await pair.client.workspaceEntries(offset: 0, limit: 100) }.entries.map(\.name)
+        }
+        do { let all = try await names(); XCTAssertEqual(all, ["Anna Lindqvist", "Zeta", "Åsa notes", "Olle Öberg"]) }
+
+        try pair.client.open(uri: uri("notes/ideas.md"), languageId: "markdown", version: 1, text: "# Beta\n\n## Zeta\n")
+        try pair.client.open(uri: uri("notes/draft.md"), languageId: "markdown", version: 1, text: "# Ceder\n")
+        let sections = try await withDeadline("workspaceSections") { try await pair.client.workspaceSections() }
+        XCTAssertEqual(sections.sections.map(\.title), ["B", "C", "L", "Z", "Ö"], "the unsaved text and the file not on disk count")
+        let page = try await withDeadline("workspaceEntries") { try await pair.client.workspaceEntries(offset: 0, limit: 2) }
+        XCTAssertEqual(page.entries.map(\.uri), [uri("notes/ideas.md"), uri("notes/draft.md")])
+
+        // An edit counts; the file changed on disk meanwhile does not, while the document is open.
+        try pair.client.change(uri: uri("notes/ideas.md"), version: 2, range: PositionRange(start: .init(line: 0, character: 2), end: .init(line: 0, character: 6)), text: "Dora")
+        try write("notes/ideas.md", "# Saved elsewhere\n")
+        try pair.client.filesChanged([.init(uri: uri("notes/ideas.md"), type: .changed)])
+        do { let all = try await names(); XCTAssertEqual(all, ["Ceder", "Dora", "Anna Lindqvist", "Zeta", "Olle Öberg"]) }
+        do { let found = try await self.names(pair, "dora"); XCTAssertEqual(found, ["Dora"]) }
+
+        // Closed: the disk's text again, and the unsaved file is gone (for workspace/symbol too).
+        try pair.client.close(uri: uri("notes/ideas.md"))
+        try pair.client.close(uri: uri("notes/draft.md"))
+        do { let found = try await self.names(pair, "c"); XCTAssertEqual(found, []) }
+        do { let all = try await names(); XCTAssertEqual(all, ["Anna Lindqvist", "Saved elsewhere", "Olle Öberg"]) }
+    }
+
     func testFoldersAddedAndRemovedAreReadAndForgotten() async throws {
         let read = Gate()
         let other = folder.appendingPathComponent("elsewhere")
