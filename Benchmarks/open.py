@@ -7,7 +7,7 @@ Usage: python3 Benchmarks/open.py .build/release/thumbindex FILE...
 import os, statistics, sys, time
 from lsp_stdio import Server
 
-binary, paths, rounds = sys.argv[1], sys.argv[2:], 5
+binary, paths, rounds = sys.argv[1], sys.argv[2:], int(os.environ.get("ROUNDS", "5"))
 languages = {"csv": "csv", "tsv": "tsv", "txt": "plaintext", "vcf": "vcard", "strings": "strings", "json": "json",
              "xcstrings": "xcstrings", "yaml": "yaml"}
 

@@ -155,17 +155,21 @@ extension Entry {
     }
 
     /// `entries` and all their children, depth-first (document order), each without its children.
-    public static func depthFirst(_ entries: [Entry]) -> [Entry] {
+    public static func depthFirst(_ entries: consuming [Entry]) -> [Entry] {
+        func count(_ entries: [Entry]) -> Int { entries.reduce(entries.count) { $0 + count($1.children) } }
         var flat: [Entry] = []
-        func visit(_ entries: [Entry]) {
-            for entry in entries {
-                var own = entry
-                own.children = []
-                flat.append(own)
-                visit(entry.children)
+        flat.reserveCapacity(count(entries))
+        // Each entry's children are taken out of it rather than copied with it (a JSON array of 100k objects has
+        // 400k entries).
+        func visit(_ entries: inout [Entry]) {
+            for k in entries.indices {
+                var children: [Entry] = []
+                swap(&children, &entries[k].children)
+                flat.append(entries[k])
+                visit(&children)
             }
         }
-        visit(entries)
+        visit(&entries)
         return flat
     }
 }
