@@ -24,6 +24,9 @@ final class AlphabeticIndex: @unchecked Sendable {
         guard let handle = ti_index_open(collator.locale.icuIdentifier, &options, &error, TI_ERROR_CAPACITY)
         else { throw CollationError(.icu, String(nulTerminated: error)) }
         self.handle = handle
+        let hanCollations = ["pinyin", "zhuyin", "stroke", "unihan", "big5han", "gb2312"]
+        bucketsFollowCollation = !["zh", "yue"].contains(collator.locale.language)
+            && !hanCollations.contains { collator.locale.icuIdentifier.contains("collation=\($0)") }
         let latin = ti_script_latin()
         var label = [CChar](repeating: 0, count: 256)
         buckets = (0 ..< ti_index_bucket_count(handle)).map { b in
@@ -42,6 +45,55 @@ final class AlphabeticIndex: @unchecked Sendable {
             Int(ti_index_bucket_of_utf8(
                 handle, UnsafeRawPointer(utf8.baseAddress)?.assumingMemoryBound(to: CChar.self), Int32(utf8.count)))
         }
+    }
+
+    /// Whether a bucket is a run of the collation: true but for Chinese (and the Han collations), whose pinyin buckets
+    /// are shown as the Latin letters (ICU's display buckets), so that "B" comes back after "Z".
+    let bucketsFollowCollation: Bool
+
+    /// The bucket of string `item` of `batch`.
+    private func bucket(ofItem item: Int, in batch: UnsafeBufferPointer<UInt8>, _ starts: UnsafeBufferPointer<Int64>,
+                        _ lengths: UnsafeBufferPointer<Int32>) -> Int32 {
+        let start = UnsafeRawPointer(batch.baseAddress).map { $0 + Int(starts[item]) }
+        return ti_index_bucket_of_utf8(handle, start?.assumingMemoryBound(to: CChar.self), lengths[item])
+    }
+
+    /// Buckets of every string in `batch` (by position in it), given the batch's collation order `sorted`: where
+    /// buckets follow the collation, each bucket is a run of `sorted`, found by galloping and bisecting with a few
+    /// dozen lookups a bucket instead of one per string. Strings over 256 bytes (looked up by their first 256) are
+    /// looked up one by one, outside the runs. Where buckets do not follow the collation, every string is looked up.
+    func buckets(of batch: UTF8Batch, sorted: [Int32]) -> [Int32] {
+        guard bucketsFollowCollation else { return buckets(of: batch) }
+        var result = [Int32](repeating: 0, count: batch.count)
+        batch.bytes.withUnsafeBufferPointer { bytes in
+            batch.starts.withUnsafeBufferPointer { starts in
+                batch.lengths.withUnsafeBufferPointer { lengths in
+                    let runs = sorted.filter { lengths[Int($0)] <= 256 }
+                    let bucket = { (k: Int) in self.bucket(ofItem: Int(runs[k]), in: bytes, starts, lengths) }
+                    var first = 0
+                    while first < runs.count {
+                        let b = bucket(first)
+                        // The last position of the run of `b`: gallop past it, then bisect (`low` in it, `high` not).
+                        var low = first, step = 1, high = first + 1
+                        while high < runs.count, bucket(high) == b {
+                            low = high
+                            step *= 2
+                            high = min(runs.count, first + step)
+                        }
+                        while high - low > 1 {
+                            let middle = (low + high) / 2
+                            if bucket(middle) == b { low = middle } else { high = middle }
+                        }
+                        for k in first ... low { result[Int(runs[k])] = b }
+                        first = low + 1
+                    }
+                    for item in sorted where lengths[Int(item)] > 256 {
+                        result[Int(item)] = self.bucket(ofItem: Int(item), in: bytes, starts, lengths)
+                    }
+                }
+            }
+        }
+        return result
     }
 
     /// Buckets of every string in `batch`, on every core.

@@ -52,7 +52,8 @@ public struct WorkspaceIndex: Sendable {
             batch.append(contentsOf: file.sortBatch)
         }
         let keys = try SortKeys(batch, collator: collation.collator)
-        let sections = collation.sections(of: batch)
+        let sorted = keys.sortedOrder()
+        let sections = collation.sections(of: batch, sorted: sorted)
         var fileOf = [Int32](repeating: 0, count: batch.count)
         for (id, file) in files.enumerated() {
             let mine = Array(sections[bases[id] ..< bases[id] + file.count])
@@ -65,7 +66,7 @@ public struct WorkspaceIndex: Sendable {
         var sizes = [Int](repeating: 0, count: runs.count)
         for section in sections { sizes[Int(section)] += 1 }
         for (section, size) in sizes.enumerated() { runs[section].reserveCapacity(size) }
-        for i in keys.sortedOrder() {
+        for i in sorted {
             let id = fileOf[Int(i)]
             runs[Int(sections[Int(i)])].append(Item(file: id, entry: i - Int32(bases[Int(id)])))
         }
