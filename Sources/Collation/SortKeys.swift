@@ -79,7 +79,7 @@ public final class SortKeys: @unchecked Sendable {
     public func sortedOrder(parallel: Bool = true) -> [Int32] {
         if count == 0 { return [] }
         var items = [SortItem](unsafeUninitializedCapacity: count) { buffer, initialized in
-            for i in 0 ..< count { buffer[i] = SortItem(prefix: prefix(i), index: UInt32(i)) }
+            for i in 0 ..< count { buffer[i] = SortItem(prefix: prefix(i, from: 0), next: prefix(i, from: 8), index: UInt32(i)) }
             initialized = count
         }
         let slices = Parallel.slices(count: count, enabled: parallel, minimumSlice: 50_000)
@@ -93,22 +93,26 @@ public final class SortKeys: @unchecked Sendable {
         return merge(items, slices)
     }
 
-    private func prefix(_ i: Int) -> UInt64 {
+    /// Bytes `from ..< from + 8` of key `i` as a big-endian number, zeros past its end.
+    private func prefix(_ i: Int, from: Int) -> UInt64 {
         let length = Int(keyLength[i])
         let start = keyStart[i]
         var value: UInt64 = 0
-        for j in 0 ..< 8 { value = value << 8 | UInt64(j < length ? start[j] : 0) }
+        for j in from ..< from + 8 { value = value << 8 | UInt64(j < length ? start[j] : 0) }
         return value
     }
 
     @inline(__always)
     private func itemLess(_ x: SortItem, _ y: SortItem) -> Bool {
         if x.prefix != y.prefix { return x.prefix < y.prefix }
+        // Names often share their first eight bytes of key (four letters or so): the next eight, kept in the item,
+        // spare most of those comparisons a look at the keys themselves, scattered through memory.
+        if x.next != y.next { return x.next < y.next }
         let a = Int(x.index), b = Int(y.index)
         let la = Int(keyLength[a]), lb = Int(keyLength[b])
         // Equal prefixes that include a key's final 0x00 mean equal keys.
-        if la > 8 && lb > 8 {
-            let c = memcmp(keyStart[a] + 8, keyStart[b] + 8, min(la, lb) - 8)
+        if la > 16 && lb > 16 {
+            let c = memcmp(keyStart[a] + 16, keyStart[b] + 16, min(la, lb) - 16)
             if c != 0 { return c < 0 }
             if la != lb { return la < lb }
         } else if la != lb {
@@ -150,6 +154,7 @@ public final class SortKeys: @unchecked Sendable {
 
 struct SortItem {
     var prefix: UInt64
+    var next: UInt64
     var index: UInt32
 }
 

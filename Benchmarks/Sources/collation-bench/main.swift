@@ -33,9 +33,9 @@ let t2 = now()
 var result: [Int32] = []
 switch mode {
 case "all":
-    result = collation.sectioned(batch).order
+    result = try collation.sectioned(batch).order
 case "sort":
-    result = SortKeys(batch, collator: collation.collator).sortedOrder()
+    result = try SortKeys(batch, collator: collation.collator).sortedOrder()
 case "bucket":
     result = collation.sections(of: batch)
 case "foundation":
