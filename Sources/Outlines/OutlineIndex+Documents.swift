@@ -14,7 +14,7 @@ extension OutlineIndex {
         _ document: TextDocument, collation: IndexedCollation, format: Format, checkpointSpacing: Int = 256,
         readings: (any CollationReading)? = nil, records: RecordFormat? = nil, tree: TreeFormat? = nil, keepingEntries: Bool = false,
         report: @escaping @Sendable ([OutlineProblem]) -> Void = { _ in }, extract: @escaping @Sendable (TextDocument) -> [Entry],
-        sectionsKnown: ((SectionLayout) -> Void)? = nil, isCancelled: () -> Bool = { false }
+        sectionsKnown: ((SectionLayout) -> Void)? = nil, knownSections: [Int32]? = nil, isCancelled: () -> Bool = { false }
     ) throws(CollationError) -> OutlineIndex {
         if format == .records {
             if let records, let index = try makeRecords(document, collation: collation, format: records, readings: readings,
@@ -37,7 +37,8 @@ extension OutlineIndex {
         if format == .lines {
             let (batch, lines) = names(document, lines: 0 ..< document.lineCount, readings: readings)
             let index = try OutlineIndex(collation: collation, format: .lines, document: document, batch: batch,
-                                     positions: lines.map { Int32($0) }, entries: [], extract: extract, sectionsKnown: sectionsKnown, isCancelled: isCancelled)
+                                     positions: lines.map { Int32($0) }, entries: [], extract: extract, sectionsKnown: sectionsKnown,
+                                     knownSections: knownSections, isCancelled: isCancelled)
             index.readings = readings
             return index
         }
@@ -47,7 +48,7 @@ extension OutlineIndex {
         let kept: Format = format == .startLines && distinct ? .startLines : .entries
         let positions = kept == .entries ? entries.indices.map { Int32($0) } : lines.map { Int32($0) }
         return try OutlineIndex(collation: collation, format: kept, document: document, batch: batch, positions: positions, entries: entries,
-                            extract: extract, sectionsKnown: sectionsKnown, isCancelled: isCancelled)
+                            extract: extract, sectionsKnown: sectionsKnown, knownSections: knownSections, isCancelled: isCancelled)
     }
 
     /// The sort strings of a document's entries in document order, as `make` would sort them (for a layout before

@@ -86,19 +86,22 @@ public final class OutlineIndex {
     /// `positions[i]` (ascending); `entries` holds the entries themselves unless the format reads them off lines.
     /// `sectionsKnown` gets the thumb index as soon as every entry's section is known, before the sort; `isCancelled`
     /// is asked then and again before the sort, so that a build nobody wants any more gives its memory back at once.
+    /// `knownSections`: the section of every entry, when a layout of the same text and collation counted them already
+    /// (a bucket lookup a string, the larger part of a plain-text document's first sections); ignored unless there is
+    /// one a string.
     ///
     /// - Throws: `CollationError` when the sort keys cannot be allocated; `.cancelled` when `isCancelled` says so.
     init(
         collation: IndexedCollation, format: Format, document: TextDocument, batch: UTF8Batch, positions: [Int32],
         entries: [Entry], extract: @escaping @Sendable (TextDocument) -> [Entry], sectionsKnown: ((SectionLayout) -> Void)? = nil,
-        isCancelled: () -> Bool = { false }
+        knownSections: [Int32]? = nil, isCancelled: () -> Bool = { false }
     ) throws(CollationError) {
         self.collation = collation
         self.extract = extract
         self.format = format
         version = document.version
         generation = document.generation
-        let sections = collation.sections(of: batch)
+        let sections = knownSections.flatMap { $0.count == batch.count ? $0 : nil } ?? collation.sections(of: batch)
         sectionsKnown?(SectionLayout(sectionOf: sections, keeping: false, version: document.version, generation: document.generation,
                                      collation: collation))
         let cancelled = CollationError(.cancelled, "the index was given up: its document was closed or opened again")

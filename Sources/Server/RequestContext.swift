@@ -161,6 +161,7 @@ struct RequestContext: Sendable {
         cancelWhenGone: Bool = false
     ) -> @Sendable (TextDocument) throws(CollationError) -> OutlineIndex {
         let plan = self.plan(document, collation), extract = extractor(collation), server = self.server, uri = document.uri
+        let key = cacheKey(collation)
         let report: @Sendable ([OutlineProblem]) -> Void = { problems in
             for problem in problems {
                 // As extraction's problems are logged (`LanguageServer.entries(of:)`): a warning once, an error each time.
@@ -169,8 +170,10 @@ struct RequestContext: Sendable {
         }
         return { document throws(CollationError) in
             server.instrumentation.willBuild?(document.uri)
+            // The sections a first `thumbindex/sections` counted for this text are not looked up again.
+            let known = server.documents.cachedLayout(document, cacheKey: key)?.sectionOfEntries
             return try plan.index(document, collation: collation, report: report, extract: extract, sectionsKnown: sectionsKnown,
-                                  isCancelled: { cancelWhenGone && !server.documents.isOpen(document) })
+                                  knownSections: known, isCancelled: { cancelWhenGone && !server.documents.isOpen(document) })
         }
     }
 
