@@ -101,14 +101,20 @@ public final class OutlineIndex {
         self.format = format
         version = document.version
         generation = document.generation
-        let sections = knownSections.flatMap { $0.count == batch.count ? $0 : nil } ?? collation.sections(of: batch)
-        sectionsKnown?(SectionLayout(sectionOf: sections, keeping: false, version: document.version, generation: document.generation,
-                                     collation: collation))
         let cancelled = CollationError(.cancelled, "the index was given up: its document was closed or opened again")
+        var sections = knownSections.flatMap { $0.count == batch.count ? $0 : nil } ?? []
+        if let sectionsKnown {
+            // Wanted before the sort: every entry looked up, unless known.
+            if sections.isEmpty { sections = collation.sections(of: batch) }
+            sectionsKnown(SectionLayout(sectionOf: sections, keeping: false, version: document.version, generation: document.generation,
+                                        collation: collation))
+        }
         if isCancelled() { throw cancelled }
         let keys = try SortKeys(batch, collator: collation.collator)
         if isCancelled() { throw cancelled }
         let order = keys.sortedOrder()
+        // Not wanted before the sort: found as runs of the sorted order, a few lookups a section.
+        if sections.isEmpty && batch.count > 0 { sections = collation.sections(of: batch, sorted: order) }
         position = positions
         sectionOf = sections.map { UInt16(truncatingIfNeeded: $0) }
         stored = entries
