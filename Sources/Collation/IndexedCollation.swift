@@ -87,18 +87,19 @@ public struct IndexedCollation: Sendable {
 
     /// Sections of every string of a batch, computed on every core (`parallel: false`: on this thread).
     public func sections(of batch: UTF8Batch, parallel: Bool = true) -> [Int32] {
-        var buckets = index.buckets(of: batch, parallel: parallel)
-        sectionOfBucket.withUnsafeBufferPointer { map in
-            for i in buckets.indices { buckets[i] = map[Int(buckets[i])] }
-        }
-        return buckets
+        sections(ofBuckets: index.buckets(of: batch, parallel: parallel))
     }
 
     /// Sections of every string of a batch whose collation order is `sorted` (its `SortKeys.sortedOrder()`): where the
     /// locale's sections follow the collation (all but the Chinese indexes), each section is found as a run of that
     /// order with a few lookups instead of one per string.
     public func sections(of batch: UTF8Batch, sorted: [Int32]) -> [Int32] {
-        var buckets = index.buckets(of: batch, sorted: sorted)
+        sections(ofBuckets: index.buckets(of: batch, sorted: sorted))
+    }
+
+    /// ICU buckets to section positions, in place.
+    private func sections(ofBuckets buckets: [Int32]) -> [Int32] {
+        var buckets = buckets
         sectionOfBucket.withUnsafeBufferPointer { map in
             for i in buckets.indices { buckets[i] = map[Int(buckets[i])] }
         }

@@ -12,29 +12,30 @@ int thumbindex_malloc_trim(void) {
 #endif
 }
 
-int thumbindex_set_trim_threshold(int bytes) {
+// `mallopt(option, value)` where glibc has it; 0 (failure) elsewhere.
+static int set_option(int option, int value) {
 #if defined(__GLIBC__)
-    return mallopt(M_TRIM_THRESHOLD, bytes);
+    return mallopt(option, value);
 #else
-    (void)bytes;
+    (void)option;
+    (void)value;
     return 0;
 #endif
 }
 
-int thumbindex_set_mmap_threshold(int bytes) {
-#if defined(__GLIBC__)
-    return mallopt(M_MMAP_THRESHOLD, bytes);
-#else
-    (void)bytes;
-    return 0;
+// Without glibc the options are never used: any value compiles.
+#ifndef M_TRIM_THRESHOLD
+#define M_TRIM_THRESHOLD 0
 #endif
-}
+#ifndef M_MMAP_THRESHOLD
+#define M_MMAP_THRESHOLD 0
+#endif
+#ifndef M_ARENA_MAX
+#define M_ARENA_MAX 0
+#endif
 
-int thumbindex_set_arena_max(int count) {
-#if defined(__GLIBC__)
-    return mallopt(M_ARENA_MAX, count);
-#else
-    (void)count;
-    return 0;
-#endif
-}
+int thumbindex_set_trim_threshold(int bytes) { return set_option(M_TRIM_THRESHOLD, bytes); }
+
+int thumbindex_set_mmap_threshold(int bytes) { return set_option(M_MMAP_THRESHOLD, bytes); }
+
+int thumbindex_set_arena_max(int count) { return set_option(M_ARENA_MAX, count); }

@@ -328,23 +328,17 @@ public final class WorkspaceFiles: Sendable {
 
     /// Reads `file` from disk and keeps its entries, unless its document is open.
     private func read(_ file: FolderScan.File) -> String? {
-        guard let document = file.document() else {
-            let open = state.withLock { state in
-                if state.open[file.path] == nil { store(nil, at: file.path, stamp: file.stamp.settled, in: &state) }
-                return state.open[file.path] != nil
-            }
-            return open ? nil : "\(file.path): cannot be read, or not UTF-8 or UTF-16 text; skipped"
+        let read = file.document().map(entries(of:))
+        return state.withLock { state -> String? in
+            guard state.open[file.path] == nil else { return nil }  // the editor's text counts
+            let left = store(read?.file, at: file.path, stamp: file.stamp.settled, in: &state)
+            guard let read else { return "\(file.path): cannot be read, or not UTF-8 or UTF-16 text; skipped" }
+            return left ?? read.problems.first.map { "\(file.path): \($0)" }
         }
-        let (read, problems) = entries(of: document)
-        let (open, left) = state.withLock { state -> (Bool, String?) in
-            guard state.open[file.path] == nil else { return (true, nil) }
-            return (false, store(read, at: file.path, stamp: file.stamp.settled, in: &state))
-        }
-        return open ? nil : left ?? problems.first.map { "\(file.path): \($0)" }
     }
 
     /// A document's entries as the workspace keeps them, and the problems of its format.
-    private func entries(of document: TextDocument) -> (WorkspaceIndex.File, problems: [String]) {
+    private func entries(of document: TextDocument) -> (file: WorkspaceIndex.File, problems: [String]) {
         let (entries, problems) = source.entries(of: document, settings: settings, collation: collation)
         let flat = Entry.depthFirst(entries)
         let file = WorkspaceIndex.File(uri: document.uri, entries: flat,
