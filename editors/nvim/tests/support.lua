@@ -128,6 +128,22 @@ function S.wait_all_loaded(state, timeout)
   S.wait_rows_loaded(state, 0, api.nvim_buf_line_count(state.outbuf) - 1, timeout)
 end
 
+--- The titles the thumb index shows, top to bottom (blank rows left out).
+function S.thumb_titles(state)
+  return vim.tbl_filter(function(line)
+    return line ~= ""
+  end, vim.tbl_map(vim.trim, api.nvim_buf_get_lines(state.thumbbuf, 0, -1, false)))
+end
+
+--- Waits until the thumb index shows titles: a condensed list comes in its own reply, which may
+--- arrive after the outline's pages.
+function S.wait_thumb(state)
+  H.wait_for(function()
+    return #S.thumb_titles(state) > 0
+  end, "the thumb index's titles")
+  return S.thumb_titles(state)
+end
+
 --- The 0-based row of the first outline line equal to `text`, or nil.
 function S.row_of(state, text)
   for i, line in ipairs(S.lines(state)) do

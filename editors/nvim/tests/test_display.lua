@@ -7,11 +7,6 @@ local api = vim.api
 
 local detail = require("thumbindex.detail")
 
-local function thumb_lines(state)
-  return vim.tbl_filter(function(line)
-    return line ~= ""
-  end, vim.tbl_map(vim.trim, api.nvim_buf_get_lines(state.thumbbuf, 0, -1, false)))
-end
 
 -- The details drawn after the entries: { [entry text] = detail }.
 local function details(state)
@@ -31,13 +26,10 @@ H.test("an outline without entries draws no thumb index", function()
   H.wait_for(function()
     return S.text(state):find("No entries", 1, true)
   end, "the outline to say it has no entries")
-  H.eq({}, thumb_lines(state), "no titles in the thumb index")
+  H.eq({}, S.thumb_titles(state), "no titles in the thumb index")
   -- Entries come: the thumb index comes with them.
   api.nvim_buf_set_lines(state.src, 0, -1, false, { "Anna" })
-  H.wait_for(function()
-    return #thumb_lines(state) > 0
-  end, "the thumb index")
-  H.eq("A", thumb_lines(state)[1], "its first title")
+  H.eq("A", S.wait_thumb(state)[1], "its first title")
 end)
 
 H.test("the {search} title is drawn as outline.search_title, not as text", function()
@@ -46,7 +38,7 @@ H.test("the {search} title is drawn as outline.search_title, not as text", funct
   local state = S.open_outline()
   S.wait_all_loaded(state)
   H.eq("{search}", state.layout.titles[1], "the server's first title")
-  local shown = thumb_lines(state)
+  local shown = S.wait_thumb(state)
   H.eq("⌕", shown[1], "drawn as ⌕: " .. table.concat(shown, " "))
   H.ok(not table.concat(shown, " "):find("{search}", 1, true), "no literal {search}")
   -- Jumping to it goes to the top.

@@ -56,10 +56,7 @@ H.test("the outline shows Swedish sections and their entries", function()
   H.eq(api.nvim_get_current_win(), state.outwin, "the outline has the focus")
   H.eq(buf, state.src, "the outline belongs to the buffer")
   -- The thumb index: 30 titles do not fit 22 rows, so it shows the server's condensed list.
-  local shown = vim.tbl_filter(function(line)
-    return line ~= ""
-  end, vim.tbl_map(vim.trim, api.nvim_buf_get_lines(state.thumbbuf, 0, -1, false)))
-  local thumb = table.concat(shown, " ")
+  local thumb = table.concat(S.wait_thumb(state), " ")
   local height = api.nvim_win_get_height(state.thumbwin)
   H.eq(height, api.nvim_buf_line_count(state.thumbbuf), "one thumb row per window row")
   H.ok(thumb:find("^A ") and thumb:find("#$") and (height >= 30 or thumb:find("•")), "thumb index: " .. thumb)
@@ -135,6 +132,7 @@ H.test("the thumb index: Enter on a title jumps, a bullet stands for the middle 
   local state = S.open_outline()
   S.wait_all_loaded(state)
   local srcwin = vim.fn.bufwinid(buf)
+  S.wait_thumb(state)
   local rows = {}
   for i, line in ipairs(api.nvim_buf_get_lines(state.thumbbuf, 0, -1, false)) do
     rows[vim.trim(line)] = rows[vim.trim(line)] or i

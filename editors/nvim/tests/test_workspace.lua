@@ -83,7 +83,7 @@ H.test("workspace: the window lists the entries of the files on disk, in Swedish
   H.ok(api.nvim_win_is_valid(srcwin), "the notes window stays")
   local statusline = vim.wo[state.outwin].statusline
   H.ok(statusline:find("Workspace", 1, true) and statusline:find("8 entries", 1, true), "statusline: " .. statusline)
-  local thumb = table.concat(vim.tbl_map(vim.trim, api.nvim_buf_get_lines(state.thumbbuf, 0, -1, false)), " ")
+  local thumb = table.concat(S.wait_thumb(state), " ")
   H.ok(thumb:find("^A ") and thumb:find("#%s*$"), "the thumb index: " .. thumb)
   H.eq({ "Ä" }, require("thumbindex").complete_workspace_titles("ä"), "completion of :ThumbIndexWorkspace ä")
 end)
