@@ -18,17 +18,20 @@ public struct YAMLExtractor: EntryExtractor {
     ///
     /// - Throws: `ExtractionError` when Yams cannot parse the text, naming the line where Yams gives one.
     public func extract(_ text: String, options: ExtractionOptions) throws -> Extraction {
-        var roots: [Node] = []
-        do {
-            let parser = try Parser(yaml: text)
-            while let root = try parser.nextRoot() { roots.append(root) }
-        } catch let error as YamlError {
-            throw Self.describe(error, fileName: options.fileName, text: text)
-        }
         let outline = YAMLOutline(bytes: Array(text.utf8))
+        let roots: [YAMLNode]
+        if let read = YAMLBlockReader.documents(outline) {
+            roots = read
+        } else {
+            do {
+                roots = try YAMLNode.composed(text, in: outline)
+            } catch let error as YamlError {
+                throw Self.describe(error, fileName: options.fileName, text: text)
+            }
+        }
         var entries: [Entry] = []
         for (i, root) in roots.enumerated() {
-            let limit = i + 1 < roots.count ? outline.offset(roots[i + 1].mark) ?? outline.bytes.count : outline.bytes.count
+            let limit = i + 1 < roots.count ? roots[i + 1].start ?? outline.bytes.count : outline.bytes.count
             entries += outline.children(of: root, limit: limit)
         }
         return Extraction(entries: entries)
@@ -83,36 +86,31 @@ struct YAMLOutline {
         return i
     }
 
-    func children(of node: Node, limit: Int) -> [Entry] {
+    func children(of node: YAMLNode, limit: Int) -> [Entry] {
         switch node {
-        case .mapping(let mapping):
-            let pairs = Array(mapping)
+        case .mapping(let pairs, _, _):
             return pairs.indices.compactMap { i in
-                guard let keyStart = offset(pairs[i].key.mark) else { return nil }
-                let next = i + 1 < pairs.count ? offset(pairs[i + 1].key.mark) ?? limit : limit
+                guard let keyStart = pairs[i].keyStart else { return nil }
+                let next = i + 1 < pairs.count ? pairs[i + 1].keyStart ?? limit : limit
                 let end = endBefore(next, floor: keyStart)
                 let value = pairs[i].value
-                let ownValue = (offset(value.mark) ?? keyStart) >= keyStart  // an alias points back at its anchor
-                return Entry(name: pairs[i].key.string ?? "?", kind: kind(of: value), detail: detail(of: value),
+                let ownValue = (value.start ?? keyStart) >= keyStart  // an alias points back at its anchor
+                return Entry(name: pairs[i].name ?? "?", kind: kind(of: value), detail: detail(of: value),
                              range: map.range(from: keyStart, to: end),
                              selectionRange: map.range(from: keyStart, to: min(keyEnd(keyStart), end)),
                              children: ownValue ? children(of: value, limit: end) : [])
             }
-        case .sequence(let sequence):
-            let items = Array(sequence)
+        case .sequence(let items, _):
             return items.indices.compactMap { i in
                 switch items[i] {
                 case .mapping, .sequence: break
                 default: return nil
                 }
-                guard let start = offset(items[i].mark) else { return nil }
-                let next = i + 1 < items.count ? offset(items[i + 1].mark) ?? limit : limit
+                guard let start = items[i].start else { return nil }
+                let next = i + 1 < items.count ? items[i + 1].start ?? limit : limit
                 let end = endBefore(next, floor: start)
                 let lineEnd = map.lineEnds[map.line(ofOffset: start)]
-                let (name, detail) = ArrayItemNames.name(index: i, detail: detail(of: items[i])) { field in
-                    guard case .mapping(let mapping) = items[i], case .scalar(let scalar)? = mapping[field] else { return nil }
-                    return scalar.string
-                }
+                let (name, detail) = ArrayItemNames.name(index: i, detail: detail(of: items[i])) { items[i].scalar(of: $0) }
                 return Entry(name: name, kind: kind(of: items[i]), detail: detail,
                              range: map.range(from: start, to: end),
                              selectionRange: map.range(from: start, to: min(lineEnd, end)),
@@ -123,26 +121,20 @@ struct YAMLOutline {
         }
     }
 
-    func kind(of node: Node) -> SymbolKind {
+    func kind(of node: YAMLNode) -> SymbolKind {
         switch node {
         case .mapping: return .module
         case .sequence: return .array
         case .alias: return .variable
-        case .scalar:
-            switch Tag.Name(rawValue: node.tag.rawValue) {
-            case .int, .float: return .number
-            case .bool: return .boolean
-            case .null: return .null
-            default: return .string
-            }
+        case .scalar(_, let kind, _): return kind
         }
     }
 
-    func detail(of node: Node) -> String? {
+    func detail(of node: YAMLNode) -> String? {
         switch node {
-        case .mapping(let m): return m.count == 1 ? "1 key" : "\(m.count) keys"
-        case .sequence(let s): return s.count == 1 ? "1 item" : "\(s.count) items"
-        case .scalar(let s): return JSONExtractor.shorten(s.string.singleLine)
+        case .mapping(let pairs, _, _): return pairs.count == 1 ? "1 key" : "\(pairs.count) keys"
+        case .sequence(let items, _): return items.count == 1 ? "1 item" : "\(items.count) items"
+        case .scalar(let string, _, _): return JSONExtractor.shorten(string.singleLine)
         case .alias: return nil
         }
     }

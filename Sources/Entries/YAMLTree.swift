@@ -1,5 +1,3 @@
-import Yams
-
 /// A YAML document whose top-level value is a block mapping with its keys at the start of their lines, kept to follow
 /// its edits key by key: each top-level key's line, its entries' places, and its name.
 ///
@@ -49,23 +47,21 @@ public struct YAMLTree: Sendable {
     /// mapping with its keys at the start of their lines, or holds what cannot be followed.
     private static func items(_ bytes: ArraySlice<UInt8>, firstLine: Int) -> ([(line: Int, place: Int, name: String)], [Entry])? {
         guard !holdsUnfollowable(bytes) else { return nil }
-        let own = Array(bytes)
-        var roots: [Node] = []
-        do {
-            let parser = try Parser(yaml: String(decoding: own, as: UTF8.self))
-            while let root = try parser.nextRoot() { roots.append(root) }
-        } catch {
-            return nil
+        let outline = YAMLOutline(bytes: Array(bytes))
+        let roots: [YAMLNode]
+        if let read = YAMLBlockReader.documents(outline) {
+            roots = read
+        } else {
+            guard let composed = try? YAMLNode.composed(String(decoding: outline.bytes, as: UTF8.self), in: outline) else { return nil }
+            roots = composed
         }
-        guard roots.count == 1, let root = roots.first, case .mapping(let mapping) = root, mapping.style != .flow else { return nil }
-        let pairs = Array(mapping)
-        guard pairs.allSatisfy({ $0.key.mark?.column == 1 }) else { return nil }
-        let outline = YAMLOutline(bytes: own)
-        let nested = outline.children(of: root, limit: own.count)
+        guard roots.count == 1, let root = roots.first, case .mapping(let pairs, _, false) = root else { return nil }
+        guard pairs.allSatisfy({ $0.keyStart.map { outline.map.position(ofOffset: $0).column == 0 } ?? false }) else { return nil }
+        let nested = outline.children(of: root, limit: outline.bytes.count)
         guard nested.count == pairs.count else { return nil }
         var items: [(line: Int, place: Int, name: String)] = [], entries: [Entry] = []
         for (pair, entry) in zip(pairs, nested) {
-            items.append((pair.key.mark!.line - 1 + firstLine, entries.count, entry.name))
+            items.append((outline.map.position(ofOffset: pair.keyStart!).line + firstLine, entries.count, entry.name))
             entries += Entry.depthFirst([entry]).map { $0.movedDown(firstLine) }
         }
         return (items, entries)

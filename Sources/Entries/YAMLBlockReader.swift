@@ -1,0 +1,327 @@
+/// Reads the common kind of YAML straight off its bytes: one document of block mappings and sequences whose scalars
+/// each fit on their line (plain, or quoted with the usual escapes), with comments and blank lines. That is what
+/// configuration files, i18n tables and data dumps mostly are, and reading it this way is many times faster and
+/// smaller than composing it with Yams (libyaml's events, then a node and a resolved tag per scalar).
+///
+/// Anything else gives up (nil), and the caller composes the text with Yams instead, which also reports every error:
+/// flow collections, anchors, aliases and tags, block scalars (`|`, `>`), multi-line scalars, complex keys, several
+/// documents or directives, tabs as indentation, a key repeated in its mapping, characters YAML does not allow, and any
+/// indentation Yams would read otherwise. So what this reader answers is what Yams answers, or nothing (a seeded test
+/// compares the two on generated documents).
+struct YAMLBlockReader {
+    private struct GiveUp: Error {}
+
+    private let bytes: [UInt8]
+    private let map: LineMap
+    /// The line being read.
+    private var line = 0
+    /// How many blocks are open around the one being read.
+    private var depth = 0
+
+    private init(_ outline: YAMLOutline) {
+        bytes = outline.bytes
+        map = outline.map
+    }
+
+    /// The documents of the outline's text (none or one), or nil when the text is not of the kind read here.
+    static func documents(_ outline: YAMLOutline) -> [YAMLNode]? {
+        guard allowedCharacters(outline.bytes) else { return nil }
+        var reader = YAMLBlockReader(outline)
+        return try? reader.document()
+    }
+
+    private mutating func document() throws -> [YAMLNode] {
+        // A `---` may start the document (Yams reads several documents; this reader reads one).
+        if let first = nextContent(), isMarker(first, "-") {
+            guard bytes[first.start + 3 ..< first.end].allSatisfy(isBlank) else { throw GiveUp() }
+            line += 1
+            // Only the marker: one document, empty.
+            guard nextContent() != nil else { return [.scalar("", .null, start: first.end)] }
+        }
+        guard let first = try nextNode() else { return [] }
+        guard let root = try block(first), nextContent() == nil else { throw GiveUp() }  // a scalar root, or more left
+        return [root]
+    }
+
+    // MARK: Lines
+
+    /// A line's content: its indentation and where its text starts and ends (before trailing blanks).
+    private struct Content {
+        var indent: Int
+        var start: Int
+        var end: Int
+    }
+
+    /// The content of the first line from `line` on that is not blank or a comment; `line` is moved to it.
+    private mutating func nextContent() -> Content? {
+        while line < map.lineCount {
+            let lineStart = map.lineStarts[line], lineEnd = map.lineEnds[line]
+            var i = lineStart
+            while i < lineEnd, isBlank(bytes[i]) { i += 1 }
+            if i < lineEnd, bytes[i] != UInt8(ascii: "#") {
+                var end = lineEnd
+                while isBlank(bytes[end - 1]) { end -= 1 }
+                return Content(indent: i - lineStart, start: i, end: end)
+            }
+            line += 1
+        }
+        return nil
+    }
+
+    /// A content line read where a key, an item or a document marker is expected: gives up on document markers.
+    private mutating func nextNode() throws -> Content? {
+        guard let content = nextContent() else { return nil }
+        if content.indent == 0, isMarker(content, "-") || isMarker(content, ".") { throw GiveUp() }
+        return content
+    }
+
+    private func isMarker(_ content: Content, _ c: Character) -> Bool {
+        let b = c.asciiValue!, s = content.start
+        return content.indent == 0 && content.end - s >= 3 && bytes[s] == b && bytes[s + 1] == b && bytes[s + 2] == b
+            && (s + 3 == content.end || isBlank(bytes[s + 3]))
+    }
+
+    // MARK: Blocks
+
+    /// The mapping or sequence whose first key or item starts at `at` (its column is the block's indentation), or
+    /// nil when a scalar stands there.
+    private mutating func block(_ content: Content) throws -> YAMLNode? {
+        // Deeper than any real document: Yams says how deep it goes (the recursion here would exhaust the stack).
+        guard depth < 200 else { throw GiveUp() }
+        depth += 1
+        defer { depth -= 1 }
+        if isEntry(content.start, content.end) { return try sequence(content) }
+        guard try key(content.start, content.end) != nil else { return nil }
+        return try mapping(content)
+    }
+
+    /// Whether a sequence entry (`-` then a blank or the end) starts at `i`.
+    private func isEntry(_ i: Int, _ end: Int) -> Bool {
+        bytes[i] == UInt8(ascii: "-") && (i + 1 == end || isBlank(bytes[i + 1]))
+    }
+
+    private func column(_ offset: Int) -> Int { offset - map.lineStarts[line] }
+
+    private mutating func mapping(_ first: Content) throws -> YAMLNode {
+        let indent = column(first.start)
+        var pairs: [YAMLPair] = []
+        var names = Set<String>()
+        var content = first
+        while true {
+            guard let (name, afterColon) = try key(content.start, content.end), names.insert(name).inserted else { throw GiveUp() }
+            let keyStart = content.start
+            let value = try value(after: afterColon, end: content.end, indent: indent, sequenceAtIndent: true)
+            let stringKey = bytes[keyStart] == UInt8(ascii: "\"") || bytes[keyStart] == UInt8(ascii: "'")
+                || YAMLPlainScalar.kind(name.utf8) == .string ? name : nil
+            pairs.append(YAMLPair(name: name, stringKey: stringKey, keyStart: keyStart, value: value))
+            guard let next = try nextNode() else { break }
+            if next.indent < indent { break }
+            // A key more or less indented than its mapping, or an item among keys: Yams reads it otherwise or not at all.
+            guard next.indent == indent, !isEntry(next.start, next.end) else { throw GiveUp() }
+            content = next
+        }
+        return .mapping(pairs, start: first.start, flow: false)
+    }
+
+    private mutating func sequence(_ first: Content) throws -> YAMLNode {
+        let indent = column(first.start)
+        var items: [YAMLNode] = []
+        var content = first
+        while true {
+            var i = content.start + 1
+            let lineEnd = map.lineEnds[line]
+            while i < lineEnd, isBlank(bytes[i]) { i += 1 }
+            // libyaml refuses a tab after the dash (even at the line's end), and a compact block's column would count it as one.
+            if bytes[content.start ..< i].contains(0x09) { throw GiveUp() }
+            i = min(i, content.end)
+            items.append(try value(after: i, end: content.end, indent: indent, sequenceAtIndent: false, entryEnd: content.start + 1))
+            guard let next = try nextNode() else { break }
+            if next.indent < indent { break }
+            guard next.indent == indent else { throw GiveUp() }
+            guard isEntry(next.start, next.end) else {
+                // A key after the items: it ends a sequence that is a key's value at the key's own indentation
+                // (which the caller checks); anything else Yams reads otherwise.
+                break
+            }
+            content = next
+        }
+        return .sequence(items, start: first.start)
+    }
+
+    /// The value of a key (or a sequence's item) whose text, if any, starts at `i` on the current line. Without text
+    /// there, the value is the block of the lines after it that are more indented than `indent` (or, for a key, a
+    /// sequence at its own indentation), else null. `line` is left after the value.
+    private mutating func value(after i: Int, end: Int, indent: Int, sequenceAtIndent: Bool, entryEnd: Int? = nil) throws -> YAMLNode {
+        var i = i
+        while i < end, isBlank(bytes[i]) { i += 1 }
+        if i == end || bytes[i] == UInt8(ascii: "#") {
+            line += 1
+            if let next = try nextNode(),
+               next.indent > indent || (sequenceAtIndent && next.indent == indent && isEntry(next.start, next.end)) {
+                guard let block = try block(next) else { throw GiveUp() }  // a scalar on the next line
+                return block
+            }
+            return .scalar("", .null, start: entryEnd ?? i)
+        }
+        // On the same line: a compact block (`- - x`, `- key: value`) or a scalar.
+        if entryEnd != nil {
+            let compact = isEntry(i, end) ? true : try key(i, end) != nil
+            if compact { return try block(Content(indent: column(i), start: i, end: end))! }
+        }
+        let node = try scalar(i, end)
+        line += 1
+        // A line more indented after a scalar continues it (or is an error): Yams reads it.
+        if let next = try nextNode(), next.indent > indent { throw GiveUp() }
+        return node
+    }
+
+    // MARK: Scalars
+
+    /// The key starting at `i` and where its value starts (past the `:`), or nil when no key starts there.
+    private func key(_ i: Int, _ end: Int) throws -> (String, Int)? {
+        let b = bytes[i]
+        if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
+            let (name, close) = try quoted(i, end)
+            var j = close
+            while j < end, isBlank(bytes[j]) { j += 1 }
+            guard j < end, bytes[j] == UInt8(ascii: ":") else { return nil }
+            guard j + 1 == end || isBlank(bytes[j + 1]) else { throw GiveUp() }
+            return (name, j + 1)
+        }
+        var j = i
+        while j < end {
+            let c = bytes[j]
+            if c == UInt8(ascii: ":"), j + 1 == end || isBlank(bytes[j + 1]) { break }
+            if c == UInt8(ascii: "#"), j > i, isBlank(bytes[j - 1]) { return nil }  // a comment: no key on this line
+            j += 1
+        }
+        guard j < end else { return nil }
+        guard j - i <= 1000 else { throw GiveUp() }  // libyaml's limit for a key is 1024 characters
+        var k = j
+        while k > i, isBlank(bytes[k - 1]) { k -= 1 }
+        guard k > i, plainMayStart(i, end) else { throw GiveUp() }
+        return (String(decoding: bytes[i ..< k], as: UTF8.self), j + 1)
+    }
+
+    /// The scalar that is all of `i ..< end` but a comment.
+    private func scalar(_ i: Int, _ end: Int) throws -> YAMLNode {
+        let b = bytes[i]
+        if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
+            let (string, close) = try quoted(i, end)
+            var j = close
+            while j < end, isBlank(bytes[j]) { j += 1 }
+            guard j == end || (bytes[j] == UInt8(ascii: "#") && j > close) else { throw GiveUp() }
+            return .scalar(string, .string, start: i)
+        }
+        guard plainMayStart(i, end) else { throw GiveUp() }
+        var j = i
+        while j < end {
+            let c = bytes[j]
+            if c == UInt8(ascii: ":"), j + 1 == end || isBlank(bytes[j + 1]) { throw GiveUp() }  // a key: Yams says why not
+            if c == UInt8(ascii: "#"), isBlank(bytes[j - 1]) { break }
+            j += 1
+        }
+        while isBlank(bytes[j - 1]) { j -= 1 }
+        let text = bytes[i ..< j]
+        return .scalar(String(decoding: text, as: UTF8.self), YAMLPlainScalar.kind(text), start: i)
+    }
+
+    /// Whether a plain scalar may start at `i`: not with an indicator, but `-` before a non-blank (`-1`).
+    private func plainMayStart(_ i: Int, _ end: Int) -> Bool {
+        switch bytes[i] {
+        case UInt8(ascii: "-"): return i + 1 < end && !isBlank(bytes[i + 1])
+        case UInt8(ascii: "?"), UInt8(ascii: ":"), UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"),
+             UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "*"),
+             UInt8(ascii: "!"), UInt8(ascii: "|"), UInt8(ascii: ">"), UInt8(ascii: "'"), UInt8(ascii: "\""),
+             UInt8(ascii: "%"), UInt8(ascii: "@"), UInt8(ascii: "`"):
+            return false
+        default: return true
+        }
+    }
+
+    /// The quoted scalar starting at `i` (on this line) and the offset past its closing quote.
+    private func quoted(_ i: Int, _ end: Int) throws -> (String, Int) {
+        let q = bytes[i]
+        var out: [UInt8] = []
+        var j = i + 1
+        while j < end {
+            let c = bytes[j]
+            if c == q {
+                if q == UInt8(ascii: "'"), j + 1 < end, bytes[j + 1] == q { out.append(q); j += 2; continue }
+                return (String(decoding: out, as: UTF8.self), j + 1)
+            }
+            if c == UInt8(ascii: "\\"), q == UInt8(ascii: "\"") {
+                j = try escape(j, end, into: &out)
+                continue
+            }
+            out.append(c)
+            j += 1
+        }
+        throw GiveUp()  // closed on a later line, or not at all
+    }
+
+    /// Appends the escape at `j` (a backslash) and returns the offset past it.
+    private func escape(_ j: Int, _ end: Int, into out: inout [UInt8]) throws -> Int {
+        guard j + 1 < end else { throw GiveUp() }
+        let simple: [UInt8: UInt8] = [
+            UInt8(ascii: "\\"): 0x5C, UInt8(ascii: "\""): 0x22, UInt8(ascii: "/"): 0x2F, UInt8(ascii: "n"): 0x0A,
+            UInt8(ascii: "t"): 0x09, 0x09: 0x09, UInt8(ascii: "r"): 0x0D, UInt8(ascii: "0"): 0, UInt8(ascii: " "): 0x20,
+        ]
+        let e = bytes[j + 1]
+        if let b = simple[e] { out.append(b); return j + 2 }
+        let digits: Int
+        switch e {
+        case UInt8(ascii: "x"): digits = 2
+        case UInt8(ascii: "u"): digits = 4
+        case UInt8(ascii: "U"): digits = 8
+        default: throw GiveUp()
+        }
+        guard j + 2 + digits <= end else { throw GiveUp() }
+        var value: UInt32 = 0
+        for k in j + 2 ..< j + 2 + digits {
+            guard let d = hexDigit(bytes[k]) else { throw GiveUp() }
+            value = value << 4 | d
+        }
+        guard let scalar = Unicode.Scalar(value) else { throw GiveUp() }  // a surrogate or past U+10FFFF
+        out.append(contentsOf: String(Character(scalar)).utf8)
+        return j + 2 + digits
+    }
+
+    private func hexDigit(_ b: UInt8) -> UInt32? {
+        switch b {
+        case UInt8(ascii: "0") ... UInt8(ascii: "9"): return UInt32(b - UInt8(ascii: "0"))
+        case UInt8(ascii: "a") ... UInt8(ascii: "f"): return UInt32(b - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A") ... UInt8(ascii: "F"): return UInt32(b - UInt8(ascii: "A") + 10)
+        default: return nil
+        }
+    }
+
+    private func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
+
+    /// No character YAML refuses or reads as a line break where a reader of lines would not: C0 and C1 controls
+    /// but tab and LF (and CR before LF), DEL, NEL, the line and paragraph separators, a byte order mark, U+FFFE/F;
+    /// and no tab before the first character of a line (libyaml refuses it even on a blank or comment line).
+    private static func allowedCharacters(_ bytes: [UInt8]) -> Bool {
+        let n = bytes.count
+        var i = 0, lineStart = true
+        while i < n {
+            let b = bytes[i]
+            if b > 0x20, b < 0x7F { lineStart = false; i += 1; continue }
+            switch b {
+            case 0x20: break
+            case 0x0A: lineStart = true; i += 1; continue
+            case 0x09: if lineStart { return false }
+            case 0x0D: guard i + 1 < n, bytes[i + 1] == 0x0A else { return false }
+            case 0xC2: if i + 1 < n, bytes[i + 1] >= 0x80, bytes[i + 1] <= 0x9F { return false }
+            case 0xE2: if i + 2 < n, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9 { return false }
+            case 0xEF:
+                if i + 2 < n, bytes[i + 1] == 0xBB, bytes[i + 2] == 0xBF { return false }
+                if i + 2 < n, bytes[i + 1] == 0xBF, bytes[i + 2] == 0xBE || bytes[i + 2] == 0xBF { return false }
+            default: if b < 0x80 { return false }
+            }
+            if b != 0x20 { lineStart = false }
+            i += 1
+        }
+        return true
+    }
+}

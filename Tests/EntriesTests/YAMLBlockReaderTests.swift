@@ -1,0 +1,196 @@
+import Foundation
+import XCTest
+@testable import Entries
+
+/// The block reader against Yams: on random documents of block mappings and sequences (and the same documents with a
+/// character changed, so that some are no longer of the kind the reader reads, or no longer YAML), what the reader
+/// answers must be what Yams composes; and every unchanged document must be read. THUMBINDEX_SEED replays a run,
+/// THUMBINDEX_YAML_DOCS sets the number of documents (default 3000).
+final class YAMLBlockReaderTests: XCTestCase {
+    func testTheReaderAnswersWhatYamsComposesOrNothing() {
+        let env = ProcessInfo.processInfo.environment
+        let seed = env["THUMBINDEX_SEED"].flatMap { UInt64($0) } ?? 20_261_126
+        let count = env["THUMBINDEX_YAML_DOCS"].flatMap { Int($0) } ?? 3000
+        var random = SplitMix64(seed: seed)
+        var failures = 0, read = 0, mutatedRead = 0
+        for k in 0 ..< count {
+            let mutated = k % 2 == 1
+            var doc = YAMLDocumentGenerator.document(&random)
+            if mutated { doc = YAMLDocumentGenerator.mutate(doc, &random) }
+            let outline = YAMLOutline(bytes: Array(doc.utf8))
+            let fast = YAMLBlockReader.documents(outline)
+            if !mutated, fast == nil {
+                failures += 1
+                XCTFail("THUMBINDEX_SEED=\(seed) document \(k): not read, though it is of the kind read\n\(doc.debugDescription)")
+            }
+            guard let fast else { continue }
+            if mutated { mutatedRead += 1 } else { read += 1 }
+            let composed: [YAMLNode]
+            do {
+                composed = try YAMLNode.composed(doc, in: outline)
+            } catch {
+                failures += 1
+                XCTFail("THUMBINDEX_SEED=\(seed) document \(k): read, but Yams says \(error)\n\(doc.debugDescription)")
+                continue
+            }
+            let expected = composed.flatMap { outline.children(of: $0, limit: outline.bytes.count) }
+            let actual = fast.flatMap { outline.children(of: $0, limit: outline.bytes.count) }
+            if expected != actual || composed.count != fast.count {
+                failures += 1
+                XCTFail("""
+                    THUMBINDEX_SEED=\(seed) document \(k): entries differ from Yams'
+                    document: \(doc.debugDescription)
+                    yams:   \(Self.describe(expected))
+                    reader: \(Self.describe(actual))
+                    """)
+            }
+            if failures >= 5 { return }
+        }
+        // The mutations must leave some documents readable, or the comparison of changed ones tests nothing.
+        XCTAssertGreaterThan(mutatedRead, count / 20, "changed documents still read (THUMBINDEX_SEED=\(seed))")
+        if failures == 0 { print("yaml block reader: \(read) documents and \(mutatedRead) changed ones agree with Yams") }
+    }
+
+    func testPlainScalarsReadAsYamsResolvesThem() throws {
+        let scalars = [
+            "yes", "No", "TRUE", "off", "On", "y", "n", "ture", "~", "null", "NULL", "nul", "Null",
+            "0", "-0", "+7", "00", "07", "08", "0o17", "0o8", "0o", "0b101", "0b2", "0b", "0x1F", "0xg", "0x", "1_000",
+            "_1", "1_", "1:30", "0:30", "1:30:59", "1:60", "1:123", "1:30.5", "0:30.5", "1:5.", "1.", "1.5", "-1.5e3",
+            "1e5", "1e", "1.e5", "1E+5", ".5", "._", ".5e+3", ".5e3", ".", "-.5", ".inf", "-.Inf", "+.INF", ".nan",
+            "-.nan", ".NaN", "2001-12-14", "<<", "=", "+", "1 2", "1,000", "12:30:00", "0.1.2", "1__2", "0b_", "0x_",
+            "０", "1\t", "v1", "e5", "x",
+        ]
+        for scalar in scalars {
+            let doc = "k: \(scalar)\n"
+            let outline = YAMLOutline(bytes: Array(doc.utf8))
+            let yams = try YAMLNode.composed(doc, in: outline)
+            guard case .mapping(let pairs, _, _)? = yams.first, case .scalar(_, let kind, _) = pairs[0].value else {
+                XCTFail("\(scalar): not a mapping of one scalar")
+                continue
+            }
+            XCTAssertEqual(YAMLPlainScalar.kind(Array(scalar.utf8).prefix { $0 != 0x09 }), kind, scalar.debugDescription)
+        }
+    }
+
+    static func describe(_ entries: [Entry]) -> String {
+        entries.map { e in
+            "\(e.name.debugDescription)[\(e.kind.rawValue)] \(e.detail ?? "-") \(e.range.start.line):\(e.range.start.column)-"
+                + "\(e.range.end.line):\(e.range.end.column) sel \(e.selectionRange.end.column) {\(describe(e.children))}"
+        }.joined(separator: "; ")
+    }
+}
+
+/// Random block YAML: nested mappings and sequences (compact `- key:` and `- - x` forms, sequences at their key's
+/// indentation), plain and quoted scalars of every resolved type, escapes, comments, blank lines, a leading `---`,
+/// CRLF line ends.
+enum YAMLDocumentGenerator {
+    static let plainKeys = ["name", "title", "id", "a", "Zoë", "Åsa", "key with spaces", "1", "true", "null", "-k",
+                            "a#b", "a:b", "x.y", "日本", "key", "label", "<<", "on"]
+    static let quotedKeys = ["\"name\"", "'title'", "\"a b\"", "'it''s'", "\"tab\\tkey\"", "\"\"", "\"1\"", "'x: y'",
+                             "\"é\\u00e9\"", "\"id\""]
+    static let plainValues = ["ThumbIndex", "1.2", "42", "-7", "0x1F", "0o17", "1_000", "1:30", ".inf", ".NaN", "yes",
+                              "Off", "~", "null", "2001-12-14", "a b  c", "a:b", "a#b", "-x", "x - y", "x]",
+                              "héllo wörld", "1e5", "＋", "x ,y"]
+    static let quotedValues = ["\"quoted\"", "'single'", "\"esc \\\" \\\\ \\/ \\n \\t \\r \\0 \\x41 \\u00e9 \\U0001F600\"",
+                               "'it''s'", "\"\"", "''", "\"a # b\"", "'a: b'", "\"\\ \"", "\"tab\there\""]
+    static let comments = ["", "", "", " # note", "  #x", "\t# tab comment"]
+
+    static func document(_ random: inout SplitMix64) -> String {
+        var lines: [String] = []
+        if random.chance(10) { lines.append("---") }
+        if random.chance(10) { lines.append("# header") }
+        if random.chance(25) {
+            sequence(indent: 0, depth: 0, into: &lines, &random)
+        } else {
+            mapping(indent: 0, depth: 0, into: &lines, &random)
+        }
+        let end = random.chance(15) ? "\r\n" : "\n"
+        return lines.joined(separator: end) + (random.chance(80) ? end : "")
+    }
+
+    static func key(_ random: inout SplitMix64) -> String {
+        random.chance(25) ? random.pick(quotedKeys) : random.pick(plainKeys)
+    }
+
+    static func scalar(_ random: inout SplitMix64) -> String {
+        random.chance(30) ? random.pick(quotedValues) : random.pick(plainValues)
+    }
+
+    static func filler(_ lines: inout [String], _ random: inout SplitMix64) {
+        if random.chance(8) { lines.append("") }
+        if random.chance(5) { lines.append(String(repeating: " ", count: random.below(6)) + "# comment") }
+    }
+
+    static func mapping(indent: Int, depth: Int, firstPrefix: String? = nil, into lines: inout [String], _ random: inout SplitMix64) {
+        let pad = String(repeating: " ", count: indent)
+        var used = Set<String>()
+        for n in 0 ..< 1 + random.below(4) {
+            var k = key(&random)
+            while used.contains(Self.unquoted(k)) { k = key(&random) }
+            used.insert(Self.unquoted(k))
+            let prefix = n == 0 ? (firstPrefix ?? pad) : pad
+            let sep = random.chance(10) ? ":  " : ": "
+            filler(&lines, &random)
+            switch depth < 3 ? random.below(10) : 0 {
+            case 0 ..< 5:
+                lines.append(prefix + k + sep + scalar(&random) + random.pick(comments))
+            case 5:
+                lines.append(prefix + k + ":" + random.pick(comments))  // null
+            case 6, 7:
+                lines.append(prefix + k + ":" + random.pick(comments))
+                mapping(indent: indent + 1 + random.below(4), depth: depth + 1, into: &lines, &random)
+            default:
+                lines.append(prefix + k + ":" + random.pick(comments))
+                sequence(indent: random.chance(40) ? indent : indent + 2, depth: depth + 1, into: &lines, &random)
+            }
+        }
+    }
+
+    static func sequence(indent: Int, depth: Int, firstPrefix: String? = nil, into lines: inout [String], _ random: inout SplitMix64) {
+        let pad = String(repeating: " ", count: indent)
+        for n in 0 ..< 1 + random.below(4) {
+            let prefix = n == 0 ? (firstPrefix ?? pad) : pad
+            filler(&lines, &random)
+            let dash = random.chance(15) ? "-   " : "- "
+            switch depth < 3 ? random.below(10) : 0 {
+            case 0 ..< 4:
+                lines.append(prefix + dash + scalar(&random) + random.pick(comments))
+            case 4:
+                lines.append(prefix + "-" + random.pick(comments.filter { !$0.hasPrefix("\t") }))  // null (libyaml refuses `-\t`)
+            case 5, 6, 7:
+                // `- key: value` on the dash's line, its other keys below it.
+                let column = prefix.count + dash.count
+                mapping(indent: column, depth: depth + 1, firstPrefix: prefix + dash, into: &lines, &random)
+            case 8:
+                lines.append(prefix + "-")
+                mapping(indent: indent + 1 + random.below(3), depth: depth + 1, into: &lines, &random)
+            default:
+                let column = prefix.count + dash.count
+                sequence(indent: column, depth: depth + 1, firstPrefix: prefix + dash, into: &lines, &random)
+            }
+        }
+    }
+
+    static func unquoted(_ key: String) -> String {
+        let outline = YAMLOutline(bytes: Array("\(key): 1\n".utf8))
+        if case .mapping(let pairs, _, _)? = YAMLBlockReader.documents(outline)?.first { return pairs[0].name ?? key }
+        return key
+    }
+
+    static let mutations = [" ", "  ", "\t", "-", "- ", ":", ": ", "#", " #", "\"", "'", "\\", "[", "{", "&a ", "*a",
+                            "!!str ", "|", ">", "?", "%", "---", "...", "\n", "\n  ", "\r", "\u{85}", "x", "é", ",", "@"]
+
+    /// The document with a few characters inserted, deleted or replaced.
+    static func mutate(_ doc: String, _ random: inout SplitMix64) -> String {
+        var chars = Array(doc)
+        for _ in 0 ..< 1 + random.below(2) {
+            let at = random.below(chars.count + 1)
+            switch random.below(3) {
+            case 0: chars.insert(contentsOf: random.pick(mutations), at: at)
+            case 1: if at < chars.count { chars.remove(at: at) }
+            default: if at < chars.count { chars.replaceSubrange(at ... at, with: random.pick(mutations)) }
+            }
+        }
+        return String(chars)
+    }
+}
