@@ -106,6 +106,7 @@ struct YAMLBlockReader {
         let indent = column(first.start)
         var pairs: [YAMLPair] = []
         var names = Set<String>()
+        if depth == 1 { names.reserveCapacity(map.lineCount - line) }  // a document's keys: about one a line
         var content = first
         while true {
             guard let (name, afterColon) = try key(content.start, content.end), names.insert(name).inserted else { throw GiveUp() }
@@ -242,8 +243,14 @@ struct YAMLBlockReader {
     /// The quoted scalar starting at `i` (on this line) and the offset past its closing quote.
     private func quoted(_ i: Int, _ end: Int) throws -> (String, Int) {
         let q = bytes[i]
-        var out: [UInt8] = []
+        // Most quoted scalars hold no escape: their text is their bytes.
         var j = i + 1
+        while j < end, bytes[j] != q, bytes[j] != UInt8(ascii: "\\") { j += 1 }
+        if j < end, bytes[j] == q, q == UInt8(ascii: "\"") || j + 1 == end || bytes[j + 1] != q {  // not `''`
+            return (String(decoding: bytes[i + 1 ..< j], as: UTF8.self), j + 1)
+        }
+        var out: [UInt8] = []
+        j = i + 1
         while j < end {
             let c = bytes[j]
             if c == q {

@@ -32,6 +32,7 @@ public struct YAMLTree: Sendable {
         let start = first < text.lineCount ? text.map.lineStarts[first] : text.bytes.count
         guard let (items, entries) = items(text.bytes[start...], firstLine: first) else { return nil }
         var tree = YAMLTree()
+        tree.counts.reserveCapacity(items.count)
         for item in items {
             tree.lines.append(item.line)
             tree.places.append(item.place)
@@ -59,10 +60,17 @@ public struct YAMLTree: Sendable {
         guard pairs.allSatisfy({ $0.keyStart.map { outline.map.position(ofOffset: $0).column == 0 } ?? false }) else { return nil }
         let nested = outline.children(of: root, limit: outline.bytes.count)
         guard nested.count == pairs.count else { return nil }
-        var items: [(line: Int, place: Int, name: String)] = [], entries: [Entry] = []
+        func size(_ entry: Entry) -> Int { entry.children.reduce(1) { $0 + size($1) } }
+        var items: [(line: Int, place: Int, name: String)] = [], place = 0, line = 0
+        items.reserveCapacity(pairs.count)
         for (pair, entry) in zip(pairs, nested) {
-            items.append((outline.map.position(ofOffset: pair.keyStart!).line + firstLine, entries.count, entry.name))
-            entries += Entry.depthFirst([entry]).map { $0.movedDown(firstLine) }
+            line = outline.map.line(ofOffset: pair.keyStart!, from: line)
+            items.append((line + firstLine, place, entry.name))
+            place += size(entry)
+        }
+        var entries = Entry.depthFirst(nested)
+        if firstLine != 0 {
+            for k in entries.indices { entries[k] = entries[k].movedDown(firstLine) }
         }
         return (items, entries)
     }
