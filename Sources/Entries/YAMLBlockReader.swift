@@ -227,11 +227,11 @@ struct YAMLBlockReader {
         return .scalar(String(decoding: text, as: UTF8.self), YAMLPlainScalar.kind(text), start: i)
     }
 
-    /// Whether a plain scalar may start at `i`: not with an indicator, but `-` before a non-blank (`-1`).
+    /// Whether a plain scalar may start at `i`: not with an indicator, but `-`, `?` or `:` before a non-blank (`-1`, `:day`).
     private func plainMayStart(_ i: Int, _ end: Int) -> Bool {
         switch bytes[i] {
-        case UInt8(ascii: "-"): return i + 1 < end && !isBlank(bytes[i + 1])
-        case UInt8(ascii: "?"), UInt8(ascii: ":"), UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"),
+        case UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":"): return i + 1 < end && !isBlank(bytes[i + 1])
+        case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"),
              UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "*"),
              UInt8(ascii: "!"), UInt8(ascii: "|"), UInt8(ascii: ">"), UInt8(ascii: "'"), UInt8(ascii: "\""),
              UInt8(ascii: "%"), UInt8(ascii: "@"), UInt8(ascii: "`"):

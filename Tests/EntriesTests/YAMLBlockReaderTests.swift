@@ -51,6 +51,37 @@ final class YAMLBlockReaderTests: XCTestCase {
         if failures == 0 { print("yaml block reader: \(read) documents and \(mutatedRead) changed ones agree with Yams") }
     }
 
+    /// Real documents written by others: the fixtures (`Fixtures/SOURCES.md`: a Rails locale, a GitHub workflow, a
+    /// build manifest), and every `.yml`/`.yaml` under THUMBINDEX_YAML_DIR when it is set. Each is read as Yams reads it;
+    /// the locale, a plain configuration file, must be read by the reader.
+    func testRealDocumentsReadAsYamsReadsThem() throws {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+        var files = try FileManager.default.contentsOfDirectory(at: fixtures, includingPropertiesForKeys: nil)
+        if let dir = ProcessInfo.processInfo.environment["THUMBINDEX_YAML_DIR"] {
+            files += try FileManager.default.contentsOfDirectory(at: URL(fileURLWithPath: dir), includingPropertiesForKeys: nil)
+        }
+        var read = 0, compared = 0
+        for file in files where ["yml", "yaml"].contains(file.pathExtension) {
+            guard let text = try? String(contentsOf: file, encoding: .utf8) else { continue }
+            let outline = YAMLOutline(bytes: Array(text.utf8))
+            guard let composed = try? YAMLNode.composed(text, in: outline) else {
+                XCTAssertNil(YAMLBlockReader.documents(outline), "\(file.lastPathComponent): Yams cannot read it, the reader must not either")
+                continue
+            }
+            compared += 1
+            guard let fast = YAMLBlockReader.documents(outline) else {
+                XCTAssertNotEqual(file.lastPathComponent, "rails-i18n-sv.yml", "the locale is of the kind read")
+                continue
+            }
+            read += 1
+            let limit = outline.bytes.count
+            XCTAssertEqual(fast.flatMap { outline.children(of: $0, limit: limit) },
+                           composed.flatMap { outline.children(of: $0, limit: limit) }, file.lastPathComponent)
+        }
+        XCTAssertGreaterThan(read, 0)
+        print("yaml block reader: \(read) of \(compared) real documents read, each as Yams reads it")
+    }
+
     func testPlainScalarsReadAsYamsResolvesThem() throws {
         let scalars = [
             "yes", "No", "TRUE", "off", "On", "y", "n", "ture", "~", "null", "NULL", "nul", "Null",
@@ -85,11 +116,11 @@ final class YAMLBlockReaderTests: XCTestCase {
 /// CRLF line ends.
 enum YAMLDocumentGenerator {
     static let plainKeys = ["name", "title", "id", "a", "Zoë", "Åsa", "key with spaces", "1", "true", "null", "-k",
-                            "a#b", "a:b", "x.y", "日本", "key", "label", "<<", "on"]
+                            "a#b", "a:b", "x.y", "日本", "key", "label", "<<", "on", ":sym", "?q"]
     static let quotedKeys = ["\"name\"", "'title'", "\"a b\"", "'it''s'", "\"tab\\tkey\"", "\"\"", "\"1\"", "'x: y'",
                              "\"é\\u00e9\"", "\"id\""]
     static let plainValues = ["ThumbIndex", "1.2", "42", "-7", "0x1F", "0o17", "1_000", "1:30", ".inf", ".NaN", "yes",
-                              "Off", "~", "null", "2001-12-14", "a b  c", "a:b", "a#b", "-x", "x - y", "x]",
+                              "Off", "~", "null", "2001-12-14", "a b  c", "a:b", "a#b", "-x", "x - y", "x]", ":day", "?x",
                               "héllo wörld", "1e5", "＋", "x ,y"]
     static let quotedValues = ["\"quoted\"", "'single'", "\"esc \\\" \\\\ \\/ \\n \\t \\r \\0 \\x41 \\u00e9 \\U0001F600\"",
                                "'it''s'", "\"\"", "''", "\"a # b\"", "'a: b'", "\"\\ \"", "\"tab\there\""]
