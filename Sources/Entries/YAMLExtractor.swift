@@ -4,8 +4,9 @@ import Yams
 /// sequences Array, scalars by their resolved tag). An alias (`*anchor`) gets its anchor's kind but no
 /// children, so an outline does not show the same keys twice. Several documents (`---`) follow each other.
 ///
-/// Yams gives each node's start only (line, and a column in Unicode scalars); ends are taken from where
-/// the next key or item starts, backing over blank lines, comments and document markers.
+/// The common kind of YAML is read straight off its bytes (`YAMLBlockReader`), anything else composed by Yams.
+/// Either gives each node's start only; ends are taken from where the next key or item starts, backing over
+/// blank lines, comments and document markers.
 public struct YAMLExtractor: EntryExtractor {
     /// `yaml`.
     public static let languageIds = ["yaml"]
@@ -62,7 +63,7 @@ public struct YAMLExtractor: EntryExtractor {
     }
 }
 
-/// Turns Yams nodes into entries with byte-accurate ranges.
+/// Turns YAML nodes into entries with byte-accurate ranges.
 struct YAMLOutline {
     let bytes: [UInt8]
     let map: LineMap
