@@ -47,6 +47,16 @@ final class AlphabeticIndex: @unchecked Sendable {
         }
     }
 
+    /// The bucket of a string as ICU finds it for the whole string, never from what the index learned of first code
+    /// points: what the tests compare `bucket(of:)` with.
+    func bucketOfWholeString(_ string: String) -> Int {
+        var string = string
+        return string.withUTF8 { utf8 in
+            Int(ti_index_bucket_of_utf8_whole(
+                handle, UnsafeRawPointer(utf8.baseAddress)?.assumingMemoryBound(to: CChar.self), Int32(utf8.count)))
+        }
+    }
+
     /// Whether a bucket is a run of the collation: true but for Chinese (and the Han collations), whose pinyin buckets
     /// are shown as the Latin letters (ICU's display buckets), so that "B" comes back after "Z".
     let bucketsFollowCollation: Bool

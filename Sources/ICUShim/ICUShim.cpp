@@ -13,13 +13,18 @@
 #include <unicode/translit.h>
 #include <unicode/ucol.h>
 #include <unicode/uenum.h>
+#include <unicode/uchar.h>
 #include <unicode/uiter.h>
+#include <unicode/unorm2.h>
+#include <unicode/uset.h>
 #include <unicode/uloc.h>
 #include <unicode/uscript.h>
 #include <unicode/ustring.h>
 #include <unicode/utf8.h>
 
 #include <algorithm>
+#include <atomic>
+#include <bitset>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -92,6 +97,14 @@ struct TIIndex {
     std::vector<std::string> labels;
     std::vector<int32_t> types;
     std::vector<int32_t> scripts;
+    // The bucket of every string that starts with BMP code point c followed by nothing or a safe code point, when
+    // that bucket is c's own (a bucket depends on a string's first primary weight): learned on first use, -1 not yet
+    // known, -2 not c's own. Empty for the Chinese indexes, whose display buckets are not runs of the collation.
+    std::unique_ptr<std::atomic<int32_t>[]> leading;
+    // Code points that may change the collation elements of the code point before them: combining marks (and what
+    // decomposes to start with one), what normalization may compose with what precedes it, the later code points
+    // of contractions and of prefix mappings. A string whose second code point is one is looked up whole.
+    std::bitset<0x10000> unsafe;
 };
 
 // MARK: Locales
@@ -515,6 +528,43 @@ std::unique_ptr<TIIndex> describeBuckets(std::unique_ptr<icu::AlphabeticIndex::I
     }
     return result;
 }
+
+// Makes `index.leading` and `index.unsafe` (see TIIndex) from the locale's collator; leaves `leading` empty, so
+// that every string is looked up whole, for Chinese and when ICU cannot say which code points are unsafe.
+void learnLeading(TIIndex &index, const char *id) {
+    char language[ULOC_LANG_CAPACITY] = {0};
+    UErrorCode status = U_ZERO_ERROR;
+    uloc_getLanguage(id, language, sizeof language, &status);
+    if (U_FAILURE(status) || strcmp(language, "zh") == 0 || strcmp(language, "yue") == 0) return;
+    for (const char *han : {"pinyin", "zhuyin", "stroke", "unihan", "big5han", "gb2312"}) {
+        if (strstr(id, (std::string("collation=") + han).c_str())) return;
+    }
+    std::unique_ptr<icu::Collator> collator(icu::Collator::createInstance(icu::Locale::createFromName(id), status));
+    USet *contractions = uset_openEmpty();
+    if (U_SUCCESS(status)) ucol_getContractionsAndExpansions(collator->toUCollator(), contractions, nullptr, true, &status);
+    int32_t items = uset_getItemCount(contractions);
+    for (int32_t i = 0; U_SUCCESS(status) && i < items; i++) {
+        UChar32 start, end;
+        UChar text[64];
+        int32_t length = uset_getItem(contractions, i, &start, &end, text, 64, &status);
+        if (status == U_BUFFER_OVERFLOW_ERROR) return uset_close(contractions);  // a contraction longer than any known
+        for (int32_t k = 0, n = 0; k < length; n++) {  // the code points after the first
+            UChar32 c;
+            U16_NEXT(text, k, length, c);
+            if (n > 0 && c < 0x10000) index.unsafe.set((size_t)c);
+        }
+    }
+    uset_close(contractions);
+    if (U_FAILURE(status)) return;
+    for (UChar32 c = 0; c < 0x10000; c++) {
+        if (u_getCombiningClass(c) != 0 || u_getIntPropertyValue(c, UCHAR_LEAD_CANONICAL_COMBINING_CLASS) != 0 ||
+            u_getIntPropertyValue(c, UCHAR_NFC_QUICK_CHECK) != UNORM_YES || U16_IS_SURROGATE(c)) {
+            index.unsafe.set((size_t)c);
+        }
+    }
+    index.leading.reset(new std::atomic<int32_t>[0x10000]);
+    for (size_t c = 0; c < 0x10000; c++) index.leading[c].store(-1, std::memory_order_relaxed);
+}
 }  // namespace
 
 extern "C" TIIndex *ti_index_open(const char *icuLocale, const TICollatorOptions *options, char *error,
@@ -528,7 +578,9 @@ extern "C" TIIndex *ti_index_open(const char *icuLocale, const TICollatorOptions
                                                "': " + u_errorName(status));
             return nullptr;
         }
-        return describeBuckets(std::move(immutable)).release();
+        std::unique_ptr<TIIndex> result = describeBuckets(std::move(immutable));
+        learnLeading(*result, withOptions(icuLocale, options).c_str());
+        return result.release();
     });
 }
 
@@ -566,7 +618,46 @@ int32_t bucketOf(const TIIndex *index, const char *s, int32_t length, icu::Unico
 }
 }  // namespace
 
+namespace {
+// The bucket of a string by its first code point alone (see TIIndex::leading), or -1 when it must be looked up whole.
+// A bucket is the last whose boundary is at most the string under a primary-only comparison, so it follows the
+// string's first primary weight. When the second code point cannot change the first one's collation elements, every
+// string starting with c sorts between c alone and c followed by two U+FFFF (the greatest primary): where those two
+// share a bucket, so does every such string.
+int32_t leadingBucket(const TIIndex *index, const uint8_t *s, int32_t length) noexcept {
+    if (!index->leading || length <= 0) return -1;
+    int32_t i = 0;
+    UChar32 first, second = 0;
+    U8_NEXT(s, i, length, first);
+    if (first < 0 || first >= 0x10000 || index->unsafe[(size_t)first]) return -1;
+    if (i < length) {
+        U8_NEXT(s, i, length, second);
+        if (second < 0 || second >= 0x10000 || index->unsafe[(size_t)second]) return -1;
+    }
+    int32_t known = index->leading[first].load(std::memory_order_relaxed);
+    if (known != -1) return known >= 0 ? known : -1;
+    // Two threads may learn the same code point at once; they store the same answer.
+    int32_t learned = guarded<int32_t>(-2, [&] {
+        UErrorCode status = U_ZERO_ERROR;
+        icu::UnicodeString alone(first), greatest(first);
+        greatest.append((UChar)0xFFFF).append((UChar)0xFFFF);
+        int32_t low = index->index->getBucketIndex(alone, status);
+        int32_t high = index->index->getBucketIndex(greatest, status);
+        return U_SUCCESS(status) && low == high ? low : -2;
+    });
+    index->leading[first].store(learned, std::memory_order_relaxed);
+    return learned >= 0 ? learned : -1;
+}
+}  // namespace
+
 extern "C" int32_t ti_index_bucket_of_utf8(const TIIndex *index, const char *string, int32_t length) {
+    int32_t leading = leadingBucket(index, (const uint8_t *)string, length);
+    if (leading >= 0) return leading;
+    icu::UnicodeString scratch;
+    return bucketOf(index, string, length, scratch);
+}
+
+extern "C" int32_t ti_index_bucket_of_utf8_whole(const TIIndex *index, const char *string, int32_t length) {
     icu::UnicodeString scratch;
     return bucketOf(index, string, length, scratch);
 }
@@ -575,7 +666,8 @@ extern "C" void ti_index_buckets_utf8(const TIIndex *index, const uint8_t *base,
                                       const int32_t *lengths, int64_t count, int32_t *bucketsOut) {
     icu::UnicodeString scratch;
     for (int64_t i = 0; i < count; i++) {
-        bucketsOut[i] = bucketOf(index, (const char *)base + starts[i], lengths[i], scratch);
+        int32_t leading = leadingBucket(index, base + starts[i], lengths[i]);
+        bucketsOut[i] = leading >= 0 ? leading : bucketOf(index, (const char *)base + starts[i], lengths[i], scratch);
     }
 }
 
