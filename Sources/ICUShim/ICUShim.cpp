@@ -556,8 +556,11 @@ void learnLeading(TIIndex &index, const char *id) {
     }
     uset_close(contractions);
     if (U_FAILURE(status)) return;
+    // Under numeric collation a run of digits weighs as one number, as a contraction would.
+    bool numeric = collator->getAttribute(UCOL_NUMERIC_COLLATION, status) == UCOL_ON;
+    if (U_FAILURE(status)) return;
     for (UChar32 c = 0; c < 0x10000; c++) {
-        if (u_getCombiningClass(c) != 0 || u_getIntPropertyValue(c, UCHAR_LEAD_CANONICAL_COMBINING_CLASS) != 0 ||
+        if ((numeric && u_charType(c) == U_DECIMAL_DIGIT_NUMBER) || u_getCombiningClass(c) != 0 || u_getIntPropertyValue(c, UCHAR_LEAD_CANONICAL_COMBINING_CLASS) != 0 ||
             u_getIntPropertyValue(c, UCHAR_NFC_QUICK_CHECK) != UNORM_YES || U16_IS_SURROGATE(c)) {
             index.unsafe.set((size_t)c);
         }
