@@ -169,7 +169,7 @@ struct YAMLBlockReader {
             let compact = isEntry(i, end) ? true : try key(i, end) != nil
             if compact { return try block(Content(indent: column(i), start: i, end: end))! }
         }
-        let node = try scalar(i, end)
+        let node = bytes[i] == UInt8(ascii: "[") || bytes[i] == UInt8(ascii: "{") ? try flow(i, end) : try scalar(i, end)
         line += 1
         // A line more indented after a scalar continues it (or is an error): Yams reads it.
         if let next = try nextNode(), next.indent > indent { throw GiveUp() }
@@ -225,6 +225,54 @@ struct YAMLBlockReader {
         while isBlank(bytes[j - 1]) { j -= 1 }
         let text = bytes[i ..< j]
         return .scalar(String(decoding: text, as: UTF8.self), YAMLPlainScalar.kind(text), start: i)
+    }
+
+    /// A flow collection that closes on its line and holds only scalars: `[a, "b", 3]`, or an empty `{}` (a mapping
+    /// with keys, a nested collection, a plain scalar with a colon or a comment sign, a trailing comma: Yams reads it).
+    private func flow(_ i: Int, _ end: Int) throws -> YAMLNode {
+        var j = i + 1
+        func skipBlanks() { while j < end, isBlank(bytes[j]) { j += 1 } }
+        skipBlanks()
+        var items: [YAMLNode] = []
+        if bytes[i] == UInt8(ascii: "{") {
+            guard j < end, bytes[j] == UInt8(ascii: "}") else { throw GiveUp() }
+        } else if j < end, bytes[j] == UInt8(ascii: "]") {
+            // `[]`
+        } else {
+            while true {
+                guard j < end else { throw GiveUp() }
+                let start = j
+                if bytes[j] == UInt8(ascii: "\"") || bytes[j] == UInt8(ascii: "'") {
+                    let (string, close) = try quoted(j, end)
+                    items.append(.scalar(string, .string, start: start))
+                    j = close
+                } else {
+                    // In a flow collection `?` starts a key even before a non-blank (`[?b]` is a mapping).
+                    guard plainMayStart(j, end), bytes[j] != UInt8(ascii: "?") else { throw GiveUp() }
+                    while j < end, ![UInt8(ascii: ","), UInt8(ascii: "]")].contains(bytes[j]) {
+                        if [UInt8(ascii: ":"), UInt8(ascii: "#"), UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: "}")]
+                            .contains(bytes[j]) { throw GiveUp() }
+                        j += 1
+                    }
+                    var k = j
+                    while k > start, isBlank(bytes[k - 1]) { k -= 1 }
+                    let text = bytes[start ..< k]
+                    items.append(.scalar(String(decoding: text, as: UTF8.self), YAMLPlainScalar.kind(text), start: start))
+                }
+                skipBlanks()
+                guard j < end else { throw GiveUp() }
+                if bytes[j] == UInt8(ascii: "]") { break }
+                guard bytes[j] == UInt8(ascii: ",") else { throw GiveUp() }
+                j += 1
+                skipBlanks()
+                if j < end, bytes[j] == UInt8(ascii: "]") { throw GiveUp() }  // a trailing comma
+            }
+        }
+        let close = j
+        j += 1
+        skipBlanks()
+        guard j == end || (bytes[j] == UInt8(ascii: "#") && j > close + 1) else { throw GiveUp() }
+        return bytes[i] == UInt8(ascii: "{") ? .mapping([], start: i, flow: true) : .sequence(items, start: i)
     }
 
     /// Whether a plain scalar may start at `i`: not with an indicator, but `-`, `?` or `:` before a non-blank (`-1`, `:day`).

@@ -112,8 +112,8 @@ final class YAMLBlockReaderTests: XCTestCase {
 }
 
 /// Random block YAML: nested mappings and sequences (compact `- key:` and `- - x` forms, sequences at their key's
-/// indentation), plain and quoted scalars of every resolved type, escapes, comments, blank lines, a leading `---`,
-/// CRLF line ends.
+/// indentation), plain and quoted scalars of every resolved type, escapes, one-line flow sequences of scalars, empty
+/// flow collections, comments, blank lines, a leading `---`, CRLF line ends.
 enum YAMLDocumentGenerator {
     static let plainKeys = ["name", "title", "id", "a", "Zoë", "Åsa", "key with spaces", "1", "true", "null", "-k",
                             "a#b", "a:b", "x.y", "日本", "key", "label", "<<", "on", ":sym", "?q"]
@@ -121,7 +121,8 @@ enum YAMLDocumentGenerator {
                              "\"é\\u00e9\"", "\"id\""]
     static let plainValues = ["ThumbIndex", "1.2", "42", "-7", "0x1F", "0o17", "1_000", "1:30", ".inf", ".NaN", "yes",
                               "Off", "~", "null", "2001-12-14", "a b  c", "a:b", "a#b", "-x", "x - y", "x]", ":day", "?x",
-                              "héllo wörld", "1e5", "＋", "x ,y"]
+                              "héllo wörld", "1e5", "＋", "x ,y", "[a, b]", "[]", "{}", "[ ]", "[1, \"x\", yes, ~]",
+                              "['q', 2.5 ,  z z]", "[é, 日本]", "[a]  # c"]
     static let quotedValues = ["\"quoted\"", "'single'", "\"esc \\\" \\\\ \\/ \\n \\t \\r \\0 \\x41 \\u00e9 \\U0001F600\"",
                                "'it''s'", "\"\"", "''", "\"a # b\"", "'a: b'", "\"\\ \"", "\"tab\there\""]
     static let comments = ["", "", "", " # note", "  #x", "\t# tab comment"]
