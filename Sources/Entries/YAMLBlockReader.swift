@@ -1,10 +1,11 @@
 /// Reads the common kind of YAML straight off its bytes: one document of block mappings and sequences whose scalars
-/// each fit on their line (plain, or quoted with the usual escapes), with comments and blank lines. That is what
+/// are plain or quoted on their line (with the usual escapes), literal or folded blocks, or one-line flow sequences
+/// of scalars, with comments and blank lines. That is what
 /// configuration files, i18n tables and data dumps mostly are, and reading it this way is many times faster and
 /// smaller than composing it with Yams (libyaml's events, then a node and a resolved tag per scalar).
 ///
 /// Anything else gives up (nil), and the caller composes the text with Yams instead, which also reports every error:
-/// flow collections, anchors, aliases and tags, block scalars (`|`, `>`), multi-line scalars, complex keys, several
+/// other flow collections, anchors, aliases and tags, indentation indicators, multi-line scalars, complex keys, several
 /// documents or directives, tabs as indentation, a key repeated in its mapping, characters YAML does not allow, and any
 /// indentation Yams would read otherwise. So what this reader answers is what Yams answers, or nothing (a seeded test
 /// compares the two on generated documents).
@@ -169,6 +170,7 @@ struct YAMLBlockReader {
             let compact = isEntry(i, end) ? true : try key(i, end) != nil
             if compact { return try block(Content(indent: column(i), start: i, end: end))! }
         }
+        if bytes[i] == UInt8(ascii: "|") || bytes[i] == UInt8(ascii: ">") { return try blockScalar(i, end, indent: indent) }
         let node = bytes[i] == UInt8(ascii: "[") || bytes[i] == UInt8(ascii: "{") ? try flow(i, end) : try scalar(i, end)
         line += 1
         // A line more indented after a scalar continues it (or is an error): Yams reads it.
@@ -225,6 +227,69 @@ struct YAMLBlockReader {
         while isBlank(bytes[j - 1]) { j -= 1 }
         let text = bytes[i ..< j]
         return .scalar(String(decoding: text, as: UTF8.self), YAMLPlainScalar.kind(text), start: i)
+    }
+
+    /// A literal (`|`) or folded (`>`) scalar whose header is at `i` on the current line, under a block indented
+    /// `indent`, read as libyaml reads it: its indentation is that of its first line (or more, from blank lines before
+    /// it), its lines are kept (literal) or joined by spaces where neither is more indented and no blank line is
+    /// between (folded), and its final line breaks are clipped to one, stripped (`-`) or kept (`+`). `line` is left
+    /// after it (what follows is the caller's to check). An indentation indicator (`|2`): Yams reads it.
+    private mutating func blockScalar(_ i: Int, _ end: Int, indent parent: Int) throws -> YAMLNode {
+        let literal = bytes[i] == UInt8(ascii: "|")
+        var chomping = 0, j = i + 1
+        if j < end, bytes[j] == UInt8(ascii: "-") || bytes[j] == UInt8(ascii: "+") {
+            chomping = bytes[j] == UInt8(ascii: "-") ? -1 : 1
+            j += 1
+        }
+        let afterHeader = j
+        while j < end, isBlank(bytes[j]) { j += 1 }
+        guard j == end || (bytes[j] == UInt8(ascii: "#") && j > afterHeader) else { throw GiveUp() }
+        line += 1
+        // The leading blank lines, then the indentation.
+        var breaks = 0, widest = 0
+        while line < map.lineCount, let spaces = blankLine(line) {
+            widest = max(widest, spaces)
+            breaks += 1
+            line += 1
+        }
+        let indent = max(widest, line < map.lineCount ? spaces(line) : 0, parent + 1, 1)
+        var out: [UInt8] = [], leadingBreak = false, leadingBlank = false
+        while line < map.lineCount, spaces(line) >= indent {
+            let start = map.lineStarts[line] + indent, lineEnd = map.lineEnds[line]
+            let trailingBlank = start < lineEnd && isBlank(bytes[start])
+            if !literal, leadingBreak, !leadingBlank, !trailingBlank {
+                if breaks == 0 { out.append(0x20) }
+            } else if leadingBreak {
+                out.append(0x0A)
+            }
+            out.append(contentsOf: repeatElement(0x0A, count: breaks))
+            leadingBlank = trailingBlank
+            out.append(contentsOf: bytes[start ..< lineEnd])
+            line += 1
+            leadingBreak = line < map.lineCount  // a line break ends it, not the end of the text
+            breaks = 0
+            while line < map.lineCount, let spaces = blankLine(line), spaces <= indent {
+                breaks += 1
+                line += 1
+            }
+        }
+        if chomping != -1, leadingBreak { out.append(0x0A) }
+        if chomping == 1 { out.append(contentsOf: repeatElement(0x0A, count: breaks)) }
+        return .scalar(String(decoding: out, as: UTF8.self), .string, start: i)
+    }
+
+    /// The leading spaces of line `l`.
+    private func spaces(_ l: Int) -> Int {
+        var k = map.lineStarts[l]
+        let lineEnd = map.lineEnds[l]
+        while k < lineEnd, bytes[k] == 0x20 { k += 1 }
+        return k - map.lineStarts[l]
+    }
+
+    /// The spaces of line `l` when it holds nothing else, nil otherwise.
+    private func blankLine(_ l: Int) -> Int? {
+        let n = spaces(l)
+        return map.lineStarts[l] + n == map.lineEnds[l] ? n : nil
     }
 
     /// A flow collection that closes on its line and holds only scalars: `[a, "b", 3]`, or an empty `{}` (a mapping

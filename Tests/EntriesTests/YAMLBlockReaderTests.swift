@@ -82,6 +82,26 @@ final class YAMLBlockReaderTests: XCTestCase {
         print("yaml block reader: \(read) of \(compared) real documents read, each as Yams reads it")
     }
 
+    func testBlockScalarsAndFlowSequencesAreReadByTheReader() throws {
+        let doc = "a: |\n  x\n   y\n\nb: >-\n  x\n  y\n\n  z\n   more\nc: [push, 'pull request', 3]\nd: {}\n"
+        let outline = YAMLOutline(bytes: Array(doc.utf8))
+        let read = try XCTUnwrap(YAMLBlockReader.documents(outline), "of the kind read")
+        guard case .mapping(let pairs, _, _)? = read.first else { return XCTFail("a mapping") }
+        var values: [String] = []
+        for pair in pairs {
+            switch pair.value {
+            case .scalar(let string, _, _): values.append(string)
+            case .sequence(let items, _): values.append("\(items.count) items")
+            case .mapping(let keys, _, _): values.append("\(keys.count) keys")
+            case .alias: values.append("alias")
+            }
+        }
+        XCTAssertEqual(values, ["x\n y\n", "x y\nz\n more", "3 items", "0 keys"])
+        let composed = try YAMLNode.composed(doc, in: outline)
+        XCTAssertEqual(read.flatMap { outline.children(of: $0, limit: doc.utf8.count) },
+                       composed.flatMap { outline.children(of: $0, limit: doc.utf8.count) })
+    }
+
     func testPlainScalarsReadAsYamsResolvesThem() throws {
         let scalars = [
             "yes", "No", "TRUE", "off", "On", "y", "n", "ture", "~", "null", "NULL", "nul", "Null",
@@ -113,7 +133,7 @@ final class YAMLBlockReaderTests: XCTestCase {
 
 /// Random block YAML: nested mappings and sequences (compact `- key:` and `- - x` forms, sequences at their key's
 /// indentation), plain and quoted scalars of every resolved type, escapes, one-line flow sequences of scalars, empty
-/// flow collections, comments, blank lines, a leading `---`, CRLF line ends.
+/// flow collections, literal and folded block scalars, comments, blank lines, a leading `---`, CRLF line ends.
 enum YAMLDocumentGenerator {
     static let plainKeys = ["name", "title", "id", "a", "Zoë", "Åsa", "key with spaces", "1", "true", "null", "-k",
                             "a#b", "a:b", "x.y", "日本", "key", "label", "<<", "on", ":sym", "?q"]
@@ -148,6 +168,23 @@ enum YAMLDocumentGenerator {
         random.chance(30) ? random.pick(quotedValues) : random.pick(plainValues)
     }
 
+    static let blockHeaders = ["|", ">", "|-", ">-", "|+", ">+"]
+
+    /// A block scalar's lines: text, more indented text, blank lines (some with spaces), `#` as text.
+    static func blockScalarLines(indent: Int, into lines: inout [String], _ random: inout SplitMix64) {
+        let pad = String(repeating: " ", count: indent)
+        lines.append(pad + "first line")
+        for _ in 0 ..< random.below(5) {
+            switch random.below(8) {
+            case 0: lines.append("")
+            case 1: lines.append(String(repeating: " ", count: random.below(indent + 3)))
+            case 2: lines.append(pad + "  indented more")
+            case 3: lines.append(pad + "# not a comment")
+            default: lines.append(pad + random.pick(["text", "Zoë went: home", "a b  ", "- x", "key: v", "\"q\"", "é"]))
+            }
+        }
+    }
+
     static func filler(_ lines: inout [String], _ random: inout SplitMix64) {
         if random.chance(8) { lines.append("") }
         if random.chance(5) { lines.append(String(repeating: " ", count: random.below(6)) + "# comment") }
@@ -166,6 +203,9 @@ enum YAMLDocumentGenerator {
             switch depth < 3 ? random.below(10) : 0 {
             case 0 ..< 5:
                 lines.append(prefix + k + sep + scalar(&random) + random.pick(comments))
+            case 5 where random.chance(50):
+                lines.append(prefix + k + ": " + random.pick(blockHeaders) + random.pick(comments))
+                blockScalarLines(indent: indent + 1 + random.below(3), into: &lines, &random)
             case 5:
                 lines.append(prefix + k + ":" + random.pick(comments))  // null
             case 6, 7:
