@@ -1,8 +1,8 @@
 /// Reads the common kind of YAML straight off its bytes: one document of block mappings and sequences whose scalars
 /// are plain or quoted on their line (with the usual escapes), literal or folded blocks, or one-line flow sequences
-/// of scalars, with comments and blank lines. That is what
-/// configuration files, i18n tables and data dumps mostly are, and reading it this way is many times faster and
-/// smaller than composing it with Yams (libyaml's events, then a node and a resolved tag per scalar).
+/// of scalars, with comments and blank lines. That is what configuration files, i18n tables and data dumps mostly
+/// are, and reading it this way is many times faster and smaller than composing it with Yams (libyaml's events, then
+/// a node and a resolved tag per scalar).
 ///
 /// Anything else gives up (nil), and the caller composes the text with Yams instead, which also reports every error:
 /// other flow collections, anchors, aliases and tags, indentation indicators, multi-line scalars, complex keys, several
