@@ -83,7 +83,7 @@ struct LineMap: Sendable {
     }
 
     func range(from start: Int, to end: Int) -> TextRange {
-        TextRange(start: position(ofOffset: start), end: position(ofOffset: end))
+        range(from: start, to: end, hint: line(ofOffset: start))  // the end looked for from the start's line
     }
 
     /// The whole of line `line`, without its terminator.
