@@ -227,6 +227,9 @@ enum YAMLDocumentGenerator {
             switch depth < 3 ? random.below(10) : 0 {
             case 0 ..< 4:
                 lines.append(prefix + dash + scalar(&random) + random.pick(comments))
+            case 4 where random.chance(40):
+                lines.append(prefix + dash + random.pick(blockHeaders))
+                blockScalarLines(indent: indent + 1 + random.below(3), into: &lines, &random)
             case 4:
                 lines.append(prefix + "-" + random.pick(comments.filter { !$0.hasPrefix("\t") }))  // null (libyaml refuses `-\t`)
             case 5, 6, 7:
