@@ -24,9 +24,7 @@ final class AlphabeticIndex: @unchecked Sendable {
         guard let handle = ti_index_open(collator.locale.icuIdentifier, &options, &error, TI_ERROR_CAPACITY)
         else { throw CollationError(.icu, String(nulTerminated: error)) }
         self.handle = handle
-        let hanCollations = ["pinyin", "zhuyin", "stroke", "unihan", "big5han", "gb2312"]
-        bucketsFollowCollation = !["zh", "yue"].contains(collator.locale.language)
-            && !hanCollations.contains { collator.locale.icuIdentifier.contains("collation=\($0)") }
+        bucketsFollowCollation = ti_index_buckets_follow_collation(handle)
         let latin = ti_script_latin()
         var label = [CChar](repeating: 0, count: 256)
         buckets = (0 ..< ti_index_bucket_count(handle)).map { b in

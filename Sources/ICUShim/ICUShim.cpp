@@ -97,9 +97,12 @@ struct TIIndex {
     std::vector<std::string> labels;
     std::vector<int32_t> types;
     std::vector<int32_t> scripts;
+    // Whether each bucket is a run of the collation: not for Chinese and the Han collations, whose pinyin buckets are
+    // shown as the Latin letters (ICU's display buckets), so that "B" comes back after "Z".
+    bool followsCollation = true;
     // The bucket of every string that starts with BMP code point c followed by nothing or a safe code point, when
     // that bucket is c's own (a bucket depends on a string's first primary weight): learned on first use, -1 not yet
-    // known, -2 not c's own. Empty for the Chinese indexes, whose display buckets are not runs of the collation.
+    // known, -2 not c's own. Empty where buckets do not follow the collation.
     std::unique_ptr<std::atomic<int32_t>[]> leading;
     // Code points that may change the collation elements of the code point before them: combining marks (and what
     // decomposes to start with one), what normalization may compose with what precedes it, the later code points
@@ -529,16 +532,24 @@ std::unique_ptr<TIIndex> describeBuckets(std::unique_ptr<icu::AlphabeticIndex::I
     return result;
 }
 
-// Makes `index.leading` and `index.unsafe` (see TIIndex) from the locale's collator; leaves `leading` empty, so
-// that every string is looked up whole, for Chinese and when ICU cannot say which code points are unsafe.
-void learnLeading(TIIndex &index, const char *id) {
+// See TIIndex::followsCollation.
+bool followsCollation(const char *id) {
     char language[ULOC_LANG_CAPACITY] = {0};
     UErrorCode status = U_ZERO_ERROR;
     uloc_getLanguage(id, language, sizeof language, &status);
-    if (U_FAILURE(status) || strcmp(language, "zh") == 0 || strcmp(language, "yue") == 0) return;
+    if (U_FAILURE(status) || strcmp(language, "zh") == 0 || strcmp(language, "yue") == 0) return false;
     for (const char *han : {"pinyin", "zhuyin", "stroke", "unihan", "big5han", "gb2312"}) {
-        if (strstr(id, (std::string("collation=") + han).c_str())) return;
+        if (strstr(id, (std::string("collation=") + han).c_str())) return false;
     }
+    return true;
+}
+
+// Makes `index.leading` and `index.unsafe` (see TIIndex) from the locale's collator; leaves `leading` empty, so
+// that every string is looked up whole, where buckets do not follow the collation and when ICU cannot say which code
+// points are unsafe.
+void learnLeading(TIIndex &index, const char *id) {
+    if (!index.followsCollation) return;
+    UErrorCode status = U_ZERO_ERROR;
     std::unique_ptr<icu::Collator> collator(icu::Collator::createInstance(icu::Locale::createFromName(id), status));
     USet *contractions = uset_openEmpty();
     if (U_SUCCESS(status)) ucol_getContractionsAndExpansions(collator->toUCollator(), contractions, nullptr, true, &status);
@@ -560,7 +571,8 @@ void learnLeading(TIIndex &index, const char *id) {
     bool numeric = collator->getAttribute(UCOL_NUMERIC_COLLATION, status) == UCOL_ON;
     if (U_FAILURE(status)) return;
     for (UChar32 c = 0; c < 0x10000; c++) {
-        if ((numeric && u_charType(c) == U_DECIMAL_DIGIT_NUMBER) || u_getCombiningClass(c) != 0 || u_getIntPropertyValue(c, UCHAR_LEAD_CANONICAL_COMBINING_CLASS) != 0 ||
+        if ((numeric && u_charType(c) == U_DECIMAL_DIGIT_NUMBER) || u_getCombiningClass(c) != 0 ||
+            u_getIntPropertyValue(c, UCHAR_LEAD_CANONICAL_COMBINING_CLASS) != 0 ||
             u_getIntPropertyValue(c, UCHAR_NFC_QUICK_CHECK) != UNORM_YES || U16_IS_SURROGATE(c)) {
             index.unsafe.set((size_t)c);
         }
@@ -574,15 +586,16 @@ extern "C" TIIndex *ti_index_open(const char *icuLocale, const TICollatorOptions
                                   int32_t errorCapacity) {
     return guarded<TIIndex *>(error, errorCapacity, nullptr, [&]() -> TIIndex * {
         UErrorCode status = U_ZERO_ERROR;
-        std::unique_ptr<icu::AlphabeticIndex::ImmutableIndex> immutable =
-            buildIndex(withOptions(icuLocale, options).c_str(), status);
+        std::string id = withOptions(icuLocale, options);
+        std::unique_ptr<icu::AlphabeticIndex::ImmutableIndex> immutable = buildIndex(id.c_str(), status);
         if (U_FAILURE(status) || !immutable) {
             setError(error, errorCapacity, std::string("cannot build the alphabetic index for '") + icuLocale +
                                                "': " + u_errorName(status));
             return nullptr;
         }
         std::unique_ptr<TIIndex> result = describeBuckets(std::move(immutable));
-        learnLeading(*result, withOptions(icuLocale, options).c_str());
+        result->followsCollation = followsCollation(id.c_str());
+        learnLeading(*result, id.c_str());
         return result.release();
     });
 }
@@ -601,6 +614,8 @@ extern "C" int32_t ti_index_bucket_label(const TIIndex *index, int32_t bucket, c
 }
 
 extern "C" int32_t ti_index_bucket_script(const TIIndex *index, int32_t bucket) { return index->scripts[bucket]; }
+
+extern "C" bool ti_index_buckets_follow_collation(const TIIndex *index) { return index->followsCollation; }
 
 namespace {
 // Only the leading characters decide a bucket (labels are a character or two); converting a bounded

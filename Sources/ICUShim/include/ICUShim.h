@@ -10,6 +10,7 @@
 #define THUMBINDEX_ICU_SHIM_H
 
 #include <stddef.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -96,6 +97,9 @@ int32_t ti_index_bucket_type(const TIIndex *index, int32_t bucket);
 int32_t ti_index_bucket_label(const TIIndex *index, int32_t bucket, char *out, int32_t capacity);
 /// Script code (UScriptCode) of the label's first character; -1 for underflow/inflow/overflow.
 int32_t ti_index_bucket_script(const TIIndex *index, int32_t bucket);
+/// Whether each bucket is a run of the collation: false for Chinese and the Han collations, whose pinyin buckets are
+/// shown as the Latin letters (ICU's display buckets).
+bool ti_index_buckets_follow_collation(const TIIndex *index);
 /// Bucket of one UTF-8 string; 0 (the underflow bucket, always first) if ICU fails. A string whose bucket its first
 /// code point decides (most: a letter followed by a letter) is answered from what the index learned of that code point.
 int32_t ti_index_bucket_of_utf8(const TIIndex *index, const char *string, int32_t length);
