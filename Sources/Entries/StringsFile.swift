@@ -166,7 +166,7 @@ struct StringsParser {
             i += 2
             if e == UInt8(ascii: "U") || e == UInt8(ascii: "u") {
                 var v: UInt16 = 0, n = 0
-                while n < 4, i < bytes.count, let d = Self.hexValue(bytes[i]) { v = v << 4 | UInt16(d); i += 1; n += 1 }
+                while n < 4, i < bytes.count, let d = bytes[i].hexDigitValue { v = v << 4 | UInt16(d); i += 1; n += 1 }
                 if n > 0 { units.append(v); continue }
                 flushUnits(); out.append(e); continue
             }
@@ -188,14 +188,5 @@ struct StringsParser {
         }
         flushUnits()
         return String(decoding: out, as: UTF8.self)
-    }
-
-    private static func hexValue(_ b: UInt8) -> UInt8? {
-        switch b {
-        case 0x30...0x39: b - 0x30
-        case 0x41...0x46: b - 0x41 + 10
-        case 0x61...0x66: b - 0x61 + 10
-        default: nil
-        }
     }
 }

@@ -252,7 +252,7 @@ enum VCardText {
         out.reserveCapacity(v.count)
         var i = 0
         while i < v.count {
-            if v[i] == UInt8(ascii: "="), i + 2 < v.count, let hi = hex(v[i + 1]), let lo = hex(v[i + 2]) {
+            if v[i] == UInt8(ascii: "="), i + 2 < v.count, let hi = v[i + 1].hexDigitValue, let lo = v[i + 2].hexDigitValue {
                 out.append(hi << 4 | lo)
                 i += 3
             } else if v[i] == UInt8(ascii: "="), v[(i + 1)...].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
@@ -263,15 +263,6 @@ enum VCardText {
             }
         }
         return out
-    }
-
-    private static func hex(_ b: UInt8) -> UInt8? {
-        switch b {
-        case 0x30...0x39: return b - 0x30
-        case 0x41...0x46: return b - 0x41 + 10
-        case 0x61...0x66: return b - 0x61 + 10
-        default: return nil
-        }
     }
 
     /// Decoded bytes in the CHARSET a vCard 2.1/3.0 writer declared (UTF-8 when none or unknown).

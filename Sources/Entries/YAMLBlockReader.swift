@@ -399,21 +399,12 @@ struct YAMLBlockReader {
         guard j + 2 + digits <= end else { throw GiveUp() }
         var value: UInt32 = 0
         for k in j + 2 ..< j + 2 + digits {
-            guard let d = hexDigit(bytes[k]) else { throw GiveUp() }
-            value = value << 4 | d
+            guard let d = bytes[k].hexDigitValue else { throw GiveUp() }
+            value = value << 4 | UInt32(d)
         }
         guard let scalar = Unicode.Scalar(value) else { throw GiveUp() }  // a surrogate or past U+10FFFF
         out.append(contentsOf: String(Character(scalar)).utf8)
         return j + 2 + digits
-    }
-
-    private func hexDigit(_ b: UInt8) -> UInt32? {
-        switch b {
-        case UInt8(ascii: "0") ... UInt8(ascii: "9"): return UInt32(b - UInt8(ascii: "0"))
-        case UInt8(ascii: "a") ... UInt8(ascii: "f"): return UInt32(b - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A") ... UInt8(ascii: "F"): return UInt32(b - UInt8(ascii: "A") + 10)
-        default: return nil
-        }
     }
 
     private func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }

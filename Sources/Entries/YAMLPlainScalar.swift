@@ -112,9 +112,7 @@ enum YAMLPlainScalar {
     private static func octalOrUnderscore(_ b: UInt8) -> Bool {
         (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "7")) || b == UInt8(ascii: "_")
     }
-    private static func hexOrUnderscore(_ b: UInt8) -> Bool {
-        digitOrUnderscore(b) || (b | 0x20 >= UInt8(ascii: "a") && b | 0x20 <= UInt8(ascii: "f"))
-    }
+    private static func hexOrUnderscore(_ b: UInt8) -> Bool { b.hexDigitValue != nil || b == UInt8(ascii: "_") }
 
     /// A cursor over the scalar's bytes.
     private struct Match {
