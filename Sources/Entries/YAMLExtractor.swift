@@ -21,14 +21,10 @@ public struct YAMLExtractor: EntryExtractor {
     public func extract(_ text: String, options: ExtractionOptions) throws -> Extraction {
         let outline = YAMLOutline(bytes: Array(text.utf8))
         let roots: [YAMLNode]
-        if let read = YAMLBlockReader.documents(outline) {
-            roots = read
-        } else {
-            do {
-                roots = try YAMLNode.composed(text, in: outline)
-            } catch let error as YamlError {
-                throw Self.describe(error, fileName: options.fileName, text: text)
-            }
+        do {
+            roots = try YAMLNode.documents(in: outline, text: text)
+        } catch let error as YamlError {
+            throw Self.describe(error, fileName: options.fileName, text: text)
         }
         var entries: [Entry] = []
         for (i, root) in roots.enumerated() {

@@ -61,6 +61,13 @@ extension YAMLNode {
         }
     }
 
+    /// The documents of the outline's text (`text` when the caller has it as a string): read off its bytes where the
+    /// block reader can, else composed by Yams, which throws its errors.
+    static func documents(in outline: YAMLOutline, text: String? = nil) throws -> [YAMLNode] {
+        if let read = YAMLBlockReader.documents(outline) { return read }
+        return try composed(text ?? String(decoding: outline.bytes, as: UTF8.self), in: outline)
+    }
+
     /// The documents of a text as Yams composes them.
     static func composed(_ text: String, in outline: YAMLOutline) throws -> [YAMLNode] {
         var roots: [YAMLNode] = []

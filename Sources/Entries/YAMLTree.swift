@@ -49,14 +49,8 @@ public struct YAMLTree: Sendable {
     private static func items(_ bytes: ArraySlice<UInt8>, firstLine: Int) -> ([(line: Int, place: Int, name: String)], [Entry])? {
         guard !holdsUnfollowable(bytes) else { return nil }
         let outline = YAMLOutline(bytes: Array(bytes))
-        let roots: [YAMLNode]
-        if let read = YAMLBlockReader.documents(outline) {
-            roots = read
-        } else {
-            guard let composed = try? YAMLNode.composed(String(decoding: outline.bytes, as: UTF8.self), in: outline) else { return nil }
-            roots = composed
-        }
-        guard roots.count == 1, let root = roots.first, case .mapping(let pairs, _, false) = root else { return nil }
+        guard let roots = try? YAMLNode.documents(in: outline), roots.count == 1, let root = roots.first,
+              case .mapping(let pairs, _, false) = root else { return nil }
         guard pairs.allSatisfy({ $0.keyStart.map { outline.map.position(ofOffset: $0).column == 0 } ?? false }) else { return nil }
         let nested = outline.children(of: root, limit: outline.bytes.count)
         guard nested.count == pairs.count else { return nil }
