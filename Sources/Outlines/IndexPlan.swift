@@ -33,7 +33,7 @@ public struct IndexPlan: Sendable {
         let reading = settings.reading(of: document, collation: collation)
         readings = reading?.problem == nil ? reading : nil
         let asWritten = settings.localizationTables.isEmpty && reading?.problem == nil
-        let binary = document.bytes.withUnsafeBufferPointer { TextCheck.binaryProblem(in: $0) } != nil
+        let binary = document.isBinary
         let id = document.languageId.lowercased()
         let fileName = fileName ?? document.uri.split(separator: "/").last.map(String.init)
         let options = settings.options(fileName: fileName, language: language)

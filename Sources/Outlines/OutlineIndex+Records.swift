@@ -21,7 +21,7 @@ extension OutlineIndex {
         report: @escaping @Sendable ([OutlineProblem]) -> Void, extract: @escaping @Sendable (TextDocument) -> [Entry],
         sectionsKnown: ((SectionLayout) -> Void)?, isCancelled: () -> Bool
     ) throws(CollationError) -> OutlineIndex? {
-        guard document.bytes.withUnsafeBufferPointer({ TextCheck.binaryProblem(in: $0) }) == nil else { return nil }
+        guard !document.isBinary else { return nil }
         let text = RecordText(bytes: document.bytes, lineStarts: document.lineStarts)
         guard let reader = try? format.reader(for: text), let read = readAll(text, reader, readings: readings, keep: keepingEntries),
               !read.lines.isEmpty else { return nil }

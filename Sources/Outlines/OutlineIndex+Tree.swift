@@ -12,7 +12,7 @@ extension OutlineIndex {
         report: @escaping @Sendable ([OutlineProblem]) -> Void, extract: @escaping @Sendable (TextDocument) -> [Entry],
         sectionsKnown: ((SectionLayout) -> Void)?, isCancelled: () -> Bool
     ) throws(CollationError) -> OutlineIndex? {
-        guard document.bytes.withUnsafeBufferPointer({ TextCheck.binaryProblem(in: $0) }) == nil,
+        guard !document.isBinary,
               let (tree, read) = format.read(RecordText(bytes: document.bytes, lineStarts: document.lineStarts)) else { return nil }
         let entries = readings.map { r in read.map { entry in var entry = entry; entry.read(by: r); return entry } } ?? read
         let index = try OutlineIndex(collation: collation, format: .tree, document: document, batch: UTF8Batch(entries.lazy.map(\.sortString)),

@@ -40,6 +40,7 @@ extension TextDocument {
         let a = range.lowerBound, b = range.upperBound
         let delta = inserted.count - range.count
         nonASCIICount += Self.nonASCIICount(inserted[...]) - Self.nonASCIICount(bytes[range])
+        nulCount += Self.nulCount(inserted[...]) - Self.nulCount(bytes[range])
         bytes.replaceSubrange(range, with: inserted)
         // A line start s depends only on bytes s-1 and s: starts below a keep, starts above b move by delta, and
         // the ones in between are found again (a CR before the edit may now meet an LF after it, or stop doing so).

@@ -28,6 +28,11 @@ public struct TextDocument: Sendable {
     var nonASCIICount: Int
     /// Whether every byte is ASCII, when columns are the same in every encoding.
     public var isASCII: Bool { nonASCIICount == 0 }
+    /// How many NUL bytes the text holds: kept by edits, so that asking whether the text is binary (every plan of an
+    /// index, every page) does not read the whole text.
+    var nulCount: Int
+    /// Whether the text holds a NUL byte, which makes it a binary file to every extractor (`TextCheck.binaryProblem`).
+    public var isBinary: Bool { nulCount > 0 }
 
     /// A document with the text the client opened.
     public init(uri: String, languageId: String, version: Int, text: String) {
@@ -37,6 +42,19 @@ public struct TextDocument: Sendable {
         self.bytes = Array(text.utf8)
         self.lineStarts = Self.lineStarts(of: bytes)
         self.nonASCIICount = Self.nonASCIICount(bytes[...])
+        self.nulCount = Self.nulCount(bytes[...])
+    }
+
+    static func nulCount(_ bytes: ArraySlice<UInt8>) -> Int {
+        bytes.withUnsafeBufferPointer { b in
+            guard let base = b.baseAddress else { return 0 }
+            var count = 0, i = 0
+            while i < b.count, let found = memchr(base + i, 0, b.count - i) {
+                count += 1
+                i = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+            }
+            return count
+        }
     }
 
     static func nonASCIICount(_ bytes: ArraySlice<UInt8>) -> Int {

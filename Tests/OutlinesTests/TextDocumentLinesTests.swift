@@ -45,4 +45,35 @@ final class TextDocumentLinesTests: XCTestCase {
             XCTAssertEqual(starts(String(decoding: bytes, as: UTF8.self)), expected, "seed \(seed), round \(round): \(bytes)")
         }
     }
+
+    /// Whether a text is binary (holds a NUL) and whether it is ASCII are kept by edits, not read again from the whole
+    /// text: after each of many random edits, both equal a scan of the bytes, and so do the line starts.
+    func testEditsKeepWhatTheTextHolds() throws {
+        let seed: UInt64 = 0xB17E5
+        var state = seed
+        func below(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
+        }
+        let pieces = ["\u{0}", "a\u{0}b", "Anna\n", "é", "\r\n", "Östen\n", "x"]
+        var document = TextDocument(uri: "file:///t.txt", languageId: "plaintext", version: 1, text: "Anna\nBo\n")
+        for step in 0 ..< 2000 {
+            let count = document.bytes.count
+            let start = below(count + 1), end = min(count, start + below(4))
+            // Whole code points only: ranges are cut at UTF-8 boundaries by moving off continuation bytes.
+            func boundary(_ i: Int) -> Int { var i = i; while i < count && document.bytes[i] & 0xC0 == 0x80 { i += 1 }; return i }
+            let a = boundary(start), b = max(a, boundary(end))
+            let inserted = below(3) == 0 ? "" : pieces[below(pieces.count)]
+            let lineOf = { (offset: Int) -> Int in document.lineStarts.lastIndex { $0 <= offset }! }
+            let la = lineOf(a), lb = lineOf(b)
+            let range = EncodedRange(start: EncodedPosition(line: la, character: a - document.lineStarts[la]),
+                                     end: EncodedPosition(line: lb, character: b - document.lineStarts[lb]))
+            try document.apply([ContentChange(range: range, text: inserted)], version: step + 2, encoding: .utf8)
+            let fresh = TextDocument(uri: "file:///t.txt", languageId: "plaintext", version: 1, text: document.text)
+            XCTAssertEqual(document.isBinary, document.bytes.contains(0), "seed \(seed), step \(step)")
+            XCTAssertEqual(document.isASCII, document.bytes.allSatisfy { $0 < 0x80 }, "seed \(seed), step \(step)")
+            XCTAssertEqual(document.lineStarts, fresh.lineStarts, "seed \(seed), step \(step)")
+            if document.isBinary != document.bytes.contains(0) { return }
+        }
+    }
 }
