@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Edits of a large plain-text document, measured through the server's stdio like an editor would.
 
-Opens FILE, asks for thumbindex/sections (open → sections) and a first page (which builds the index), then for each
+Opens FILE, asks for thumbindex/sections (open → sections) and two pages (the second waits for the index), then for each
 kind of edit (insert a line, delete a line, replace a line, paste 1,000 lines) sends didChange followed at once by
 thumbindex/sections and times the reply (edit → sections), then a page of 200 entries at a random offset (page after
 an edit). Reports medians and 90th percentiles, the server's RSS (steady after the open, peak VmHWM, after didClose)
@@ -65,6 +65,9 @@ sections = request("thumbindex/sections", {"textDocument": doc})
 open_ms = (time.perf_counter() - t) * 1000
 t = time.perf_counter()
 request("thumbindex/entries", {"textDocument": doc, "offset": 0, "limit": 200})
+# A plain text's first page is answered before its index (its own sections sorted); the page after it waits for the
+# index, so that the edits below are measured against a built index, not beside its sort.
+request("thumbindex/entries", {"textDocument": doc, "offset": 200, "limit": 200})
 index_ms = (time.perf_counter() - t) * 1000
 steady, _ = rss()
 count = sections["totalCount"]
@@ -127,7 +130,7 @@ ref_ms = statistics.median(ref)
 def p90(xs): return sorted(xs)[int(len(xs) * 0.9) - 1] if len(xs) >= 10 else max(xs)
 print(f"input: {path}: {len(lines) - 1} lines, {size:.1f} MiB; {count} entries at the end; reference `all` {ref_ms:.0f} ms")
 print(f"open → sections     {open_ms:8.0f} ms   {open_ms / ref_ms:.2f}× reference")
-print(f"first page (index)  {index_ms:8.0f} ms")
+print(f"two pages (index)   {index_ms:8.0f} ms")
 for kind, (e, g) in results.items():
     print(f"{kind:<11} → sections {statistics.median(e):7.2f} ms median, {p90(e):7.2f} ms p90 ({len(e)} edits, "
           f"{statistics.median(e) / ref_ms:.4f}× reference); page after it {statistics.median(g):.2f} ms median, {p90(g):.2f} ms p90")

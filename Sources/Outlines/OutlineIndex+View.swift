@@ -24,6 +24,7 @@ public struct OutlineIndexView: Sendable {
     public let memo: EntryMemo
     private let entryChanged: [UInt64]
     private let allChanged: UInt64
+    private let changes: UInt64
 
     init(_ index: OutlineIndex, document: TextDocument) {
         collation = index.collation
@@ -41,14 +42,18 @@ public struct OutlineIndexView: Sendable {
         memo = index.memo
         entryChanged = index.entryChanged
         allChanged = index.allChanged
+        changes = index.changes
     }
 
     /// The id of the entry at a position of the sectioned order (ids are reused once their entry is gone).
     public func id(at offset: Int) -> Int32 { order[offset] }
 
-    /// When the entry at a position of the sectioned order last changed (1 + the index's count of changes then): a
-    /// value made from it at the same stamp is still its value.
-    public func stamp(at offset: Int) -> UInt64 { max(entryChanged[Int(order[offset])], allChanged) + 1 }
+    /// When the entry at a position of the sectioned order last changed, and where it is: a value made from it at the
+    /// same stamp is still its value.
+    public func stamp(at offset: Int) -> EntryMemo.Stamp {
+        let id = Int(order[offset])
+        return EntryMemo.Stamp(made: max(entryChanged[id], allChanged) + 1, position: position[id], asOf: changes)
+    }
 
     /// The entry at a position of the sectioned order.
     public func entry(at offset: Int) -> Entry { entry(order[offset]) }

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Collation
 import Entries
 
@@ -75,7 +80,8 @@ public final class OutlineIndex {
     /// Ids by section title position, in collation order.
     var runs: [[Int32]]
     /// What changed when, for `memo`: `changes` counts the changes; `entryChanged[id]` is that count when entry `id`
-    /// was added; `allChanged` at the last change of every entry (lines moved, a Markdown edit, records shelved).
+    /// was added or changed in place (not when it only moved); `allChanged` at the last change of every entry (a
+    /// Markdown edit, records shelved).
     var changes: UInt64 = 0
     var entryChanged: [UInt64] = []
     var allChanged: UInt64 = 0
@@ -179,16 +185,9 @@ public final class OutlineIndex {
         entryAtLine.replaceSubrange(edit.start ..< edit.oldEnd, with: repeatElement(-1, count: edit.newEnd - edit.start))
         let delta = Int32(edit.lineDelta), oldEnd = Int32(edit.oldEnd)
         if delta != 0 {
-            // The entries below move: their ranges (and what was made from them) change.
-            let now = changes
+            // The entries below move (what was made from them knows by their position: `EntryMemo.Stamp`).
             position.withUnsafeMutableBufferPointer { p in
-                entryChanged.withUnsafeMutableBufferPointer { c in
-                    for i in p.indices {
-                        let moves = p[i] >= oldEnd
-                        p[i] &+= moves ? delta : 0
-                        c[i] = moves ? now : c[i]
-                    }
-                }
+                for i in p.indices { p[i] &+= p[i] >= oldEnd ? delta : 0 }
             }
         }
         add(batch: batch, positions: lines, entries: entries, document: document)
@@ -238,29 +237,34 @@ public final class OutlineIndex {
             if Int(id) < entryChanged.count { entryChanged[Int(id)] = changes } else { entryChanged.append(changes) }
             bySection[Int(sections[j]), default: []].append(id)
         }
-        for (section, new) in bySection {
-            if new.count <= 8 {
-                for id in new { runs[section].insert(id, at: insertionPoint(of: id, in: runs[section], document: document)) }
-            } else {
-                runs[section] = merge(runs[section], new.sorted { less($0, $1, in: document) }, document: document)
-            }
-        }
+        for (section, new) in bySection { insert(new.sorted { less($0, $1, in: document) }, intoRun: section, document: document) }
         count += batch.count
     }
 
-    /// `run` with the sorted `new` ids inserted: a binary search for each (O(k log n) comparisons), then the run
-    /// copied once in slices.
-    private func merge(_ run: [Int32], _ new: [Int32], document: TextDocument) -> [Int32] {
-        var out: [Int32] = []
-        out.reserveCapacity(run.count + new.count)
+    /// Inserts the sorted `new` ids into run `section` in place: a binary search for each (O(k log n) comparisons),
+    /// then the run's tail moved once, from the back, a slice at a time (a copy of the run would cost its length in
+    /// fresh memory, for every section a paste touches).
+    private func insert(_ new: [Int32], intoRun section: Int, document: TextDocument) {
+        var points: [Int] = []
+        points.reserveCapacity(new.count)
         var from = 0
         for id in new {
-            let low = insertionPoint(of: id, in: run, from: from, document: document)
-            out += run[from ..< low]
-            out.append(id)
-            from = low
+            from = insertionPoint(of: id, in: runs[section], from: from, document: document)
+            points.append(from)
         }
-        out += run[from...]
-        return out
+        var read = runs[section].count
+        runs[section].append(contentsOf: repeatElement(-1, count: new.count))
+        runs[section].withUnsafeMutableBufferPointer { run in
+            guard let base = run.baseAddress else { return }
+            var write = run.count
+            for k in new.indices.reversed() {
+                let moved = read - points[k]
+                write -= moved
+                memmove(base + write, base + points[k], moved * MemoryLayout<Int32>.stride)
+                write -= 1
+                base[write] = new[k]
+                read = points[k]
+            }
+        }
     }
 }

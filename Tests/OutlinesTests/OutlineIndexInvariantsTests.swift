@@ -66,11 +66,14 @@ final class EntryStampTests: XCTestCase {
         return (index, document)
     }
 
-    /// Each entry's name and stamp.
-    private func stamps(_ index: OutlineIndex, _ document: TextDocument) -> [String: UInt64] {
+    /// Each entry's name and what its stamp says its value is made from (when it changed, where it is).
+    private func stamps(_ index: OutlineIndex, _ document: TextDocument) -> [String: String] {
         let view = index.view(document: document)
         let offsets = 0 ..< index.count
-        return Dictionary(uniqueKeysWithValues: offsets.map { (view.entry(at: $0).name, view.stamp(at: $0)) })
+        return Dictionary(uniqueKeysWithValues: offsets.map { offset in
+            let stamp = view.stamp(at: offset)
+            return (view.entry(at: offset).name, "made \(stamp.made) at \(stamp.position)")
+        })
     }
 
     private func edit(_ document: inout TextDocument, line: Int, to text: String) throws -> LineEdit {
