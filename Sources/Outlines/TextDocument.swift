@@ -39,7 +39,8 @@ public struct TextDocument: Sendable {
         self.uri = uri
         self.languageId = languageId
         self.version = version
-        self.bytes = Array(text.utf8)
+        // Room for edits to grow the text: the first edit that does would otherwise copy all of it.
+        self.bytes = .withRoomToGrow(text.utf8)
         self.lineStarts = Self.lineStarts(of: bytes)
         self.nonASCIICount = Self.nonASCIICount(bytes[...])
         self.nulCount = Self.nulCount(bytes[...])
