@@ -177,7 +177,12 @@ public final class Connection: @unchecked Sendable {
 
     /// Queues one frame holding `body`, which must be a JSON text (compact for line framing).
     public func write(body: [UInt8]) throws(ConnectionError) {
-        try outbox.enqueue(framing.frame(body))
+        if framing == .contentLength, body.count >= 1 << 16 {
+            // A large body goes after its header as it is: framing it would copy megabytes.
+            try outbox.enqueue(pieces: [ContentLengthFramer.header(bodyLength: body.count), body])
+        } else {
+            try outbox.enqueue(framing.frame(body))
+        }
     }
 
     /// Waits until every queued message has been written, or the write failed; false after `seconds`.

@@ -31,12 +31,19 @@ final class Outbox: @unchecked Sendable {
     var writeFailure: ConnectionError? { condition.withLock { failure } }
 
     func enqueue(_ frame: [UInt8]) throws(ConnectionError) {
+        try enqueue(pieces: [frame])
+    }
+
+    /// Queues the pieces of one frame (a header and a large body, not copied into one), written one after another.
+    func enqueue(pieces: [[UInt8]]) throws(ConnectionError) {
         condition.lock()
         defer { condition.unlock() }
         if let failure { throw failure }
         guard !closed else { throw ConnectionError("the connection is closed") }
-        frames.append(frame)
-        queuedBytes += frame.count
+        for piece in pieces {
+            frames.append(piece)
+            queuedBytes += piece.count
+        }
         if !writerStarted {
             writerStarted = true
             startWriter()

@@ -152,7 +152,14 @@ public struct TextDocument: Sendable {
             return EncodedRange(start: EncodedPosition(line: range.start.line, character: range.start.column),
                                 end: EncodedPosition(line: range.end.line, character: range.end.column))
         }
-        return EncodedRange(start: encodedPosition(range.start, encoding: encoding), end: encodedPosition(range.end, encoding: encoding))
+        guard range.start.line == range.end.line, range.start.line >= 0, range.start.line < lineCount else {
+            return EncodedRange(start: encodedPosition(range.start, encoding: encoding), end: encodedPosition(range.end, encoding: encoding))
+        }
+        // One line (most entries): looked up once.
+        return withLine(range.start.line) { line in
+            EncodedRange(start: EncodedPosition(line: range.start.line, character: encoding.units(in: line, upToByte: range.start.column)),
+                         end: EncodedPosition(line: range.start.line, character: encoding.units(in: line, upToByte: range.end.column)))
+        }
     }
 
     /// An entry position (UTF-8 column) in the client's encoding; the line is clamped into the document.

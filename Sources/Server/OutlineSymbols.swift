@@ -83,11 +83,23 @@ extension OutlineSymbols {
             writer.section(title: section.title, first: view.entry(at: section.offset), count: section.count,
                            range: view.sectionRange(ofSectionAt: position), into: &stream) { stream in
                 guard keeping else {
-                    // Written straight into the reply: no symbol of its own to keep.
-                    for offset in offsets {
-                        writer.begin(view.entry(at: offset), into: &stream)
-                        stream.endObject()
+                    // Written straight into the reply: no symbol of its own to keep. A large section (a part of its
+                    // own) on two cores: its second half written beside the first, then joined after it.
+                    let second = offsets.count >= 20_000 ? offsets.lowerBound + offsets.count / 2 ..< offsets.upperBound : offsets.upperBound ..< offsets.upperBound
+                    let written = Mutex<SerializedJSON?>(nil), done = DispatchGroup()
+                    if !second.isEmpty {
+                        DispatchQueue.global().async(group: done) {
+                            var half = JSONStream(capacity: second.count * 240 + 64)
+                            half.beginArray()
+                            entries(second, of: view, writer: writer, into: &half)
+                            half.endArray()
+                            let bytes = half.finish()
+                            written.withLock { $0 = bytes }
+                        }
                     }
+                    entries(offsets.lowerBound ..< second.lowerBound, of: view, writer: writer, into: &stream)
+                    done.wait()
+                    if let bytes = written.withLock({ $0 }) { stream.elements(of: bytes) }
                     return
                 }
                 let make = { (k: Int) -> [UInt8] in
@@ -102,6 +114,14 @@ extension OutlineSymbols {
         }
         stream.endArray()
         return stream.finish()
+    }
+
+    /// The symbols of the entries at `offsets` of the sectioned order, one after another.
+    private static func entries(_ offsets: Range<Int>, of view: OutlineIndexView, writer: SymbolWriter, into stream: inout JSONStream) {
+        for offset in offsets {
+            writer.begin(view.entry(at: offset), into: &stream)
+            stream.endObject()
+        }
     }
 
     /// Every section symbol of an index, as one JSON array, written on two cores for a large outline (the sections cut

@@ -87,6 +87,15 @@ public struct JSONStream: ~Copyable {
         bytes.withUnsafeBufferPointer { sink.append($0) }
     }
 
+    /// The elements of `array` (an array this module wrote, perhaps on another thread) as elements of the innermost
+    /// open array, after the ones written so far.
+    public mutating func elements(of array: SerializedJSON) {
+        precondition(array.bytes.first == UInt8(ascii: "[") && array.bytes.last == UInt8(ascii: "]"), "not an array")
+        guard array.bytes.count > 2 else { return }
+        separate()
+        array.bytes.withUnsafeBufferPointer { sink.append(UnsafeBufferPointer(rebasing: $0[1 ..< $0.count - 1])) }
+    }
+
     /// The text written (complete once every container is closed).
     public consuming func finish() -> SerializedJSON {
         SerializedJSON(bytes: sink.finish())

@@ -17,7 +17,9 @@ public struct JSONWriter: Sendable {
 
     /// The value as UTF-8 JSON text.
     public func write(_ value: JSON) -> [UInt8] {
-        var sink = ByteSink(capacity: 1024)
+        // Room for the text spliced in (a reply or part written ahead of time, megabytes of it): a buffer that grew
+        // to hold it would copy it a dozen times.
+        var sink = ByteSink(capacity: 1024 + Self.splicedBytes(in: value, depth: 2))
         if prettyPrinted {
             writePretty(value, into: &sink, indent: 0)
         } else {
@@ -29,6 +31,16 @@ public struct JSONWriter: Sendable {
     /// Appends the serialised value to `output`.
     public func write(_ value: JSON, into output: inout [UInt8]) {
         output.append(contentsOf: write(value))
+    }
+
+    /// The bytes of the `.serialized` values in `value`, looked for `depth` objects deep (a response's result, a
+    /// notification's params' value).
+    static func splicedBytes(in value: JSON, depth: Int) -> Int {
+        switch value {
+        case .serialized(let text): return text.bytes.count
+        case .object(let object) where depth > 0: return object.values.reduce(0) { $0 + splicedBytes(in: $1, depth: depth - 1) }
+        default: return 0
+        }
     }
 
     static func writeCompact(_ value: JSON, into sink: inout ByteSink) {
