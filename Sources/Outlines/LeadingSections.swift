@@ -6,12 +6,12 @@ import Entries
 /// for `thumbindex/sections`), then only the entries of the chosen sections are sorted, so they come at about the cost
 /// of the thumb index instead of a whole sort.
 public struct LeadingSections: Sendable {
-    /// One chosen section: its title, its entries in sorted order, its range as a symbol (see
-    /// `OutlineIndexView.sectionRange(ofSectionAt:)`), its place among the non-empty sections and the sectioned
-    /// offset of its first entry.
+    /// One chosen section: its title, its entries in sorted order (by their place in document order: made when
+    /// asked, see `entries(of:)`), its range as a symbol (see `OutlineIndexView.sectionRange(ofSectionAt:)`), its place
+    /// among the non-empty sections and the sectioned offset of its first entry.
     public struct Section: Sendable {
         public var title: String
-        public var entries: [Entry]
+        public var members: [Int]
         public var range: TextRange
         public var position: Int
         public var offset: Int
@@ -21,45 +21,57 @@ public struct LeadingSections: Sendable {
     public let counts: [Int]
     /// The chosen sections, in order, sorted.
     public let sections: [Section]
+    /// The entry at a place in document order (read off its line for plain text).
+    private let entry: @Sendable (Int) -> Entry
+
+    /// The entries of a chosen section, in sorted order.
+    public func entries(of section: Section) -> [Entry] { section.members.map(entry) }
 
     /// The first non-empty sections of `document` that hold at least `entries` entries together (whole sections).
     public init(
         _ document: TextDocument, collation: IndexedCollation, format: OutlineIndex.Format, readings: (any CollationReading)? = nil,
         entries wanted: Int, extract: (TextDocument) -> [Entry]
     ) throws(CollationError) {
-        try self.init(document, collation: collation, format: format, readings: readings, extract: extract) { counts in
+        try self.init(document, collation: collation, format: format, readings: readings, extract: extract) { (counts: [Int]) -> [Int]? in
             var chosen: [Int] = [], total = 0
             for (position, count) in counts.enumerated() where total < wanted {
                 chosen.append(position)
                 total += count
             }
             return chosen
-        }
+        }!
     }
 
     /// The non-empty sections of `document` that hold the entries at the sectioned offsets `range`; `sectionOf`, the
     /// section of every entry when a layout has them (`SectionLayout.sectionOfEntries`), saves finding them again.
-    public init(
+    /// Nil when those sections hold more than `share` of all entries: sorting them costs about what the whole index
+    /// costs (the `#` section of a list of names in many scripts can hold half of them), so the page is better
+    /// served by the index.
+    public init?(
         _ document: TextDocument, collation: IndexedCollation, format: OutlineIndex.Format, readings: (any CollationReading)? = nil,
-        covering range: Range<Int>, sectionOf: [Int32]? = nil, extract: (TextDocument) -> [Entry]
+        covering range: Range<Int>, atMost share: Double = 1, sectionOf: [Int32]? = nil, extract: (TextDocument) -> [Entry]
     ) throws(CollationError) {
         try self.init(document, collation: collation, format: format, readings: readings, known: sectionOf, extract: extract) { counts in
-            var chosen: [Int] = [], start = 0
+            var chosen: [Int] = [], start = 0, members = 0
             for (position, count) in counts.enumerated() {
-                if start < range.upperBound && start + count > range.lowerBound { chosen.append(position) }
+                if start < range.upperBound && start + count > range.lowerBound {
+                    chosen.append(position)
+                    members += count
+                }
                 start += count
             }
-            return chosen
+            return Double(members) <= share * Double(start) ? chosen : nil
         }
     }
 
-    /// The sections `choose` picks (positions among the non-empty sections, ascending, from their counts).
-    private init(
+    /// The sections `choose` picks (positions among the non-empty sections, ascending, from their counts); nil when
+    /// `choose` gives nil.
+    private init?(
         _ document: TextDocument, collation: IndexedCollation, format: OutlineIndex.Format, readings: (any CollationReading)?,
-        known: [Int32]? = nil, extract: (TextDocument) -> [Entry], choose: ([Int]) -> [Int]
+        known: [Int32]? = nil, extract: (TextDocument) -> [Entry], choose: ([Int]) -> [Int]?
     ) throws(CollationError) {
         // Entries in document order: read off lines (plain text) or extracted.
-        let batch: UTF8Batch, entry: (Int) -> Entry
+        let batch: UTF8Batch, entry: @Sendable (Int) -> Entry
         if format == .lines {
             let (names, lines) = OutlineIndex.names(document, lines: 0 ..< document.lineCount, readings: readings)
             batch = names
@@ -80,22 +92,22 @@ public struct LeadingSections: Sendable {
             offset += count
         }
         // The chosen sections, and their entries sorted (by sort key, then document order, as the index sorts).
-        let chosen = choose(counts)
+        guard let chosen = choose(counts) else { return nil }
         var isChosen = [Bool](repeating: false, count: sizes.count)
         for position in chosen { isChosen[titles[position]] = true }
         let members = sectionOf.indices.filter { isChosen[Int(sectionOf[$0])] }
         var strings = UTF8Batch([String]())
-        for i in members { strings.append(batch.string(at: i)) }
+        for i in members { batch.withUTF8(at: i) { strings.append(utf8: $0) } }
         let order = try SortKeys(strings, collator: collation.collator).sortedOrder()
         var byTitle: [Int: [Int]] = [:]
         for j in order { byTitle[Int(sectionOf[members[Int(j)]]), default: []].append(members[Int(j)]) }
+        self.entry = entry
         sections = chosen.map { position in
             let title = titles[position], ids = byTitle[title]!
             let range = SectionedOutline.symbolRange(
                 around: ids[0], neighbour: { sectionOf.indices.contains($0 + $1) ? $0 + $1 : nil },
                 inSection: { sectionOf[$0] == Int32(title) }, entry: entry)
-            return Section(title: collation.sectionTitles[title], entries: ids.map(entry), range: range, position: position,
-                           offset: offsets[position])
+            return Section(title: collation.sectionTitles[title], members: ids, range: range, position: position, offset: offsets[position])
         }
     }
 
@@ -103,9 +115,9 @@ public struct LeadingSections: Sendable {
     public func page(_ range: Range<Int>) -> [SectionedOutline.PageEntry] {
         var page: [SectionedOutline.PageEntry] = []
         for section in sections {
-            let from = max(range.lowerBound, section.offset), to = min(range.upperBound, section.offset + section.entries.count)
+            let from = max(range.lowerBound, section.offset), to = min(range.upperBound, section.offset + section.members.count)
             guard from < to else { continue }
-            page += section.entries[(from - section.offset) ..< (to - section.offset)].map { .init(entry: $0, section: section.position) }
+            page += section.members[(from - section.offset) ..< (to - section.offset)].map { .init(entry: entry($0), section: section.position) }
         }
         return page
     }

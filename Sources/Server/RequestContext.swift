@@ -205,11 +205,14 @@ struct RequestContext: Sendable {
         let collation = try self.collation(choice)
         let plan = self.plan(document, collation), key = cacheKey(collation)
         guard plan.format == .lines, buildIndexInBackground(document, collation, cacheKey: key, layoutFirst: false) != nil else { return nil }
+        // Sections holding more than half the entries wait for the index: sorting them alone, beside the index's own
+        // sort, would cost about as much.
         let sections = try sorting { () throws(CollationError) in
             try LeadingSections(document, collation: collation, format: plan.format, readings: plan.readings, covering: offsets,
-                                sectionOf: server.documents.cachedLayout(document, cacheKey: key)?.sectionOfEntries,
+                                atMost: 0.5, sectionOf: server.documents.cachedLayout(document, cacheKey: key)?.sectionOfEntries,
                                 extract: extractor(collation))
         }
+        guard let sections else { return nil }
         return (sections.page(offsets), sections.counts.reduce(0, +), document)
     }
 
