@@ -32,43 +32,36 @@ public struct LeadingSections: Sendable {
         _ document: TextDocument, collation: IndexedCollation, format: OutlineIndex.Format, readings: (any CollationReading)? = nil,
         entries wanted: Int, extract: (TextDocument) -> [Entry]
     ) throws(CollationError) {
-        try self.init(document, collation: collation, format: format, readings: readings, extract: extract) { (counts: [Int]) -> [Int]? in
+        try self.init(document, collation: collation, format: format, readings: readings, extract: extract) { counts in
             var chosen: [Int] = [], total = 0
             for (position, count) in counts.enumerated() where total < wanted {
                 chosen.append(position)
                 total += count
             }
             return chosen
-        }!
+        }
     }
 
     /// The non-empty sections of `document` that hold the entries at the sectioned offsets `range`; `sectionOf`, the
     /// section of every entry when a layout has them (`SectionLayout.sectionOfEntries`), saves finding them again.
-    /// Nil when those sections hold more than `share` of all entries: sorting them costs about what the whole index
-    /// costs (the `#` section of a list of names in many scripts can hold half of them), so the page is better
-    /// served by the index.
-    public init?(
+    public init(
         _ document: TextDocument, collation: IndexedCollation, format: OutlineIndex.Format, readings: (any CollationReading)? = nil,
-        covering range: Range<Int>, atMost share: Double = 1, sectionOf: [Int32]? = nil, extract: (TextDocument) -> [Entry]
+        covering range: Range<Int>, sectionOf: [Int32]? = nil, extract: (TextDocument) -> [Entry]
     ) throws(CollationError) {
         try self.init(document, collation: collation, format: format, readings: readings, known: sectionOf, extract: extract) { counts in
-            var chosen: [Int] = [], start = 0, members = 0
+            var chosen: [Int] = [], start = 0
             for (position, count) in counts.enumerated() {
-                if start < range.upperBound && start + count > range.lowerBound {
-                    chosen.append(position)
-                    members += count
-                }
+                if start < range.upperBound && start + count > range.lowerBound { chosen.append(position) }
                 start += count
             }
-            return Double(members) <= share * Double(start) ? chosen : nil
+            return chosen
         }
     }
 
-    /// The sections `choose` picks (positions among the non-empty sections, ascending, from their counts); nil when
-    /// `choose` gives nil.
-    private init?(
+    /// The sections `choose` picks (positions among the non-empty sections, ascending, from their counts).
+    private init(
         _ document: TextDocument, collation: IndexedCollation, format: OutlineIndex.Format, readings: (any CollationReading)?,
-        known: [Int32]? = nil, extract: (TextDocument) -> [Entry], choose: ([Int]) -> [Int]?
+        known: [Int32]? = nil, extract: (TextDocument) -> [Entry], choose: ([Int]) -> [Int]
     ) throws(CollationError) {
         // Entries in document order: read off lines (plain text) or extracted.
         let batch: UTF8Batch, entry: @Sendable (Int) -> Entry
@@ -92,7 +85,7 @@ public struct LeadingSections: Sendable {
             offset += count
         }
         // The chosen sections, and their entries sorted (by sort key, then document order, as the index sorts).
-        guard let chosen = choose(counts) else { return nil }
+        let chosen = choose(counts)
         var isChosen = [Bool](repeating: false, count: sizes.count)
         for position in chosen { isChosen[titles[position]] = true }
         let members = sectionOf.indices.filter { isChosen[Int(sectionOf[$0])] }

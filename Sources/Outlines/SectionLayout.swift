@@ -55,6 +55,11 @@ public struct SectionLayout: Sendable {
 
     /// Title positions of the non-empty sections, for jump targets.
     public var nonEmptySections: [Int] { sections.map(\.titleIndex) }
+
+    /// How many entries the sections holding the sectioned offsets `range` hold together.
+    public func entries(inSectionsCovering range: Range<Int>) -> Int {
+        sections.lazy.filter { $0.offset < range.upperBound && $0.offset + $0.count > range.lowerBound }.reduce(0) { $0 + $1.count }
+    }
 }
 
 extension SectionedOutline {

@@ -205,14 +205,14 @@ struct RequestContext: Sendable {
         let collation = try self.collation(choice)
         let plan = self.plan(document, collation), key = cacheKey(collation)
         guard plan.format == .lines, buildIndexInBackground(document, collation, cacheKey: key, layoutFirst: false) != nil else { return nil }
-        // Sections holding more than half the entries wait for the index: sorting them alone, beside the index's own
-        // sort, would cost about as much.
+        // Sections holding more than half the entries (as the thumb index counted them) wait for the index: sorting
+        // them alone, beside the index's own sort, would cost about as much (the `#` of 10M names in many scripts).
+        let layout = server.documents.cachedLayout(document, cacheKey: key)
+        if let layout, layout.entries(inSectionsCovering: offsets) * 2 > layout.totalCount { return nil }
         let sections = try sorting { () throws(CollationError) in
             try LeadingSections(document, collation: collation, format: plan.format, readings: plan.readings, covering: offsets,
-                                atMost: 0.5, sectionOf: server.documents.cachedLayout(document, cacheKey: key)?.sectionOfEntries,
-                                extract: extractor(collation))
+                                sectionOf: layout?.sectionOfEntries, extract: extractor(collation))
         }
-        guard let sections else { return nil }
         return (sections.page(offsets), sections.counts.reduce(0, +), document)
     }
 

@@ -1,3 +1,4 @@
+import Synchronization
 import ThumbIndexClient
 import ThumbIndexProtocol
 import ThumbIndexTestSupport
@@ -34,5 +35,40 @@ final class PageBeforeIndexTests: XCTestCase {
         XCTAssertEqual(gate.arrivals.count, 3, "one build a document, none for the pages asked after it")
         XCTAssertEqual(before[1].entries.map(\.section), [0, 0, 0, 1, 1, 1, 1], "across the end of the first section")
         XCTAssertEqual(before[2].entries.count, 4)
+    }
+
+    /// A page inside sections that hold more than half the entries, as the thumb index counted them, waits for the
+    /// index (sorting them alone would cost about as much, beside the index's own sort); a page in a small section of
+    /// the same document comes before it.
+    func testAPageInsideASectionOfMostEntriesWaitsForTheIndex() async throws {
+        let gate = Gate(), deferred = Gate()
+        let pair = try await InProcessPair.start(locale: "sv_SE", instrumentation: ServerInstrumentation(
+            deferred: { method in deferred.arrive(method) }, willBuild: { _ in gate.pass("build") }))
+        // 600 names under A, 200 under B, 1,200 in other scripts (`#`).
+        let text = (0 ..< 2_000).map { i in i % 10 < 3 ? "Anna \(i)" : i % 10 == 3 ? "Bo \(i)" : "東京 \(i)" }.joined(separator: "\n") + "\n"
+        for uri in ["file:///small.txt", "file:///large.txt"] {
+            try pair.client.open(uri: uri, languageId: "plaintext", version: 1, text: text)
+            let sections = try await withDeadline("sections") { try await pair.client.sections(uri: uri) }
+            XCTAssertEqual(sections.sections.map(\.count), [600, 200, 1_200])
+        }
+        let small = try await withDeadline("a page in B before the index") { try await pair.client.entries(uri: "file:///small.txt", offset: 650, limit: 5, version: 1) }
+        XCTAssertEqual(small.entries.map(\.section), [1, 1, 1, 1, 1])
+        try await waitUntil("the index of the first document to be made meanwhile") { gate.arrivals.count == 1 }
+        XCTAssertEqual(deferred.arrivals.count, 0, "the page in B did not wait")
+        // The page in `#` starts the second document's index (held at the gate) and then waits for it, deferred or
+        // making it itself: it cannot be answered before the gate opens (sorted alone, it would be).
+        let events = Mutex<[String]>([])
+        let large = Task {
+            let page = try await pair.client.entries(uri: "file:///large.txt", offset: 1_000, limit: 5, version: 1)
+            events.withLock { $0.append("page") }
+            return page
+        }
+        try await waitUntil("the second document's index to be started") { gate.arrivals.count == 2 }
+        events.withLock { $0.append("open") }
+        gate.open()
+        let page = try await withDeadline("the index's page") { try await large.value }
+        XCTAssertEqual(events.withLock { $0 }, ["open", "page"])
+        XCTAssertEqual(page.entries.map(\.section), [2, 2, 2, 2, 2])
+        XCTAssertEqual(page.totalCount, 2_000)
     }
 }
