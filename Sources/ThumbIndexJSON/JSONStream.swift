@@ -90,10 +90,10 @@ public struct JSONStream: ~Copyable {
     /// The elements of `array` (an array this module wrote, perhaps on another thread) as elements of the innermost
     /// open array, after the ones written so far.
     public mutating func elements(of array: SerializedJSON) {
-        precondition(array.bytes.first == UInt8(ascii: "[") && array.bytes.last == UInt8(ascii: "]"), "not an array")
-        guard array.bytes.count > 2 else { return }
+        let elements = array.arrayElements
+        guard !elements.isEmpty else { return }
         separate()
-        array.bytes.withUnsafeBufferPointer { sink.append(UnsafeBufferPointer(rebasing: $0[1 ..< $0.count - 1])) }
+        elements.withUnsafeBufferPointer { sink.append($0) }
     }
 
     /// The text written (complete once every container is closed).
@@ -110,13 +110,21 @@ extension SerializedJSON {
         bytes.reserveCapacity(parts.reduce(2) { $0 + $1.bytes.count })
         var first = true
         for part in parts {
-            precondition(part.bytes.first == UInt8(ascii: "[") && part.bytes.last == UInt8(ascii: "]"), "not an array")
-            guard part.bytes.count > 2 else { continue }
+            let elements = part.arrayElements
+            guard !elements.isEmpty else { continue }
             if !first { bytes.append(UInt8(ascii: ",")) }
-            bytes += part.bytes[1 ..< part.bytes.count - 1]
+            bytes += elements
             first = false
         }
         bytes.append(UInt8(ascii: "]"))
         return SerializedJSON(bytes: bytes)
+    }
+}
+
+extension SerializedJSON {
+    /// The text between an array's brackets: its elements, comma-separated.
+    var arrayElements: ArraySlice<UInt8> {
+        precondition(bytes.first == UInt8(ascii: "[") && bytes.last == UInt8(ascii: "]"), "not an array")
+        return bytes[1 ..< bytes.count - 1]
     }
 }

@@ -38,7 +38,7 @@ public struct JSONWriter: Sendable {
     static func splicedBytes(in value: JSON, depth: Int) -> Int {
         switch value {
         case .serialized(let text): return text.bytes.count
-        case .object(let object) where depth > 0: return object.values.reduce(0) { $0 + splicedBytes(in: $1, depth: depth - 1) }
+        case .object(let object) where depth > 0: return object.reduce(0) { $0 + splicedBytes(in: $1.value, depth: depth - 1) }
         default: return 0
         }
     }

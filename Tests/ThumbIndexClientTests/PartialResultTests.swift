@@ -89,6 +89,16 @@ final class PartialResultTests: XCTestCase {
         }
     }
 
+    /// A section of 20,000 entries or more is a part written on two cores, its halves joined: still the section of
+    /// the plain answer, every entry once and in order.
+    func testAPartOfOneLargeSectionEqualsThePlainAnswer() async throws {
+        let pair = try await InProcessPair.start(locale: "sv_SE")
+        let uri = "file:///one-section.txt"
+        try pair.client.open(uri: uri, languageId: "plaintext", text: (0 ..< 25_000).map { $0 % 50 == 0 ? "Bo \($0)" : "Anna \($0 * 7919 % 25_000)" }.joined(separator: "\n"))
+        try await assertPartsEqualTheAnswer(pair, uri)  // no index yet: the leading sections
+        try await assertPartsEqualTheAnswer(pair, uri)  // from the index: section A (24,500 entries) on two cores
+    }
+
     private func assertPartsEqualTheAnswer(_ pair: InProcessPair, _ uri: String) async throws {
         _ = try await pair.client.documentSymbols(uri: uri, workDoneToken: .string("w"), partialResultToken: .string("p"))
         var parts: [DocumentSymbol] = []
