@@ -166,6 +166,12 @@ public final class Connection: @unchecked Sendable {
     /// Queues one message; thread-safe, never blocks. Throws when the connection is closed or an earlier write failed
     /// (EPIPE: the peer has gone).
     public func send(_ message: Message) throws(ConnectionError) {
+        if framing == .contentLength, let pieces = JSONWriter().pieces(message.json) {
+            // A `.streamed` value: its pieces are made by the writer thread as the peer reads.
+            let length = pieces.reduce(0) { $0 + $1.count }
+            try outbox.enqueue(pieces: [StreamedJSON.Piece(ContentLengthFramer.header(bodyLength: length))] + pieces)
+            return
+        }
         try write(body: message.serialized())
     }
 
@@ -179,7 +185,7 @@ public final class Connection: @unchecked Sendable {
     public func write(body: [UInt8]) throws(ConnectionError) {
         if framing == .contentLength, body.count >= 1 << 16 {
             // A large body goes after its header as it is: framing it would copy megabytes.
-            try outbox.enqueue(pieces: [ContentLengthFramer.header(bodyLength: body.count), body])
+            try outbox.enqueue(pieces: [StreamedJSON.Piece(ContentLengthFramer.header(bodyLength: body.count)), StreamedJSON.Piece(body)])
         } else {
             try outbox.enqueue(framing.frame(body))
         }

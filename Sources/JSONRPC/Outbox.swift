@@ -1,4 +1,5 @@
 import Foundation
+import ThumbIndexJSON
 
 /// The frames waiting to go out on one file descriptor, and the thread that writes them.
 ///
@@ -10,7 +11,9 @@ final class Outbox: @unchecked Sendable {
     private let descriptor: Int32
     private let closesDescriptor: Bool
     private let condition = NSCondition()
-    private var frames: [[UInt8]] = []
+    /// The pieces of the frames queued, in order: bytes written already, or (a large value streamed) made by the
+    /// writer thread when it reaches them.
+    private var frames: [StreamedJSON.Piece] = []
     private var head = 0
     /// Bytes queued and not yet written (including the frame being written).
     private var queuedBytes = 0
@@ -31,11 +34,12 @@ final class Outbox: @unchecked Sendable {
     var writeFailure: ConnectionError? { condition.withLock { failure } }
 
     func enqueue(_ frame: [UInt8]) throws(ConnectionError) {
-        try enqueue(pieces: [frame])
+        try enqueue(pieces: [StreamedJSON.Piece(frame)])
     }
 
-    /// Queues the pieces of one frame (a header and a large body, not copied into one), written one after another.
-    func enqueue(pieces: [[UInt8]]) throws(ConnectionError) {
+    /// Queues the pieces of one frame (a header and a large body, not copied into one; or a body streamed in pieces,
+    /// each made when its turn comes), written one after another.
+    func enqueue(pieces: [StreamedJSON.Piece]) throws(ConnectionError) {
         condition.lock()
         defer { condition.unlock() }
         if let failure { throw failure }
@@ -111,8 +115,8 @@ final class Outbox: @unchecked Sendable {
                 condition.unlock()
                 break
             }
-            let frame = frames[head]
-            frames[head] = []
+            let piece = frames[head]
+            frames[head] = StreamedJSON.Piece([])
             head += 1
             if head > 1024 && head * 2 > frames.count {  // drop the written prefix now and then, not per frame
                 frames.removeFirst(head)
@@ -120,12 +124,13 @@ final class Outbox: @unchecked Sendable {
             }
             condition.unlock()
 
+            // A streamed piece is made here, as the peer reads: only the piece being written is in memory.
             var outcome: ConnectionError?
-            do throws(ConnectionError) { try FileDescriptors.writeAll(descriptor, frame) } catch { outcome = error }
+            do throws(ConnectionError) { try FileDescriptors.writeAll(descriptor, piece.bytes()) } catch { outcome = error }
 
             condition.lock()
-            queuedBytes -= frame.count
-            writtenBytes += frame.count
+            queuedBytes -= piece.count
+            writtenBytes += piece.count
             if let outcome {
                 failure = outcome
                 frames = []

@@ -64,13 +64,17 @@ extension LanguageServer {
         public var workspacePollInterval: Double
         /// Called after each such look, with how many files changed.
         public var workspacePolled: (@Sendable (_ changed: Int) -> Void)?
+        /// Which sections of a reply in parts go out streamed, and in what pieces: a test makes them small.
+        public var streaming: StreamedSections
 
         public init(
             progressDelay: Double = LanguageServer.progressDelay, willHandle: (@Sendable (_ method: String) -> Void)? = nil,
             deferred: (@Sendable (_ method: String) -> Void)? = nil, willBuild: (@Sendable (_ uri: String) -> Void)? = nil,
             workspaceRead: (@Sendable () -> Void)? = nil, workspacePollInterval: Double = 2,
-            workspacePolled: (@Sendable (_ changed: Int) -> Void)? = nil, willSort: (@Sendable (_ uri: String) -> Void)? = nil
+            workspacePolled: (@Sendable (_ changed: Int) -> Void)? = nil, willSort: (@Sendable (_ uri: String) -> Void)? = nil,
+            streaming: StreamedSections = StreamedSections()
         ) {
+            self.streaming = streaming
             self.willSort = willSort
             self.workspacePollInterval = workspacePollInterval
             self.workspacePolled = workspacePolled

@@ -117,7 +117,7 @@ extension OutlineSymbols {
     }
 
     /// The symbols of the entries at `offsets` of the sectioned order, one after another.
-    private static func entries(_ offsets: Range<Int>, of view: OutlineIndexView, writer: SymbolWriter, into stream: inout JSONStream) {
+    static func entries(_ offsets: Range<Int>, of view: OutlineIndexView, writer: SymbolWriter, into stream: inout JSONStream) {
         for offset in offsets {
             writer.begin(view.entry(at: offset), into: &stream)
             stream.endObject()
@@ -197,7 +197,7 @@ extension OutlineSymbols {
 }
 
 /// Writes DocumentSymbol objects with positions in the client's encoding.
-private struct SymbolWriter: Sendable {
+struct SymbolWriter: Sendable {
     let document: TextDocument
     let encoding: PositionEncoding
 
@@ -224,15 +224,20 @@ private struct SymbolWriter: Sendable {
     func section(
         title: String, first: Entry, count: Int, range: TextRange, into stream: inout JSONStream, children: (inout JSONStream) -> Void
     ) {
+        sectionHead(title: title, first: first, count: count, range: range, into: &stream)
+        children(&stream)
+        stream.endArray()
+        stream.endObject()
+    }
+
+    /// A section's symbol up to its children: the object and its `children` array left open.
+    func sectionHead(title: String, first: Entry, count: Int, range: TextRange, into stream: inout JSONStream) {
         let span = Entry(
             name: title, kind: .namespace, detail: count == 1 ? "1 entry" : "\(count) entries",
             range: range, selectionRange: first.selectionRange)
         begin(span, into: &stream)
         stream.key("children")
         stream.beginArray()
-        children(&stream)
-        stream.endArray()
-        stream.endObject()
     }
 
     /// A section from its title, its entries in sorted order and its symbol's range.

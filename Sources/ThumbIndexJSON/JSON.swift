@@ -30,6 +30,9 @@ public enum JSON: Sendable {
     /// written straight to bytes this way instead of first building a tree of values. Accessors see
     /// through it by parsing, so prefer the other cases for anything that is read back.
     case serialized(SerializedJSON)
+    /// JSON text made a piece at a time as it is written out (see `StreamedJSON`): a value too large to hold at
+    /// once. Accessors see through it by making it whole and parsing it.
+    case streamed(StreamedJSON)
 }
 
 /// Bytes of one complete JSON value, made by `JSONStream`.
@@ -49,21 +52,30 @@ extension JSON {
     /// The member `key` of an object; nil when this is not an object or has no such member.
     public subscript(key: String) -> JSON? {
         if case .object(let object) = self { return object[key] }
-        if case .serialized(let text) = self { return text.parsed[key] }
+        if let text = spelled { return text.parsed[key] }
         return nil
     }
 
     /// The element at `index` of an array; nil when this is not an array or the index is out of bounds.
     public subscript(index: Int) -> JSON? {
         if case .array(let array) = self, array.indices.contains(index) { return array[index] }
-        if case .serialized(let text) = self { return text.parsed[index] }
+        if let text = spelled { return text.parsed[index] }
         return nil
     }
 
     /// The value itself, or for `.serialized` the value its text spells.
     public var resolved: JSON {
-        if case .serialized(let text) = self { return text.parsed }
+        if let text = spelled { return text.parsed }
         return self
+    }
+
+    /// The text of a `.serialized` or `.streamed` value.
+    private var spelled: SerializedJSON? {
+        switch self {
+        case .serialized(let text): text
+        case .streamed(let streamed): streamed.materialized
+        default: nil
+        }
     }
 
     /// Whether the value is `null`.
@@ -144,6 +156,7 @@ extension JSON {
         case .array: return "an array"
         case .object: return "an object"
         case .serialized(let text): return text.parsed.kindName
+        case .streamed(let streamed): return streamed.materialized.parsed.kindName
         }
     }
 }
@@ -208,7 +221,7 @@ extension JSON: ExpressibleByDictionaryLiteral {
 
 extension JSON: Hashable {
     /// Equality by value: numbers compare by value across `.int`, `.double` and `.number`, objects ignore member order,
-    /// and `.serialized` text compares as the value it spells.
+    /// and `.serialized` or `.streamed` text compares as the value it spells.
     public static func == (lhs: JSON, rhs: JSON) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
@@ -224,6 +237,7 @@ extension JSON: Hashable {
         case let (.object(a), .object(b)): return a == b
         case let (.serialized(a), .serialized(b)): return a == b || a.parsed == b.parsed
         case let (.serialized(a), b), let (b, .serialized(a)): return a.parsed == b
+        case let (.streamed(a), b), let (b, .streamed(a)): return a.materialized.parsed == b
         default: return false
         }
     }
@@ -256,6 +270,8 @@ extension JSON: Hashable {
             hasher.combine(value)
         case .serialized(let text):
             text.parsed.hash(into: &hasher)
+        case .streamed(let streamed):
+            streamed.materialized.parsed.hash(into: &hasher)
         }
     }
 }

@@ -38,6 +38,7 @@ public struct JSONWriter: Sendable {
     static func splicedBytes(in value: JSON, depth: Int) -> Int {
         switch value {
         case .serialized(let text): return text.bytes.count
+        case .streamed(let streamed): return streamed.count
         case .object(let object) where depth > 0: return object.reduce(0) { $0 + splicedBytes(in: $1.value, depth: depth - 1) }
         default: return 0
         }
@@ -81,6 +82,8 @@ public struct JSONWriter: Sendable {
             writeString(string, into: &sink)
         case .serialized(let text):
             text.bytes.withUnsafeBufferPointer { sink.append($0) }
+        case .streamed(let streamed):
+            for piece in streamed.pieces { piece.bytes().withUnsafeBufferPointer { sink.append($0) } }
         }
     }
 
@@ -108,6 +111,8 @@ public struct JSONWriter: Sendable {
             sink.append(UInt8(ascii: "}"))
         case .serialized(let text):
             writePretty(text.parsed, into: &sink, indent: indent)
+        case .streamed(let streamed):
+            writePretty(streamed.materialized.parsed, into: &sink, indent: indent)
         default:
             JSONWriter.writeCompact(value, into: &sink)
         }

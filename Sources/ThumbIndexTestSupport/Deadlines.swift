@@ -3,6 +3,8 @@ import Server
 
 /// The server's injection points, for test targets that do not import `Server` themselves.
 public typealias ServerInstrumentation = LanguageServer.Instrumentation
+/// Which sections of a reply in parts are streamed (`Server.StreamedSections`), for tests that make them small.
+public typealias StreamedSections = Server.StreamedSections
 
 /// A wait that ran out: the test fails saying what it waited for, instead of hanging.
 public struct DeadlineExceeded: Error, CustomStringConvertible {

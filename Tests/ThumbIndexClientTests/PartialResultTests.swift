@@ -99,6 +99,20 @@ final class PartialResultTests: XCTestCase {
         try await assertPartsEqualTheAnswer(pair, uri)  // from the index: section A (24,500 entries) on two cores
     }
 
+    /// A section of `StreamedSections.entries` entries or more goes out streamed, made again piece by piece as the
+    /// client reads (here made small: sections of 1,000 entries or more, pieces of 64, the first two kept): the parts
+    /// are still the plain answer, for a part of one streamed section and for a part of streamed and whole sections.
+    func testStreamedSectionsEqualThePlainAnswer() async throws {
+        let pair = try await InProcessPair.start(
+            locale: "sv_SE", instrumentation: ServerInstrumentation(streaming: StreamedSections(entries: 1_000, entriesInPiece: 64, keptPieces: 2)))
+        let uri = "file:///streamed.txt"
+        // Å: 2,400 entries (streamed), Ö: 3 (whole), Ä: 1,000 (streamed, exactly the size), some with quotes and tabs to escape.
+        let lines = (0 ..< 2_400).map { "Åsa \"\($0 * 7919 % 2_400)\"" } + ["Örn", "Östen", "Öjvind"] + (0 ..< 1_000).map { "Ärla\t\($0)" }
+        try pair.client.open(uri: uri, languageId: "plaintext", text: lines.joined(separator: "\n"))
+        _ = try await pair.client.sections(uri: uri)  // the index, so that the parts come from it
+        try await assertPartsEqualTheAnswer(pair, uri)
+    }
+
     private func assertPartsEqualTheAnswer(_ pair: InProcessPair, _ uri: String) async throws {
         _ = try await pair.client.documentSymbols(uri: uri, workDoneToken: .string("w"), partialResultToken: .string("p"))
         var parts: [DocumentSymbol] = []

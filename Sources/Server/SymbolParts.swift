@@ -1,0 +1,84 @@
+import Dispatch
+import Outlines
+import Synchronization
+import ThumbIndexJSON
+
+/// Which sections of a `documentSymbol` reply in parts go out streamed, and in what pieces.
+///
+/// A part is whole sections, and one section can be most of a document (the `#` of a million names in many
+/// scripts: 570k symbols, 120 MB of JSON). Such a section goes out streamed: its symbols are written once on two
+/// cores to count their bytes (the frame's length), its first pieces kept, and the rest written again a piece at a
+/// time as the client reads (`StreamedJSON`), so the server holds 16 MB of it instead of the whole part and its
+/// copies.
+public struct StreamedSections: Sendable {
+    /// Sections of this many entries or more are streamed.
+    public var entries: Int
+    /// Entries in one piece of a streamed section (4,096: about a megabyte of JSON).
+    public var entriesInPiece: Int
+    /// Pieces of a streamed section kept from counting (16: about 16 MB), so that a part's start is not written twice.
+    public var keptPieces: Int
+
+    /// Sections of `entries` or more streamed in pieces of `entriesInPiece`, the first `keptPieces` kept.
+    public init(entries: Int = 50_000, entriesInPiece: Int = 4_096, keptPieces: Int = 16) {
+        self.entries = entries
+        self.entriesInPiece = entriesInPiece
+        self.keptPieces = keptPieces
+    }
+}
+
+extension OutlineSymbols {
+    /// The part holding `sections` (positions in the non-empty sections) of `view`.
+    static func part(_ sections: Range<Int>, of view: OutlineIndexView, encoding: PositionEncoding, streaming: StreamedSections) -> JSON {
+        guard sections.contains(where: { view.sections[$0].count >= streaming.entries }) else {
+            return .serialized(self.sections(sections, of: view, encoding: encoding, keeping: false))
+        }
+        let writer = SymbolWriter(document: view.document, encoding: encoding)
+        var pieces: [StreamedJSON.Piece] = []
+        var written: [UInt8] = [UInt8(ascii: "[")]
+        for position in sections {
+            if position > sections.lowerBound { written.append(UInt8(ascii: ",")) }
+            let section = view.sections[position]
+            guard section.count >= streaming.entries else {
+                let whole = self.sections(position ..< position + 1, of: view, encoding: encoding, keeping: false).bytes
+                written += whole[1 ..< whole.count - 1]
+                continue
+            }
+            var head = JSONStream(capacity: 512)
+            writer.sectionHead(title: section.title, first: view.entry(at: section.offset), count: section.count,
+                               range: view.sectionRange(ofSectionAt: position), into: &head)
+            written += head.finish().bytes
+            pieces.append(StreamedJSON.Piece(written))
+            pieces += streamedChildren(section.offset ..< section.offset + section.count, of: view, writer: writer, streaming: streaming)
+            written = Array("]}".utf8)
+        }
+        written.append(UInt8(ascii: "]"))
+        pieces.append(StreamedJSON.Piece(written))
+        return .streamed(StreamedJSON(pieces: pieces))
+    }
+
+    /// The symbols of the entries at `offsets`, comma-separated, as pieces written now on every core to count them;
+    /// the first few are kept as written (the part's start goes out at once), the others are made again when their
+    /// turn comes.
+    private static func streamedChildren(
+        _ offsets: Range<Int>, of view: OutlineIndexView, writer: SymbolWriter, streaming: StreamedSections
+    ) -> [StreamedJSON.Piece] {
+        let step = max(1, streaming.entriesInPiece)
+        let runs = stride(from: offsets.lowerBound, to: offsets.upperBound, by: step).map { $0 ..< min($0 + step, offsets.upperBound) }
+        let make = { @Sendable (k: Int) -> [UInt8] in
+            var stream = JSONStream(capacity: runs[k].count * 240 + 64)
+            stream.beginArray()
+            entries(runs[k], of: view, writer: writer, into: &stream)
+            stream.endArray()
+            let array = stream.finish().bytes
+            // The elements without their brackets, after a comma when other pieces come before.
+            return (k == 0 ? [] : [UInt8(ascii: ",")]) + array[1 ..< array.count - 1]
+        }
+        let pieces = Mutex([StreamedJSON.Piece?](repeating: nil, count: runs.count))
+        DispatchQueue.concurrentPerform(iterations: runs.count) { k in
+            let bytes = make(k)
+            let piece = k < streaming.keptPieces ? StreamedJSON.Piece(bytes) : StreamedJSON.Piece(count: bytes.count) { make(k) }
+            pieces.withLock { $0[k] = piece }
+        }
+        return pieces.withLock { $0 }.map { $0! }
+    }
+}
