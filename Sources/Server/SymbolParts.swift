@@ -73,12 +73,45 @@ extension OutlineSymbols {
             // The elements without their brackets, after a comma when other pieces come before.
             return (k == 0 ? [] : [UInt8(ascii: ",")]) + array[1 ..< array.count - 1]
         }
+        let ahead = PiecesAhead(count: runs.count, make: make)
         let pieces = Mutex([StreamedJSON.Piece?](repeating: nil, count: runs.count))
         DispatchQueue.concurrentPerform(iterations: runs.count) { k in
             let bytes = make(k)
-            let piece = k < streaming.keptPieces ? StreamedJSON.Piece(bytes) : StreamedJSON.Piece(count: bytes.count) { make(k) }
+            let piece = k < streaming.keptPieces ? StreamedJSON.Piece(bytes) : StreamedJSON.Piece(count: bytes.count) { ahead.bytes(k) }
             pieces.withLock { $0[k] = piece }
         }
         return pieces.withLock { $0 }.map { $0! }
+    }
+}
+
+/// Pieces made one ahead: when the writer thread asks for piece k, piece k + 1 is begun on another core, so that
+/// one is written while the next is made (the writer alone would write the section's symbols on one core).
+private final class PiecesAhead: Sendable {
+    private let count: Int
+    private let make: @Sendable (Int) -> [UInt8]
+    /// The piece made ahead (or being made: nil bytes), if any.
+    private let next = Mutex<(k: Int, bytes: [UInt8]?)?>(nil)
+    private let made = DispatchSemaphore(value: 0)
+
+    init(count: Int, make: @escaping @Sendable (Int) -> [UInt8]) {
+        self.count = count
+        self.make = make
+    }
+
+    func bytes(_ k: Int) -> [UInt8] {
+        var bytes: [UInt8]?
+        if next.withLock({ $0?.k }) == k {
+            made.wait()
+            bytes = next.withLock { ready in defer { ready = nil }; return ready?.bytes }
+        }
+        if k + 1 < count {
+            next.withLock { $0 = (k + 1, nil) }
+            DispatchQueue.global().async { [self] in
+                let ahead = make(k + 1)
+                next.withLock { if $0?.k == k + 1 { $0 = (k + 1, ahead) } }
+                made.signal()
+            }
+        }
+        return bytes ?? make(k)
     }
 }
