@@ -68,7 +68,7 @@ public struct LeadingSections: Sendable {
         if format == .lines {
             let (names, lines) = OutlineIndex.names(document, lines: 0 ..< document.lineCount, readings: readings)
             batch = names
-            entry = { document.plainTextEntry(onLine: lines[$0], readings: readings)! }
+            entry = { document.plainTextEntry(onLine: Int(lines[$0]), readings: readings)! }
         } else {
             let (entries, sortStrings) = OutlineIndex.extracted(document, extract)
             batch = sortStrings

@@ -37,7 +37,7 @@ extension OutlineIndex {
         if format == .lines {
             let (batch, lines) = names(document, lines: 0 ..< document.lineCount, readings: readings)
             let index = try OutlineIndex(collation: collation, format: .lines, document: document, batch: batch,
-                                     positions: lines.map { Int32($0) }, entries: [], extract: extract, sectionsKnown: sectionsKnown,
+                                     positions: lines, entries: [], extract: extract, sectionsKnown: sectionsKnown,
                                      knownSections: knownSections, isCancelled: isCancelled)
             index.readings = readings
             return index
@@ -65,11 +65,11 @@ extension OutlineIndex {
     }
 
     /// The sort strings of the lines of `range` that hold an entry (plain text), as ranges of the document's own
-    /// bytes, and those lines.
-    static func names(_ document: TextDocument, lines range: Range<Int>, readings: (any CollationReading)? = nil) -> (UTF8Batch, [Int]) {
+    /// bytes, and those lines (as the index keeps them: 4 bytes a line, not 8, at the peak of a build).
+    static func names(_ document: TextDocument, lines range: Range<Int>, readings: (any CollationReading)? = nil) -> (UTF8Batch, [Int32]) {
         if let readings {
             // Names in kanji collate by their readings: strings of their own, not ranges of the text.
-            var batch = UTF8Batch([String]()), lines: [Int] = []
+            var batch = UTF8Batch([String]()), lines: [Int32] = []
             for line in range {
                 let content = document.lineRange(line)
                 if let read = reading(of: content, in: document, readings) {
@@ -79,11 +79,11 @@ extension OutlineIndex {
                 } else {
                     continue
                 }
-                lines.append(line)
+                lines.append(Int32(line))
             }
             return (batch, lines)
         }
-        var starts: [Int64] = [], lengths: [Int32] = [], lines: [Int] = []
+        var starts: [Int64] = [], lengths: [Int32] = [], lines: [Int32] = []
         starts.reserveCapacity(range.count)
         lengths.reserveCapacity(range.count)
         lines.reserveCapacity(range.count)
@@ -93,7 +93,7 @@ extension OutlineIndex {
                 guard let name = PlainTextExtractor.nameRange(p, content.lowerBound, content.upperBound) else { continue }
                 starts.append(Int64(name.lowerBound))
                 lengths.append(Int32(name.count))
-                lines.append(line)
+                lines.append(Int32(line))
             }
         }
         return (UTF8Batch(bytes: document.bytes, starts: starts, lengths: lengths), lines)
@@ -113,7 +113,7 @@ extension OutlineIndex {
         switch format {
         case .lines:
             let (batch, lines) = Self.names(document, lines: edit.start ..< edit.newEnd, readings: readings)
-            replace(edit, in: document, batch: batch, lines: lines, entries: [])
+            replace(edit, in: document, batch: batch, lines: lines.map(Int.init), entries: [])
         case .headings:
             // A heading's range runs to the next heading: an edit of the text under it changes it.
             changedEveryEntry()

@@ -116,9 +116,13 @@ public final class OutlineIndex {
                                         collation: collation))
         }
         if isCancelled() { throw cancelled }
-        let keys = try SortKeys(batch, collator: collation.collator)
-        if isCancelled() { throw cancelled }
-        let order = keys.sortedOrder()
+        // The keys (about 70 bytes a string) are freed once sorted, before the index's own arrays are made.
+        let order: [Int32]
+        do {
+            let keys = try SortKeys(batch, collator: collation.collator)
+            if isCancelled() { throw cancelled }
+            order = keys.sortedOrder()
+        }
         // Not wanted before the sort: found as runs of the sorted order, a few lookups a section.
         if sections.isEmpty && batch.count > 0 { sections = collation.sections(of: batch, sorted: order) }
         // Every array an edit grows gets room to: the first edits that add entries or lines would otherwise each copy

@@ -46,9 +46,9 @@ extension LanguageServer {
         let outline: DocumentOutline
         if let sectioned { outline = sectioned.outline } else { outline = try context.documentOutline(params.textDocument) }
         guard let partial = params.partialResultToken else {
-            return .written(try OutlineSymbols.render(
+            return .written(.serialized(try OutlineSymbols.render(
                 document: document, outline: outline, sectioned: sectioned, grouping: grouping, encoding: context.encoding,
-                hierarchical: hierarchical, check: context.check))
+                hierarchical: hierarchical, check: context.check)))
         }
         // Other shapes go out as one part: the client still gets them through its partial-result handler.
         let whole = try OutlineSymbols.render(

@@ -68,13 +68,12 @@ public enum OutlineSymbols {
 }
 
 extension OutlineSymbols {
-    /// The section symbols of `sections` (positions in the non-empty sections) of an index, as one JSON array. Each
-    /// entry's symbol is kept with the index (`keeping`) and written again only when the entry changed (a generic
-    /// client asks for the whole outline after every edit, which changes a few entries, or moves those below it); a
-    /// reply in parts, read at the client's pace, keeps nothing (it would hold the whole reply, 10× the text).
-    static func sections(_ sections: Range<Int>, of view: OutlineIndexView, encoding: PositionEncoding, keeping: Bool = true) -> SerializedJSON {
+    /// The section symbols of `sections` (positions in the non-empty sections) of an index, as one JSON array: a part
+    /// of a reply in parts, read at the client's pace, which keeps nothing (it would hold the whole reply, 10× the
+    /// text). A large section (a part of its own) is written on two cores: its second half beside the first, then
+    /// joined after it.
+    static func sections(_ sections: Range<Int>, of view: OutlineIndexView, encoding: PositionEncoding) -> SerializedJSON {
         let writer = SymbolWriter(document: view.document, encoding: encoding)
-        let variant = PositionEncoding.allCases.firstIndex(of: encoding) ?? 0
         var stream = JSONStream(capacity: sections.reduce(0) { $0 + view.sections[$1].count } * 240 + 1024)
         stream.beginArray()
         for position in sections {
@@ -82,34 +81,21 @@ extension OutlineSymbols {
             let offsets = section.offset ..< section.offset + section.count
             writer.section(title: section.title, first: view.entry(at: section.offset), count: section.count,
                            range: view.sectionRange(ofSectionAt: position), into: &stream) { stream in
-                guard keeping else {
-                    // Written straight into the reply: no symbol of its own to keep. A large section (a part of its
-                    // own) on two cores: its second half written beside the first, then joined after it.
-                    let second = offsets.count >= 20_000 ? offsets.lowerBound + offsets.count / 2 ..< offsets.upperBound : offsets.upperBound ..< offsets.upperBound
-                    let written = Mutex<SerializedJSON?>(nil), done = DispatchGroup()
-                    if !second.isEmpty {
-                        DispatchQueue.global().async(group: done) {
-                            var half = JSONStream(capacity: second.count * 240 + 64)
-                            half.beginArray()
-                            entries(second, of: view, writer: writer, into: &half)
-                            half.endArray()
-                            let bytes = half.finish()
-                            written.withLock { $0 = bytes }
-                        }
+                let second = offsets.count >= 20_000 ? offsets.lowerBound + offsets.count / 2 ..< offsets.upperBound : offsets.upperBound ..< offsets.upperBound
+                let written = Mutex<SerializedJSON?>(nil), done = DispatchGroup()
+                if !second.isEmpty {
+                    DispatchQueue.global().async(group: done) {
+                        var half = JSONStream(capacity: second.count * 240 + 64)
+                        half.beginArray()
+                        entries(second, of: view, writer: writer, into: &half)
+                        half.endArray()
+                        let bytes = half.finish()
+                        written.withLock { $0 = bytes }
                     }
-                    entries(offsets.lowerBound ..< second.lowerBound, of: view, writer: writer, into: &stream)
-                    done.wait()
-                    if let bytes = written.withLock({ $0 }) { stream.elements(of: bytes) }
-                    return
                 }
-                let make = { (k: Int) -> [UInt8] in
-                    var symbol = JSONStream(capacity: 256)
-                    writer.begin(view.entry(at: offsets.lowerBound + k), into: &symbol)
-                    symbol.endObject()
-                    return symbol.finish().bytes
-                }
-                let symbols = view.memo.values(ids: offsets.map(view.id(at:)), stamps: offsets.map(view.stamp(at:)), variant: variant, make: make)
-                for symbol in symbols { stream.written(symbol) }
+                entries(offsets.lowerBound ..< second.lowerBound, of: view, writer: writer, into: &stream)
+                done.wait()
+                if let bytes = written.withLock({ $0 }) { stream.elements(of: bytes) }
             }
         }
         stream.endArray()
@@ -122,21 +108,6 @@ extension OutlineSymbols {
             writer.begin(view.entry(at: offset), into: &stream)
             stream.endObject()
         }
-    }
-
-    /// Every section symbol of an index, as one JSON array, written on two cores for a large outline (the sections cut
-    /// where about half the entries are on each side).
-    static func sections(of view: OutlineIndexView, encoding: PositionEncoding) -> SerializedJSON {
-        let total = view.sections.reduce(0) { $0 + $1.count }
-        let cut = total < 20_000 ? view.sections.count : (view.sections.firstIndex { $0.offset + $0.count >= total / 2 }.map { $0 + 1 } ?? view.sections.count)
-        let halves = [0 ..< cut, cut ..< view.sections.count].filter { !$0.isEmpty }
-        guard halves.count == 2 else { return sections(0 ..< view.sections.count, of: view, encoding: encoding) }
-        let results = Mutex([SerializedJSON?](repeating: nil, count: 2))
-        DispatchQueue.concurrentPerform(iterations: 2) { half in
-            let part = sections(halves[half], of: view, encoding: encoding)
-            results.withLock { $0[half] = part }
-        }
-        return SerializedJSON.concatenating(arrays: results.withLock { $0 }.compactMap { $0 })
     }
 
     /// The section symbols of the leading sections of a document not sorted yet, as one JSON array.

@@ -30,7 +30,7 @@ extension OutlineSymbols {
     /// The part holding `sections` (positions in the non-empty sections) of `view`.
     static func part(_ sections: Range<Int>, of view: OutlineIndexView, encoding: PositionEncoding, streaming: StreamedSections) -> JSON {
         guard sections.contains(where: { view.sections[$0].count >= streaming.entries }) else {
-            return .serialized(self.sections(sections, of: view, encoding: encoding, keeping: false))
+            return .serialized(self.sections(sections, of: view, encoding: encoding))
         }
         let writer = SymbolWriter(document: view.document, encoding: encoding)
         var pieces: [StreamedJSON.Piece] = []
@@ -39,7 +39,7 @@ extension OutlineSymbols {
             if position > sections.lowerBound { written.append(UInt8(ascii: ",")) }
             let section = view.sections[position]
             guard section.count >= streaming.entries else {
-                let whole = self.sections(position ..< position + 1, of: view, encoding: encoding, keeping: false).bytes
+                let whole = self.sections(position ..< position + 1, of: view, encoding: encoding).bytes
                 written += whole[1 ..< whole.count - 1]
                 continue
             }
@@ -54,6 +54,70 @@ extension OutlineSymbols {
         written.append(UInt8(ascii: "]"))
         pieces.append(StreamedJSON.Piece(written))
         return .streamed(StreamedJSON(pieces: pieces))
+    }
+
+    /// Every section symbol of an index, as one JSON array in pieces of about 256 KB, written on two cores for a large
+    /// outline (the sections cut where about half the entries are on each side). Each entry's symbol is kept with the
+    /// index and written again only when the entry changed (a generic client asks for the whole outline after every
+    /// edit); the pieces are small enough for the allocator to reuse from one reply to the next, where a reply of
+    /// 20 MB in one buffer (and its copies) came back as fresh pages every time.
+    static func sections(of view: OutlineIndexView, encoding: PositionEncoding) -> JSON {
+        let total = view.sections.reduce(0) { $0 + $1.count }
+        let cut = total < 20_000 ? view.sections.count : (view.sections.firstIndex { $0.offset + $0.count >= total / 2 }.map { $0 + 1 } ?? view.sections.count)
+        let halves = [0 ..< cut, cut ..< view.sections.count].filter { !$0.isEmpty }
+        let results = Mutex([[StreamedJSON.Piece]](repeating: [], count: halves.count))
+        DispatchQueue.concurrentPerform(iterations: halves.count) { half in
+            let pieces = keptSymbols(halves[half], of: view, encoding: encoding)
+            results.withLock { $0[half] = pieces }
+        }
+        var pieces = [StreamedJSON.Piece([UInt8(ascii: "[")])]
+        for (half, written) in results.withLock({ $0 }).enumerated() {
+            if half > 0 { pieces.append(StreamedJSON.Piece([UInt8(ascii: ",")])) }
+            pieces += written
+        }
+        pieces.append(StreamedJSON.Piece([UInt8(ascii: "]")]))
+        return .streamed(StreamedJSON(pieces: pieces))
+    }
+
+    /// Bytes in one piece of a whole reply.
+    static let replyPiece = 256 << 10
+
+    /// The section symbols of `sections`, comma-separated, in pieces of about `replyPiece` bytes; each entry's symbol
+    /// kept with the index (`EntryMemo`).
+    private static func keptSymbols(_ sections: Range<Int>, of view: OutlineIndexView, encoding: PositionEncoding) -> [StreamedJSON.Piece] {
+        let writer = SymbolWriter(document: view.document, encoding: encoding)
+        let variant = PositionEncoding.allCases.firstIndex(of: encoding) ?? 0
+        var pieces: [StreamedJSON.Piece] = []
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(replyPiece + 4096)
+        for position in sections {
+            if position > sections.lowerBound { buffer.append(UInt8(ascii: ",")) }
+            let section = view.sections[position]
+            let offsets = section.offset ..< section.offset + section.count
+            var head = JSONStream(capacity: 512)
+            writer.sectionHead(title: section.title, first: view.entry(at: section.offset), count: section.count,
+                               range: view.sectionRange(ofSectionAt: position), into: &head)
+            buffer += head.finish().bytes
+            let make = { (k: Int) -> [UInt8] in
+                var symbol = JSONStream(capacity: 256)
+                writer.begin(view.entry(at: offsets.lowerBound + k), into: &symbol)
+                symbol.endObject()
+                return symbol.finish().bytes
+            }
+            let symbols = view.memo.values(ids: offsets.map(view.id(at:)), stamps: offsets.map(view.stamp(at:)), variant: variant, make: make)
+            for (k, symbol) in symbols.enumerated() {
+                if k > 0 { buffer.append(UInt8(ascii: ",")) }
+                buffer += symbol
+                if buffer.count >= replyPiece {
+                    pieces.append(StreamedJSON.Piece(buffer))
+                    buffer.removeAll(keepingCapacity: false)
+                    buffer.reserveCapacity(replyPiece + 4096)
+                }
+            }
+            buffer += "]}".utf8
+        }
+        if !buffer.isEmpty { pieces.append(StreamedJSON.Piece(buffer)) }
+        return pieces
     }
 
     /// The symbols of the entries at `offsets`, comma-separated, as pieces written now on every core to count them;

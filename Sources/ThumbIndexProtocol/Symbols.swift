@@ -50,9 +50,9 @@ public enum DocumentSymbolResult: JSONCodable, Equatable {
     case symbols([DocumentSymbol])
     /// Flat symbols with their locations, for the others.
     case information([SymbolInformation])
-    /// Either of the above already written as JSON text: the server writes a large outline straight to text on
-    /// every core, which is several times faster than building values first.
-    case written(SerializedJSON)
+    /// Either of the above already written as JSON text (`.serialized`, or `.streamed` in pieces): the server writes
+    /// a large outline straight to text on every core, which is several times faster than building values first.
+    case written(JSON)
 
     /// An array of `SymbolInformation` (when its first element has a `location`) or of `DocumentSymbol`; an error
     /// (`-32602`) names the path of the bad member.
@@ -70,7 +70,7 @@ public enum DocumentSymbolResult: JSONCodable, Equatable {
         switch self {
         case .symbols(let symbols): return symbols.json
         case .information(let information): return information.json
-        case .written(let text): return .serialized(text)
+        case .written(let text): return text
         }
     }
 
