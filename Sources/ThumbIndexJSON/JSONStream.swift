@@ -81,12 +81,6 @@ public struct JSONStream: ~Copyable {
         JSONWriter.writeCompact(value, into: &sink)
     }
 
-    /// A value this module wrote before (`finish().bytes` of a stream that wrote one value), copied as it is.
-    public mutating func written(_ bytes: [UInt8]) {
-        separate()
-        bytes.withUnsafeBufferPointer { sink.append($0) }
-    }
-
     /// The elements of `array` (an array this module wrote, perhaps on another thread) as elements of the innermost
     /// open array, after the ones written so far.
     public mutating func elements(of array: SerializedJSON) {
