@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """textDocument/documentSymbol as a generic LSP client asks for it: after every edit, the whole outline (no partial
 results). Opens FILE, asks once (which builds what the answer needs), then EDITS times: a one-character edit and
-documentSymbol at once, timed to the reply's last byte. Reports medians, the reply's size and the server's peak RSS.
+documentSymbol at once, timed to the reply's last byte; then 5 times a line added at the top (every entry moves, so
+the reply is written afresh with the index in place). Reports medians, the share of a fresh reply an edit's costs, the
+reply's size and the server's peak RSS.
 
 Usage: [BENCH_LOCALE=sv_SE] python3 Benchmarks/symbols.py .build/release/thumbindex FILE [EDITS]
 """
@@ -46,7 +48,17 @@ for version in range(2, edits + 2):
     t = time.perf_counter()
     reply = request("textDocument/documentSymbol", {"textDocument": {"uri": uri}})
     times.append((time.perf_counter() - t) * 1000)
+# A fresh reply with the index in place: a line added at the top moves every entry, so every symbol is written again.
+fresh = []
+for version in range(edits + 2, edits + 7):
+    send({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {"textDocument": {"uri": uri, "version": version},
+          "contentChanges": [{"range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}, "text": "\n"}]}})
+    t = time.perf_counter()
+    request("textDocument/documentSymbol", {"textDocument": {"uri": uri}})
+    fresh.append((time.perf_counter() - t) * 1000)
 peak = int(dict(l.split(":", 1) for l in open(f"/proc/{p.pid}/status"))["VmHWM"].split()[0]) / 1024
 p.kill()
 print(f"{path}: first documentSymbol {first_ms:.0f} ms; after a one-character edit {statistics.median(times):.1f} ms median, "
-      f"{max(times):.1f} ms max ({edits} edits); reply {len(reply) / 2**20:.1f} MiB; peak RSS {peak:.0f} MiB = {peak / (len(text.encode()) / 2**20):.1f}× text")
+      f"{max(times):.1f} ms max ({edits} edits); fresh (every entry moved) {statistics.median(fresh):.1f} ms median, so an edit's "
+      f"reply costs {statistics.median(times) / statistics.median(fresh) * 100:.0f}% of a fresh one; reply {len(reply) / 2**20:.1f} MiB; "
+      f"peak RSS {peak:.0f} MiB = {peak / (len(text.encode()) / 2**20):.1f}× text")

@@ -1,13 +1,28 @@
 import Foundation
 
-/// Bytes made from the entries of an index (each entry's symbol as a client's JSON), kept with the index and made
-/// again only for entries that changed since: a generic client asks for the whole outline after every edit, and an
-/// edit changes a few entries, or moves those below it. Read outside the store's lock, from views; its own lock keeps
-/// it whole.
+/// Bytes made from the entries of an index (each entry's symbol as a client's JSON), kept with the index a section at
+/// a time and made again only for entries that changed since: a generic client asks for the whole outline after every
+/// edit, and an edit changes a few entries, or moves those below it. A section none of whose entries changed is
+/// handed out as the same bytes (no copy); a section with changes is joined again from the kept symbols that still
+/// hold and the ones made anew. Read outside the store's lock, from views; its own lock keeps it whole.
 public final class EntryMemo: @unchecked Sendable {
     private let lock = NSLock()
-    /// By id: the stamp a value was made at (`made` 0: none), what else it depends on, and the value.
-    private var stamps: [Stamp] = [], variants: [Int] = [], values: [[UInt8]] = []
+    private var kept: [Key: Joined] = [:]
+
+    private struct Key: Hashable {
+        let section: Int
+        let variant: Int
+    }
+
+    /// One section's symbols, comma-separated, with the entries (ids and stamps, in the section's order) they were
+    /// made from and where each ends.
+    private struct Joined {
+        var ids: [Int32]
+        var stamps: [Stamp]
+        var bytes: [UInt8]
+        var ends: [Int]
+        var asOf: UInt64
+    }
 
     /// What an entry's value is made from: the index's count of changes when the entry itself last changed, and its
     /// position (an edit above it moves it without changing it, and is not written into every entry it moves).
@@ -19,45 +34,51 @@ public final class EntryMemo: @unchecked Sendable {
         /// The index's count of changes when the stamp was taken: of two values, the later one is kept.
         public var asOf: UInt64
 
-        static let none = Stamp(made: 0, position: -1, asOf: 0)
-
         /// The same value: made from the same entry at the same place.
         func sameValue(as other: Stamp) -> Bool { made == other.made && position == other.position }
     }
 
     init() {}
 
-    /// The values of entries `ids` at `stamps` (`OutlineIndexView.stamp(at:)`) in `variant` (what else a value
-    /// depends on: a position encoding); `make(k)` makes the value of `ids[k]` where none is kept for that stamp.
-    public func values(ids: [Int32], stamps wanted: [Stamp], variant: Int, make: (Int) -> [UInt8]) -> [[UInt8]] {
-        var out = lock.withLock {
-            ids.indices.map { k -> [UInt8]? in
-                let id = Int(ids[k])
-                guard id < stamps.count, stamps[id].sameValue(as: wanted[k]), variants[id] == variant else { return nil }
-                return values[id]
-            }
-        }
-        var made: [Int] = []
-        for k in out.indices where out[k] == nil {
-            out[k] = make(k)
-            made.append(k)
-        }
-        if !made.isEmpty {
-            lock.withLock {
-                for k in made {
-                    let id = Int(ids[k])
-                    if id >= stamps.count {
-                        let grow = id + 1 - stamps.count
-                        stamps += repeatElement(.none, count: grow)
-                        variants += repeatElement(0, count: grow)
-                        values += repeatElement([], count: grow)
-                    }
-                    // A later stamp made meanwhile (by a request for a newer view) stays.
-                    guard stamps[id].asOf <= wanted[k].asOf else { continue }
-                    (stamps[id], variants[id], values[id]) = (wanted[k], variant, out[k]!)
+    /// How far ahead among the kept entries an entry is looked for (entries removed since are skipped).
+    private static let lookAhead = 16
+
+    /// The values of a section's entries `ids` at `stamps` (`OutlineIndexView.stamp(at:)`) in `variant` (what else a
+    /// value depends on: a position encoding), joined by commas; `make(k)` makes the value of `ids[k]` where none is
+    /// kept for its stamp. `section` names the section (its title's position).
+    public func joined(section: Int, ids: [Int32], stamps: [Stamp], variant: Int, make: (Int) -> [UInt8]) -> [UInt8] {
+        let key = Key(section: section, variant: variant)
+        let old = lock.withLock { kept[key] }
+        if let old, old.ids == ids, zip(old.stamps, stamps).allSatisfy({ $0.sameValue(as: $1) }) { return old.bytes }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(old.map { $0.bytes.count + 1024 } ?? ids.count * 200)
+        var ends: [Int] = []
+        ends.reserveCapacity(ids.count)
+        var j = 0  // the next kept entry not passed yet: both lists are in the section's order
+        for k in ids.indices {
+            if k > 0 { bytes.append(UInt8(ascii: ",")) }
+            var reused = false
+            if let old {
+                var probe = j
+                let limit = min(old.ids.count, j + Self.lookAhead)
+                while probe < limit && old.ids[probe] != ids[k] { probe += 1 }
+                // The same id with another stamp is another entry (ids are reused) or a changed one: made again, and
+                // the kept entries are not passed over for it.
+                if probe < limit, old.stamps[probe].sameValue(as: stamps[k]) {
+                    let start = probe == 0 ? 0 : old.ends[probe - 1] + 1  // after the comma
+                    bytes += old.bytes[start ..< old.ends[probe]]
+                    reused = true
+                    j = probe + 1
                 }
             }
+            if !reused { bytes += make(k) }
+            ends.append(bytes.count)
         }
-        return out.map { $0! }
+        let asOf = stamps.lazy.map(\.asOf).max() ?? 0
+        lock.withLock {
+            // A later section made meanwhile (by a request for a newer view) stays.
+            if (kept[key]?.asOf ?? 0) <= asOf { kept[key] = Joined(ids: ids, stamps: stamps, bytes: bytes, ends: ends, asOf: asOf) }
+        }
+        return bytes
     }
 }

@@ -56,11 +56,11 @@ extension OutlineSymbols {
         return .streamed(StreamedJSON(pieces: pieces))
     }
 
-    /// Every section symbol of an index, as one JSON array in pieces of about 256 KB, written on two cores for a large
-    /// outline (the sections cut where about half the entries are on each side). Each entry's symbol is kept with the
-    /// index and written again only when the entry changed (a generic client asks for the whole outline after every
-    /// edit); the pieces are small enough for the allocator to reuse from one reply to the next, where a reply of
-    /// 20 MB in one buffer (and its copies) came back as fresh pages every time.
+    /// Every section symbol of an index, as one JSON array in pieces, written on two cores for a large outline (the
+    /// sections cut where about half the entries are on each side). Each section's symbols are kept with the index
+    /// and written again only for the entries that changed (a generic client asks for the whole outline after every
+    /// edit); the kept bytes go to the transport as they are, where a reply of 20 MB in one buffer (and its copies)
+    /// came back as fresh pages every time.
     static func sections(of view: OutlineIndexView, encoding: PositionEncoding) -> JSON {
         let total = view.sections.reduce(0) { $0 + $1.count }
         let cut = total < 20_000 ? view.sections.count : (view.sections.firstIndex { $0.offset + $0.count >= total / 2 }.map { $0 + 1 } ?? view.sections.count)
@@ -79,44 +79,33 @@ extension OutlineSymbols {
         return .streamed(StreamedJSON(pieces: pieces))
     }
 
-    /// Bytes in one piece of a whole reply.
-    static let replyPiece = 256 << 10
-
-    /// The section symbols of `sections`, comma-separated, in pieces of about `replyPiece` bytes; each entry's symbol
-    /// kept with the index (`EntryMemo`).
+    /// The section symbols of `sections`, comma-separated, as pieces: each section's children are the bytes kept
+    /// with the index for it (`EntryMemo`), handed to the transport as they are.
     private static func keptSymbols(_ sections: Range<Int>, of view: OutlineIndexView, encoding: PositionEncoding) -> [StreamedJSON.Piece] {
         let writer = SymbolWriter(document: view.document, encoding: encoding)
         let variant = PositionEncoding.allCases.firstIndex(of: encoding) ?? 0
         var pieces: [StreamedJSON.Piece] = []
-        var buffer: [UInt8] = []
-        buffer.reserveCapacity(replyPiece + 4096)
+        var glue: [UInt8] = []  // what goes between two sections' children: the end of one, the head of the next
         for position in sections {
-            if position > sections.lowerBound { buffer.append(UInt8(ascii: ",")) }
+            if position > sections.lowerBound { glue.append(UInt8(ascii: ",")) }
             let section = view.sections[position]
             let offsets = section.offset ..< section.offset + section.count
             var head = JSONStream(capacity: 512)
             writer.sectionHead(title: section.title, first: view.entry(at: section.offset), count: section.count,
                                range: view.sectionRange(ofSectionAt: position), into: &head)
-            buffer += head.finish().bytes
+            glue += head.finish().bytes
+            pieces.append(StreamedJSON.Piece(glue))
             let make = { (k: Int) -> [UInt8] in
                 var symbol = JSONStream(capacity: 256)
                 writer.begin(view.entry(at: offsets.lowerBound + k), into: &symbol)
                 symbol.endObject()
                 return symbol.finish().bytes
             }
-            let symbols = view.memo.values(ids: offsets.map(view.id(at:)), stamps: offsets.map(view.stamp(at:)), variant: variant, make: make)
-            for (k, symbol) in symbols.enumerated() {
-                if k > 0 { buffer.append(UInt8(ascii: ",")) }
-                buffer += symbol
-                if buffer.count >= replyPiece {
-                    pieces.append(StreamedJSON.Piece(buffer))
-                    buffer.removeAll(keepingCapacity: false)
-                    buffer.reserveCapacity(replyPiece + 4096)
-                }
-            }
-            buffer += "]}".utf8
+            pieces.append(StreamedJSON.Piece(view.memo.joined(
+                section: section.titleIndex, ids: offsets.map(view.id(at:)), stamps: offsets.map(view.stamp(at:)), variant: variant, make: make)))
+            glue = Array("]}".utf8)
         }
-        if !buffer.isEmpty { pieces.append(StreamedJSON.Piece(buffer)) }
+        pieces.append(StreamedJSON.Piece(glue))
         return pieces
     }
 

@@ -221,12 +221,16 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
         // What is kept per entry (a client's documentSymbol JSON) is made again whenever the entry changed: a
         // description kept since an earlier step must equal one made now.
         let view = index.view(document: document)
-        let offsets = 0 ..< view.sections.reduce(0) { $0 + $1.count }
-        let made = offsets.map { Array(Self.describe(view.entry(at: $0)).utf8) }
-        let kept = view.memo.values(ids: offsets.map(view.id(at:)), stamps: offsets.map(view.stamp(at:)), variant: 0) { made[$0] }
-        if let stale = offsets.first(where: { kept[$0] != made[$0] }) {
-            XCTFail("the entry at \(stale) changed after \(context), but its stamp did not:\nkept \(String(decoding: kept[stale], as: UTF8.self))\nnow  \(String(decoding: made[stale], as: UTF8.self))")
-            return false
+        for section in view.sections {
+            let offsets = section.offset ..< section.offset + section.count
+            let made = offsets.map { Array(Self.describe(view.entry(at: $0)).utf8) }
+            let kept = view.memo.joined(section: section.titleIndex, ids: offsets.map(view.id(at:)), stamps: offsets.map(view.stamp(at:)),
+                                        variant: 0) { made[$0] }
+            let now = Array(made.joined(separator: [UInt8(ascii: ",")]))
+            if kept != now {
+                XCTFail("an entry of section \(section.title) changed after \(context), but its stamp did not:\nkept \(String(decoding: kept, as: UTF8.self))\nnow  \(String(decoding: now, as: UTF8.self))")
+                return false
+            }
         }
         let fresh = try SectionedOutline(outline: DocumentOutline(version: document.version, roots: extract(document)), collation: collation)
         guard index.sections == fresh.sections, index.count == fresh.totalCount else {

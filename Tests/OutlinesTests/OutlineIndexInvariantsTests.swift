@@ -95,6 +95,39 @@ final class EntryStampTests: XCTestCase {
         XCTAssertNotEqual(before["Bo"], after["Bertil"])
     }
 
+    /// A section none of whose entries changed is handed out as it was kept; a changed section makes only its
+    /// changed entries again and copies the others.
+    func testAReplyMakesOnlyTheEntriesThatChanged() throws {
+        var (index, document) = try index("Alma\n\nBo\n\nAnna\n\nBertil\n")
+        func reply(_ made: inout [String]) -> [String: String] {
+            let view = index.view(document: document)
+            var out: [String: String] = [:]
+            for section in view.sections {
+                let offsets = section.offset ..< section.offset + section.count
+                let joined = view.memo.joined(section: section.titleIndex, ids: offsets.map(view.id(at:)), stamps: offsets.map(view.stamp(at:)),
+                                              variant: 0) { k in
+                    let name = view.entry(at: offsets.lowerBound + k).name
+                    made.append(name)
+                    return Array(name.utf8)
+                }
+                out[section.title] = String(decoding: joined, as: UTF8.self)
+            }
+            return out
+        }
+        var made: [String] = []
+        let first = reply(&made)
+        XCTAssertEqual(made.sorted(), ["Alma", "Anna", "Bertil", "Bo"])
+        XCTAssertEqual(first, ["A": "Alma,Anna", "B": "Bertil,Bo"])
+        made = []
+        XCTAssertEqual(reply(&made), first)
+        XCTAssertEqual(made, [], "nothing changed, nothing made")
+        let change = try edit(&document, line: 2, to: "Bengt\n")
+        XCTAssertTrue(index.update(to: document, edit: change))
+        let second = reply(&made)
+        XCTAssertEqual(made, ["Bengt"], "only the changed entry is made again")
+        XCTAssertEqual(second, ["A": "Alma,Anna", "B": "Bengt,Bertil"])
+    }
+
     func testLinesAddedMoveTheEntriesBelowOnly() throws {
         var (index, document) = try index("Alma\n\nBo\n\nCe\n")
         let before = stamps(index, document)
