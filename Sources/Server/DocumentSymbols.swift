@@ -42,6 +42,15 @@ extension LanguageServer {
             try context.check()
             return .written(OutlineSymbols.sections(of: view, encoding: context.encoding))
         }
+        if grouping == .sections, !hierarchical {
+            // Flat, each entry's section as its container: from the index as well.
+            let view = try context.withIndex(params.textDocument, CollationChoice()) { index, current in index.view(document: current) }
+            try context.check()
+            let flat = OutlineSymbols.information(of: view, encoding: context.encoding)
+            guard let partial = params.partialResultToken else { return .written(.serialized(flat)) }
+            server.progress(partial, .serialized(flat))
+            return .symbols([])
+        }
         let sectioned = grouping == .document ? nil : try context.sectionedOutline(params.textDocument, CollationChoice())
         let outline: DocumentOutline
         if let sectioned { outline = sectioned.outline } else { outline = try context.documentOutline(params.textDocument) }

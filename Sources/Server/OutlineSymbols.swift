@@ -159,6 +159,21 @@ extension OutlineSymbols {
         return stream.finish()
     }
 
+    /// `SymbolInformation[]` of an index for clients without hierarchical symbols: every entry in sectioned order, its
+    /// section's title as `containerName`.
+    static func information(of view: OutlineIndexView, encoding: PositionEncoding) -> SerializedJSON {
+        let writer = SymbolWriter(document: view.document, encoding: encoding)
+        var stream = JSONStream(capacity: view.sections.reduce(0) { $0 + $1.count } * 200 + 64)
+        stream.beginArray()
+        for section in view.sections {
+            for offset in section.offset ..< section.offset + section.count {
+                writer.information(view.entry(at: offset), container: section.title, into: &stream)
+            }
+        }
+        stream.endArray()
+        return stream.finish()
+    }
+
     private static func visit(_ entries: [Entry], parent: String?, writer: SymbolWriter, into stream: inout JSONStream) {
         for entry in entries {
             writer.information(entry, container: parent, into: &stream)

@@ -82,6 +82,34 @@ final class HardeningTests: XCTestCase {
         XCTAssertNil(symbols.first?["children"])
     }
 
+    /// The flat symbols come from the document's index as the hierarchical ones do: the same entries, in the same
+    /// order, each with its section as its container, for every kind of index.
+    func testFlatSymbolsAreTheSectionsFlattenedForEveryFormat() throws {
+        let documents = [
+            ("file:///n.md", "markdown", "# Östen\n## Anna\ntext\n## Bo\n# Åsa\nAlma\n===\n"),
+            ("file:///n.json", "json", #"{"Östen": {"Anna": 1, "Bo": [2]}, "Åsa": {"Alma": null}}"#),
+            ("file:///n.vcf", "vcard", "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Östen Berg\r\nN:Berg;Östen;;;\r\nEND:VCARD\r\nBEGIN:VCARD\r\nVERSION:3.0\r\nFN:Anna Ek\r\nN:Ek;Anna;;;\r\nEND:VCARD\r\n"),
+            ("file:///n.txt", "plaintext", "Östen\n\nAnna\n  Åsa\r\nBo\n"),
+        ]
+        let flatServer = try ServerProcess(), nestedServer = try ServerProcess()
+        try flatServer.initialize(locale: "sv_SE", hierarchicalSymbols: false)
+        try nestedServer.initialize(locale: "sv_SE")
+        for (uri, languageId, text) in documents {
+            try flatServer.open(uri, text, language: languageId)
+            try nestedServer.open(uri, text, language: languageId)
+            let flat = try flatServer.result("textDocument/documentSymbol", ["textDocument": ["uri": .string(uri)]]).arrayValue ?? []
+            let sections = try nestedServer.result("textDocument/documentSymbol", ["textDocument": ["uri": .string(uri)]]).arrayValue ?? []
+            let expected: [JSON] = sections.flatMap { section in
+                (section["children"]?.arrayValue ?? []).map { child -> JSON in
+                    ["name": child["name"] ?? .null, "kind": child["kind"] ?? .null,
+                     "location": ["uri": .string(uri), "range": child["range"] ?? .null], "containerName": section["name"] ?? .null]
+                }
+            }
+            XCTAssertFalse(expected.isEmpty, uri)
+            XCTAssertEqual(flat, expected, uri)
+        }
+    }
+
     /// On every entry's line, the first top-level symbol whose range holds the cursor (as lsp-mode's breadcrumbs and
     /// VS Code look for it) is that entry's own section, or none; never another section.
     func testSectionRangesNeverClaimAnotherSectionsEntries() throws {
