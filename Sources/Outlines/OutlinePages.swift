@@ -97,15 +97,6 @@ extension SectionedOutline {
         }
         return TextRange(start: lowEntry.range.start, end: end)
     }
-
-    /// The symbol range of one of this outline's non-empty sections.
-    public func symbolRange(of range: SectionedOrder.SectionRange) -> TextRange {
-        let items = outline.items, sectionOf = order.sectionOfItem
-        let first = Int(order.order[range.range.lowerBound])
-        return Self.symbolRange(
-            around: first, neighbour: { items.indices.contains($0 + $1) ? $0 + $1 : nil },
-            inSection: { sectionOf[$0] == sectionOf[first] }, entry: { items[$0].entry })
-    }
 }
 
 /// Jumps over a sectioned outline's non-empty sections, and titles by their text.

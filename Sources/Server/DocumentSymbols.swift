@@ -40,7 +40,7 @@ extension LanguageServer {
             // The whole answer from the document's index too: after an edit it is written again, not sorted again.
             let view = try context.withIndex(params.textDocument, CollationChoice()) { index, current in index.view(document: current) }
             try context.check()
-            return .written(OutlineSymbols.sections(of: view, encoding: context.encoding))
+            return .written(.streamed(OutlineSymbols.sections(of: view, encoding: context.encoding)))
         }
         if grouping == .sections, !hierarchical {
             // Flat, each entry's section as its container: from the index as well.
@@ -51,18 +51,14 @@ extension LanguageServer {
             server.progress(partial, .serialized(flat))
             return .symbols([])
         }
-        let sectioned = grouping == .document ? nil : try context.sectionedOutline(params.textDocument, CollationChoice())
+        // `sorted` (plain collation order, which the index's sections do not give) or `document`.
+        let sorted = grouping == .sorted ? try context.sectionedOutline(params.textDocument, CollationChoice()) : nil
         let outline: DocumentOutline
-        if let sectioned { outline = sectioned.outline } else { outline = try context.documentOutline(params.textDocument) }
-        guard let partial = params.partialResultToken else {
-            return .written(.serialized(try OutlineSymbols.render(
-                document: document, outline: outline, sectioned: sectioned, grouping: grouping, encoding: context.encoding,
-                hierarchical: hierarchical, check: context.check)))
-        }
+        if let sorted { outline = sorted.outline } else { outline = try context.documentOutline(params.textDocument) }
+        let whole = try OutlineSymbols.render(document: document, outline: outline, sorted: sorted, encoding: context.encoding,
+                                              hierarchical: hierarchical, check: context.check)
+        guard let partial = params.partialResultToken else { return .written(.serialized(whole)) }
         // Other shapes go out as one part: the client still gets them through its partial-result handler.
-        let whole = try OutlineSymbols.render(
-            document: document, outline: outline, sectioned: sectioned, grouping: grouping, encoding: context.encoding,
-            hierarchical: hierarchical, check: context.check)
         server.progress(partial, .serialized(whole))
         return .symbols([])
     }

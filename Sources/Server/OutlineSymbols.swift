@@ -10,17 +10,17 @@ import ThumbIndexProtocol
 /// DocumentSymbol JSON for an outline: what `textDocument/documentSymbol` sends and what
 /// `thumbindex outline --json` prints, from one code path.
 public enum OutlineSymbols {
-    /// Writes the symbols straight to JSON text: a tree of `JSON` values for 100k entries would cost
-    /// more than sorting them. Sections are written on every core and the parts joined.
+    /// The symbols of an outline in plain collation order (`sorted`, the grouping `sorted`) or as the extractor nests
+    /// them (nil, the grouping `document`), written straight to JSON text: a tree of `JSON` values for 100k entries
+    /// would cost more than sorting them. The grouping `sections` comes from the document's index
+    /// (`sections(of:encoding:)`). A sorted outline of 20,000 entries or more is written on two cores, the halves joined.
     public static func render(
-        document: TextDocument, outline: DocumentOutline, sectioned: SectionedOutline?, grouping: OutlineGrouping,
-        encoding: PositionEncoding, hierarchical: Bool = true, check: () throws(ResponseError) -> Void = {}
+        document: TextDocument, outline: DocumentOutline, sorted: SectionedOutline?, encoding: PositionEncoding,
+        hierarchical: Bool = true, check: () throws(ResponseError) -> Void = {}
     ) throws(ResponseError) -> SerializedJSON {
         let writer = SymbolWriter(document: document, encoding: encoding)
-        guard hierarchical else {
-            return flat(writer: writer, outline: outline, sectioned: grouping == .document ? nil : sectioned, sorted: grouping == .sorted)
-        }
-        guard let sectioned, grouping != .document else {
+        guard hierarchical else { return flat(writer: writer, outline: outline, sorted: sorted) }
+        guard let sorted else {
             var stream = JSONStream(capacity: outline.items.count * 240 + 1024)
             stream.beginArray()
             writer.nested(outline.roots, into: &stream)
@@ -28,39 +28,20 @@ public enum OutlineSymbols {
             return stream.finish()
         }
         try check()
-        let ranges = sectioned.order.ranges
-        let total = sectioned.totalCount
-        // Cut the sections (or, when sorted, the entries) into one run per core of about equal size.
-        let parts = total < 20_000 ? 1 : 2
-        var cuts = [0]
-        if grouping == .sorted {
-            cuts += (1 ..< parts).map { total * $0 / parts } + [total]
-        } else {
-            var next = 1
-            for (i, range) in ranges.enumerated() where next < parts && range.range.lowerBound >= total * next / parts {
-                cuts.append(i)
-                next += 1
-            }
-            cuts.append(ranges.count)
-        }
-        let bounds = cuts
-        let results = Mutex([SerializedJSON?](repeating: nil, count: cuts.count - 1))
-        DispatchQueue.concurrentPerform(iterations: bounds.count - 1) { part in
-            let slice = bounds[part] ..< bounds[part + 1]
+        let total = sorted.totalCount
+        let halves = total < 20_000 ? [0 ..< total] : [0 ..< total / 2, total / 2 ..< total]
+        let results = Mutex([SerializedJSON?](repeating: nil, count: halves.count))
+        DispatchQueue.concurrentPerform(iterations: halves.count) { half in
             // About 220 bytes per entry: reserving them up front saves copying a growing buffer.
-            var stream = JSONStream(capacity: (grouping == .sorted ? slice.count : slice.reduce(0) { $0 + ranges[$1].range.count }) * 240 + 1024)
+            var stream = JSONStream(capacity: halves[half].count * 240 + 1024)
             stream.beginArray()
-            if grouping == .sorted {
-                for position in slice {
-                    writer.begin(sectioned.outline.items[Int(sectioned.order.collationOrder[position])].entry, into: &stream)
-                    stream.endObject()
-                }
-            } else {
-                for range in ranges[slice] { writer.section(range, of: sectioned, into: &stream) }
+            for position in halves[half] {
+                writer.begin(sorted.outline.items[Int(sorted.order.collationOrder[position])].entry, into: &stream)
+                stream.endObject()
             }
             stream.endArray()
             let written = stream.finish()
-            results.withLock { $0[part] = written }
+            results.withLock { $0[half] = written }
         }
         try check()
         return SerializedJSON.concatenating(arrays: results.withLock { $0 }.compactMap { $0 })
@@ -140,17 +121,15 @@ extension OutlineSymbols {
         return runs
     }
 
-    /// `SymbolInformation[]` for clients without hierarchical symbols: every entry in the outline's order, its
-    /// section's title (its parent's name in document order) as `containerName`.
-    fileprivate static func flat(writer: SymbolWriter, outline: DocumentOutline, sectioned: SectionedOutline?, sorted: Bool) -> SerializedJSON {
+    /// `SymbolInformation[]` for clients without hierarchical symbols: every entry in plain collation order with its
+    /// section's title as `containerName` (`sorted`), or in document order with its parent's name (nil).
+    fileprivate static func flat(writer: SymbolWriter, outline: DocumentOutline, sorted: SectionedOutline?) -> SerializedJSON {
         var stream = JSONStream(capacity: outline.items.count * 200 + 64)
         stream.beginArray()
-        if let sectioned {
-            let titles = sectioned.collation.sectionTitles
-            let positions = sorted ? sectioned.order.collationOrder : sectioned.order.order
-            for item in positions {
-                let title = titles[Int(sectioned.order.sectionOfItem[Int(item)])]
-                writer.information(outline.items[Int(item)].entry, container: title, into: &stream)
+        if let sorted {
+            let titles = sorted.collation.sectionTitles
+            for item in sorted.order.collationOrder {
+                writer.information(outline.items[Int(item)].entry, container: titles[Int(sorted.order.sectionOfItem[Int(item)])], into: &stream)
             }
         } else {
             visit(outline.roots, parent: nil, writer: writer, into: &stream)
@@ -197,12 +176,6 @@ struct SymbolWriter: Sendable {
         stream.key("range"); write(range, into: &stream)
         stream.key("selectionRange"); write(selection, into: &stream)
         if let detail = entry.detail { stream.key("detail"); stream.string(detail) }
-    }
-
-    /// A section: one parent symbol, named by its title, the entries inside in sorted order.
-    func section(_ range: SectionedOrder.SectionRange, of sectioned: SectionedOutline, into stream: inout JSONStream) {
-        section(title: sectioned.collation.sectionTitles[range.section], entries: range.range.map { sectioned.item(at: $0).entry },
-                range: sectioned.symbolRange(of: range), into: &stream)
     }
 
     /// A section from its title, its first entry, its number of entries and its symbol's range; `children` writes

@@ -61,7 +61,7 @@ extension OutlineSymbols {
     /// and written again only for the entries that changed (a generic client asks for the whole outline after every
     /// edit); the kept bytes go to the transport as they are, where a reply of 20 MB in one buffer (and its copies)
     /// came back as fresh pages every time.
-    static func sections(of view: OutlineIndexView, encoding: PositionEncoding) -> JSON {
+    public static func sections(of view: OutlineIndexView, encoding: PositionEncoding) -> StreamedJSON {
         let total = view.sections.reduce(0) { $0 + $1.count }
         let cut = total < 20_000 ? view.sections.count : (view.sections.firstIndex { $0.offset + $0.count >= total / 2 }.map { $0 + 1 } ?? view.sections.count)
         let halves = [0 ..< cut, cut ..< view.sections.count].filter { !$0.isEmpty }
@@ -76,7 +76,7 @@ extension OutlineSymbols {
             pieces += written
         }
         pieces.append(StreamedJSON.Piece([UInt8(ascii: "]")]))
-        return .streamed(StreamedJSON(pieces: pieces))
+        return StreamedJSON(pieces: pieces)
     }
 
     /// The section symbols of `sections`, comma-separated, as pieces: each section's children are the bytes kept

@@ -59,7 +59,7 @@ struct Outline: ParsableCommand {
         noteUnusedFlags(language: language)
         let settings = settings(collation)
         let document = try Self.document(file, language: language, input: input)
-        if !json, grouping == .sections {
+        if grouping == .sections {
             var out = StandardOutput()
             // Streamed from the index the server would make (`IndexPlan`): plain text keeps no entries at all, only ids
             // in sorted runs; records are read by the record reader.
@@ -75,6 +75,13 @@ struct Outline: ParsableCommand {
                 return entries
             }
             try problems.report()
+            if json {
+                // The symbols `documentSymbol` sends, from the same index, written as the server hands them out.
+                for piece in OutlineSymbols.sections(of: index.view(document: document), encoding: .utf16).pieces { out.write(piece.bytes()) }
+                out.write("\n")
+                out.flush()
+                return
+            }
             let style = Self.style
             for section in index.sections {
                 out.write(style.header(Self.printable(sectionTitleText(collation.sectionTitles, at: section.titleIndex))) + "  " + style.dim(section.count == 1 ? "1 entry" : "\(section.count) entries") + "\n")
@@ -96,9 +103,10 @@ struct Outline: ParsableCommand {
         log.append(problems)
         try log.report()
         let outline = DocumentOutline(version: 0, roots: entries)
+        // `sorted` or `document` (`sections` came from the index above).
         let sectioned = grouping == .document ? nil : try SectionedOutline(outline: outline, collation: collation)
         if json {
-            let symbols = try OutlineSymbols.render(document: document, outline: outline, sectioned: sectioned, grouping: grouping, encoding: .utf16)
+            let symbols = try OutlineSymbols.render(document: document, outline: outline, sorted: sectioned, encoding: .utf16)
             out.write(symbols.bytes)
             out.write("\n")
         } else {
