@@ -2,7 +2,7 @@ import Collation
 import Entries
 import Foundation
 
-/// The open documents and what has been derived from each (entries, sectioned outlines), behind a lock.
+/// The open documents and what has been derived from each (entries, indexes, layouts), behind a lock.
 ///
 /// Notifications change documents in arrival order on the reader thread; requests take a snapshot of
 /// a document and derive from it on worker threads. Derived state is cached for the current generation only.
@@ -19,7 +19,6 @@ public final class DocumentStore: @unchecked Sendable {
         var openedAt: UInt64
         /// By localization language ("" without localization).
         var outlines: [String: DocumentOutline] = [:]
-        var sectioned: [String: SectionedOutline] = [:]
         var layouts: [String: SectionLayout] = [:]
         var wordIndexes: [String: (generation: UInt64, index: WordIndex)] = [:]
     }
@@ -79,7 +78,6 @@ public final class DocumentStore: @unchecked Sendable {
             }
             state.document.generation = generation
             state.outlines = [:]
-            state.sectioned = [:]
             state.layouts = [:]
             state.wordIndexes = [:]
             // Logged only for an index or a build that will follow it.
@@ -109,7 +107,6 @@ public final class DocumentStore: @unchecked Sendable {
                 lastGeneration += 1
                 documents[uri]?.document.generation = lastGeneration
                 documents[uri]?.outlines = [:]
-                documents[uri]?.sectioned = [:]
                 documents[uri]?.layouts = [:]
                 documents[uri]?.wordIndexes = [:]
                 documents[uri]?.indexes = [:]
@@ -168,24 +165,16 @@ public final class DocumentStore: @unchecked Sendable {
         return index
     }
 
-    /// The sorted outline of a snapshot under `cacheKey`, if it is made.
-    public func cachedSectioned(_ document: TextDocument, cacheKey: String) -> SectionedOutline? {
-        lock.withLock {
-            guard let cached = documents[document.uri]?.sectioned[cacheKey], cached.generation == document.generation else { return nil }
-            return cached
-        }
-    }
-
-    /// The section layout of a snapshot under `cacheKey`, if it is made (on its own or as part of the sorted outline).
+    /// The section layout of a snapshot under `cacheKey`, if it is made.
     public func cachedLayout(_ document: TextDocument, cacheKey: String) -> SectionLayout? {
         lock.withLock {
             guard let state = documents[document.uri], state.document.generation == document.generation else { return nil }
-            return state.sectioned[cacheKey]?.layout ?? state.layouts[cacheKey]
+            return state.layouts[cacheKey]
         }
     }
 
-    /// The section layout of a snapshot under a collation: the sorted outline's if it is made, else from the
-    /// sections of the entries' sort strings alone, computed once per generation and collation.
+    /// The section layout of a snapshot under a collation, from the sections of the entries' sort strings alone,
+    /// computed once per generation and collation.
     public func layout(
         _ document: TextDocument, collation: IndexedCollation, cacheKey: String, sortStrings: (TextDocument) -> UTF8Batch
     ) -> SectionLayout {
@@ -202,50 +191,6 @@ public final class DocumentStore: @unchecked Sendable {
         lock.withLock {
             if documents[document.uri]?.document.generation == document.generation { documents[document.uri]?.layouts[cacheKey] = layout }
         }
-    }
-
-    /// The sectioned outline of a snapshot under a collation, computed once per generation and collation: a request
-    /// that finds it being made (pages and a jump asked for at once after an edit) is told so, to ask again when it
-    /// is done, rather than kept waiting.
-    ///
-    /// - Throws: `Unavailable.inProgress` while another request sorts the same generation under the same key;
-    ///   `.failed` when the sort keys cannot be allocated.
-    public func sectioned(
-        _ document: TextDocument, collation: IndexedCollation, cacheKey: String, outlineKey: String,
-        extract: (TextDocument) -> [Entry]
-    ) throws(Unavailable) -> SectionedOutline {
-        let key = "\(document.uri)|\(document.generation)|\(cacheKey)"
-        let mine = Flight()
-        enum Found { case cached(SectionedOutline), running(Flight), mine }
-        let found = lock.withLock { () -> Found in
-            if let cached = documents[document.uri]?.sectioned[cacheKey], cached.generation == document.generation { return .cached(cached) }
-            if let running = inFlight[key] { return .running(running) }
-            inFlight[key] = mine
-            return .mine
-        }
-        switch found {
-        case .cached(let cached): return cached
-        // Cached by the other request when it is done, unless the document changed meanwhile: then this one, asking
-        // again, sorts its own.
-        case .running(let running): throw .inProgress(running)
-        case .mine: break
-        }
-        defer {
-            lock.withLock { if inFlight[key] === mine { inFlight[key] = nil } }
-            mine.finish()
-        }
-        let sectioned: SectionedOutline
-        do throws(CollationError) {
-            sectioned = try SectionedOutline(outline: outline(of: document, key: outlineKey, extract: extract), collation: collation)
-        } catch {
-            throw .failed(error)
-        }
-        lock.withLock {
-            if documents[document.uri]?.document.generation == document.generation {
-                documents[document.uri]?.sectioned[cacheKey] = sectioned
-            }
-        }
-        return sectioned
     }
 }
 

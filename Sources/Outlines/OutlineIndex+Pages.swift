@@ -60,3 +60,53 @@ extension OutlineIndex {
         }
     }
 }
+
+/// Plain collation order (`documentSymbol` grouped `sorted`: digits and other scripts where the collation puts them,
+/// not gathered in `#`), from the same index.
+extension OutlineIndex {
+    /// The ids of the entries in plain collation order, then document order: the section runs merged, each in that
+    /// order already. A run is taken a block at a time, as far as it stays before the next run's head (found by
+    /// galloping), and the runs' heads are kept sorted, so runs that follow each other in the collation (the sections
+    /// of an alphabet, each a range of it) cost a few comparisons each.
+    public func collationOrder(in document: TextDocument) -> [Int32] {
+        var order: [Int32] = []
+        order.reserveCapacity(count)
+        // (run, place of its head), by head.
+        var heads: [(run: Int, at: Int)] = []
+        for run in runs.indices where !runs[run].isEmpty { insert((run, 0), into: &heads, in: document) }
+        while let (run, at) = heads.first {
+            guard heads.count > 1 else {
+                order += runs[run][at...]
+                break
+            }
+            let ids = runs[run], bound = runs[heads[1].run][heads[1].at]
+            // ids[at] comes before bound; find the first id from at + 1 that does not.
+            var low = at + 1, high = low, step = 1
+            while high < ids.count && less(ids[high], bound, in: document) {
+                low = high + 1
+                high = low + step
+                step *= 2
+            }
+            high = min(high, ids.count)
+            while low < high {
+                let mid = (low + high) / 2
+                if less(ids[mid], bound, in: document) { low = mid + 1 } else { high = mid }
+            }
+            order += ids[at ..< low]
+            heads.removeFirst()
+            if low < ids.count { insert((run, low), into: &heads, in: document) }
+        }
+        return order
+    }
+
+    /// Inserts a run's head into the heads sorted by head.
+    private func insert(_ head: (run: Int, at: Int), into heads: inout [(run: Int, at: Int)], in document: TextDocument) {
+        let id = runs[head.run][head.at]
+        var low = 0, high = heads.count
+        while low < high {
+            let mid = (low + high) / 2
+            if less(runs[heads[mid].run][heads[mid].at], id, in: document) { low = mid + 1 } else { high = mid }
+        }
+        heads.insert(head, at: low)
+    }
+}

@@ -58,7 +58,11 @@ public struct OutlineIndexView: Sendable {
     /// The entry at a position of the sectioned order.
     public func entry(at offset: Int) -> Entry { entry(order[offset]) }
 
-    private func entry(_ id: Int32) -> Entry {
+    /// The position in the collation's section titles of entry `id`'s section.
+    public func titleIndex(of id: Int32) -> Int { Int(sectionOf[Int(id)]) }
+
+    /// The entry with id `id` (as `OutlineIndex.collationOrder(in:)` names them).
+    public func entry(_ id: Int32) -> Entry {
         switch format {
         case .lines: document.plainTextEntry(onLine: Int(position[Int(id)]), readings: readings)!
         case .headings: OutlineIndex.served(stored[Int(id)], at: position[Int(id)])

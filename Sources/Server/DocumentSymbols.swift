@@ -51,12 +51,18 @@ extension LanguageServer {
             server.progress(partial, .serialized(flat))
             return .symbols([])
         }
-        // `sorted` (plain collation order, which the index's sections do not give) or `document`.
-        let sorted = grouping == .sorted ? try context.sectionedOutline(params.textDocument, CollationChoice()) : nil
-        let outline: DocumentOutline
-        if let sorted { outline = sorted.outline } else { outline = try context.documentOutline(params.textDocument) }
-        let whole = try OutlineSymbols.render(document: document, outline: outline, sorted: sorted, encoding: context.encoding,
-                                              hierarchical: hierarchical, check: context.check)
+        let whole: SerializedJSON
+        if grouping == .sorted {
+            // Plain collation order: the index's section runs merged.
+            let (view, ids) = try context.withIndex(params.textDocument, CollationChoice()) { index, current in
+                (index.view(document: current), index.collationOrder(in: current))
+            }
+            try context.check()
+            whole = OutlineSymbols.sorted(ids, of: view, encoding: context.encoding, hierarchical: hierarchical)
+        } else {
+            whole = OutlineSymbols.nested(document: document, outline: try context.documentOutline(params.textDocument),
+                                          encoding: context.encoding, hierarchical: hierarchical)
+        }
         guard let partial = params.partialResultToken else { return .written(.serialized(whole)) }
         // Other shapes go out as one part: the client still gets them through its partial-result handler.
         server.progress(partial, .serialized(whole))

@@ -8,43 +8,19 @@ import Synchronization
 import ThumbIndexProtocol
 
 /// DocumentSymbol JSON for an outline: what `textDocument/documentSymbol` sends and what
-/// `thumbindex outline --json` prints, from one code path.
+/// `thumbindex outline --json` prints, from one code path. Symbols are written straight to JSON text: a tree of `JSON`
+/// values for 100k entries would cost more than sorting them. The groupings `sections` and `sorted` come from the
+/// document's index (`sections(of:encoding:)`, `sorted(_:of:encoding:hierarchical:)`), `document` from its outline.
 public enum OutlineSymbols {
-    /// The symbols of an outline in plain collation order (`sorted`, the grouping `sorted`) or as the extractor nests
-    /// them (nil, the grouping `document`), written straight to JSON text: a tree of `JSON` values for 100k entries
-    /// would cost more than sorting them. The grouping `sections` comes from the document's index
-    /// (`sections(of:encoding:)`). A sorted outline of 20,000 entries or more is written on two cores, the halves joined.
-    public static func render(
-        document: TextDocument, outline: DocumentOutline, sorted: SectionedOutline?, encoding: PositionEncoding,
-        hierarchical: Bool = true, check: () throws(ResponseError) -> Void = {}
-    ) throws(ResponseError) -> SerializedJSON {
+    /// The symbols of an outline as the extractor nests them (the grouping `document`); for clients without
+    /// hierarchical symbols, `SymbolInformation`s in document order with their parent's name as `containerName`.
+    public static func nested(document: TextDocument, outline: DocumentOutline, encoding: PositionEncoding, hierarchical: Bool = true) -> SerializedJSON {
         let writer = SymbolWriter(document: document, encoding: encoding)
-        guard hierarchical else { return flat(writer: writer, outline: outline, sorted: sorted) }
-        guard let sorted else {
-            var stream = JSONStream(capacity: outline.items.count * 240 + 1024)
-            stream.beginArray()
-            writer.nested(outline.roots, into: &stream)
-            stream.endArray()
-            return stream.finish()
-        }
-        try check()
-        let total = sorted.totalCount
-        let halves = total < 20_000 ? [0 ..< total] : [0 ..< total / 2, total / 2 ..< total]
-        let results = Mutex([SerializedJSON?](repeating: nil, count: halves.count))
-        DispatchQueue.concurrentPerform(iterations: halves.count) { half in
-            // About 220 bytes per entry: reserving them up front saves copying a growing buffer.
-            var stream = JSONStream(capacity: halves[half].count * 240 + 1024)
-            stream.beginArray()
-            for position in halves[half] {
-                writer.begin(sorted.outline.items[Int(sorted.order.collationOrder[position])].entry, into: &stream)
-                stream.endObject()
-            }
-            stream.endArray()
-            let written = stream.finish()
-            results.withLock { $0[half] = written }
-        }
-        try check()
-        return SerializedJSON.concatenating(arrays: results.withLock { $0 }.compactMap { $0 })
+        var stream = JSONStream(capacity: outline.items.count * 240 + 1024)
+        stream.beginArray()
+        if hierarchical { writer.nested(outline.roots, into: &stream) } else { visit(outline.roots, parent: nil, writer: writer, into: &stream) }
+        stream.endArray()
+        return stream.finish()
     }
 }
 
@@ -121,21 +97,30 @@ extension OutlineSymbols {
         return runs
     }
 
-    /// `SymbolInformation[]` for clients without hierarchical symbols: every entry in plain collation order with its
-    /// section's title as `containerName` (`sorted`), or in document order with its parent's name (nil).
-    fileprivate static func flat(writer: SymbolWriter, outline: DocumentOutline, sorted: SectionedOutline?) -> SerializedJSON {
-        var stream = JSONStream(capacity: outline.items.count * 200 + 64)
-        stream.beginArray()
-        if let sorted {
-            let titles = sorted.collation.sectionTitles
-            for item in sorted.order.collationOrder {
-                writer.information(outline.items[Int(item)].entry, container: titles[Int(sorted.order.sectionOfItem[Int(item)])], into: &stream)
+    /// The symbols of an index's entries `ids` (`OutlineIndex.collationOrder(in:)`: the grouping `sorted`), flat:
+    /// `DocumentSymbol`s, or for clients without hierarchical symbols `SymbolInformation`s with their section's title
+    /// as `containerName`. 20,000 entries or more are written on two cores, the halves joined.
+    public static func sorted(_ ids: [Int32], of view: OutlineIndexView, encoding: PositionEncoding, hierarchical: Bool) -> SerializedJSON {
+        let writer = SymbolWriter(document: view.document, encoding: encoding)
+        let titles = view.collation.sectionTitles
+        let halves = ids.count < 20_000 ? [0 ..< ids.count] : [0 ..< ids.count / 2, ids.count / 2 ..< ids.count]
+        let results = Mutex([SerializedJSON?](repeating: nil, count: halves.count))
+        DispatchQueue.concurrentPerform(iterations: halves.count) { half in
+            var stream = JSONStream(capacity: halves[half].count * 240 + 1024)
+            stream.beginArray()
+            for id in ids[halves[half]] {
+                if hierarchical {
+                    writer.begin(view.entry(id), into: &stream)
+                    stream.endObject()
+                } else {
+                    writer.information(view.entry(id), container: titles[view.titleIndex(of: id)], into: &stream)
+                }
             }
-        } else {
-            visit(outline.roots, parent: nil, writer: writer, into: &stream)
+            stream.endArray()
+            let written = stream.finish()
+            results.withLock { $0[half] = written }
         }
-        stream.endArray()
-        return stream.finish()
+        return SerializedJSON.concatenating(arrays: results.withLock { $0 }.compactMap { $0 })
     }
 
     /// `SymbolInformation[]` of an index for clients without hierarchical symbols: every entry in sectioned order, its

@@ -62,13 +62,6 @@ struct RequestContext: Sendable {
         }
     }
 
-    /// The sectioned outline of a document under a request's collation.
-    func sectionedOutline(_ uri: TextDocumentIdentifier, _ choice: CollationChoice) throws(ResponseError) -> SectionedOutline {
-        try derive(uri, choice, title: "Sorting", cached: server.documents.cachedSectioned) { document, collation, key, outlineKey, extract throws(Unavailable) in
-            try server.documents.sectioned(document, collation: collation, cacheKey: key, outlineKey: outlineKey, extract: extract)
-        }
-    }
-
     /// The section layout of a document under a request's collation: its index's when it has one, else counted
     /// from the sections of its entries (no sorting), so the first answer comes before the sort.
     func sectionLayout(_ uri: TextDocumentIdentifier, _ choice: CollationChoice) throws(ResponseError) -> SectionLayout {

@@ -59,30 +59,53 @@ struct Outline: ParsableCommand {
         noteUnusedFlags(language: language)
         let settings = settings(collation)
         let document = try Self.document(file, language: language, input: input)
-        if grouping == .sections {
-            var out = StandardOutput()
-            // Streamed from the index the server would make (`IndexPlan`): plain text keeps no entries at all, only ids
-            // in sorted runs; records are read by the record reader.
-            let fileName = (file as NSString).lastPathComponent
-            let plan = IndexPlan(document, settings: settings, collation: collation, fileName: fileName)
-            let problems = ProblemLog()
-            let (file, settings) = (file, settings)
-            let index = try plan.index(document, collation: collation, keepingEntries: true, report: { problems.append($0) }) { document in
-                let (entries, found) = EntrySource().entries(
-                    of: document.text, languageId: language, fileName: fileName, name: file,
-                    settings: settings, language: collation.locale.language, reading: settings.reading(of: document, collation: collation))
-                problems.append(found)
-                return entries
-            }
-            try problems.report()
+        var out = StandardOutput()
+        if grouping == .document {
+            let (entries, problems) = EntrySource().entries(
+                of: document.text, languageId: language, fileName: (file as NSString).lastPathComponent, name: file, settings: settings,
+                language: collation.locale.language, reading: settings.reading(of: document, collation: collation))
+            let log = ProblemLog()
+            log.append(problems)
+            try log.report()
+            let outline = DocumentOutline(version: 0, roots: entries)
             if json {
-                // The symbols `documentSymbol` sends, from the same index, written as the server hands them out.
-                for piece in OutlineSymbols.sections(of: index.view(document: document), encoding: .utf16).pieces { out.write(piece.bytes()) }
+                out.write(OutlineSymbols.nested(document: document, outline: outline, encoding: .utf16).bytes)
                 out.write("\n")
-                out.flush()
-                return
+            } else {
+                writeNested(outline.roots, depth: 0, style: Self.style, into: &out)
             }
-            let style = Self.style
+            out.flush()
+            return
+        }
+        // Sections and sorted: from the index the server would make (`IndexPlan`): plain text keeps no entries at all,
+        // only ids in sorted runs; records are read by the record reader.
+        let fileName = (file as NSString).lastPathComponent
+        let plan = IndexPlan(document, settings: settings, collation: collation, fileName: fileName)
+        let problems = ProblemLog()
+        let (name, extraction) = (file, settings)
+        let index = try plan.index(document, collation: collation, keepingEntries: true, report: { problems.append($0) }) { document in
+            let (entries, found) = EntrySource().entries(
+                of: document.text, languageId: language, fileName: fileName, name: name,
+                settings: extraction, language: collation.locale.language, reading: extraction.reading(of: document, collation: collation))
+            problems.append(found)
+            return entries
+        }
+        try problems.report()
+        let view = index.view(document: document)
+        let style = Self.style
+        if grouping == .sorted {
+            let ids = index.collationOrder(in: document)
+            if json {
+                out.write(OutlineSymbols.sorted(ids, of: view, encoding: .utf16, hierarchical: true).bytes)
+                out.write("\n")
+            } else {
+                for id in ids { write(view.entry(id), depth: 0, style: style, into: &out) }
+            }
+        } else if json {
+            // The symbols `documentSymbol` sends, from the same index, written as the server hands them out.
+            for piece in OutlineSymbols.sections(of: view, encoding: .utf16).pieces { out.write(piece.bytes()) }
+            out.write("\n")
+        } else {
             for section in index.sections {
                 out.write(style.header(Self.printable(sectionTitleText(collation.sectionTitles, at: section.titleIndex))) + "  " + style.dim(section.count == 1 ? "1 entry" : "\(section.count) entries") + "\n")
                 for start in stride(from: section.offset, to: section.offset + section.count, by: 4096) {
@@ -90,31 +113,6 @@ struct Outline: ParsableCommand {
                         write(item.entry, depth: 1, style: style, into: &out)
                     }
                 }
-            }
-            out.flush()
-            return
-        }
-        let text = document.text
-        let (entries, problems) = EntrySource().entries(
-            of: text, languageId: language, fileName: (file as NSString).lastPathComponent, name: file, settings: settings,
-            language: collation.locale.language, reading: settings.reading(of: document, collation: collation))
-        var out = StandardOutput()
-        let log = ProblemLog()
-        log.append(problems)
-        try log.report()
-        let outline = DocumentOutline(version: 0, roots: entries)
-        // `sorted` or `document` (`sections` came from the index above).
-        let sectioned = grouping == .document ? nil : try SectionedOutline(outline: outline, collation: collation)
-        if json {
-            let symbols = try OutlineSymbols.render(document: document, outline: outline, sorted: sectioned, encoding: .utf16)
-            out.write(symbols.bytes)
-            out.write("\n")
-        } else {
-            let style = Self.style
-            if let sectioned {
-                for position in sectioned.order.collationOrder { write(outline.items[Int(position)].entry, depth: 0, style: style, into: &out) }
-            } else {
-                writeNested(outline.roots, depth: 0, style: style, into: &out)
             }
         }
         out.flush()

@@ -257,6 +257,14 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
             XCTFail("a page from an offset differs after \(context)")
             return false
         }
+        // Plain collation order (the grouping `sorted`): the index's runs merged, as a fresh sort orders every entry.
+        let sorted = index.collationOrder(in: document).map { view.entry($0) }
+        let sortedFresh = fresh.order.collationOrder.map { fresh.outline.items[Int($0)].entry }
+        if sorted != sortedFresh {
+            let at = zip(sorted, sortedFresh).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(sorted.count, sortedFresh.count)
+            XCTFail("plain collation order differs after \(context) at \(at) of \(sortedFresh.count)")
+            return false
+        }
         return true
     }
 

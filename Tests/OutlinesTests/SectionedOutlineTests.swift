@@ -100,17 +100,17 @@ final class SectionLayoutTests: XCTestCase {
     }
 }
 
-/// Requests that need the same sort at once share one.
+/// Requests that need the same index at once share one.
 final class SharedSortTests: XCTestCase {
-    /// Eight requests for the same sort: one makes it; the others are told it is in progress (no thread waits inside
-    /// the store) and find it made when they ask again. The sort is held until all seven were told, so the order of
+    /// Eight requests for the same index: one makes it; the others are told it is in progress (no thread waits inside
+    /// the store) and find it made when they ask again. The build is held until all seven were told, so the order of
     /// events, not the clock, decides.
-    func testConcurrentRequestsForTheSameSortMakeItOnce() throws {
+    func testConcurrentRequestsForTheSameIndexMakeItOnce() throws {
         let store = DocumentStore()
         _ = store.open(TextDocument(uri: "file:///a", languageId: "plaintext", version: 1, text: "b\na\nc\n"))
         let document = try store.snapshot("file:///a")
         let collation = try IndexedCollation(locale: "en_US")
-        let extractions = Counter(), told = Counter(), allTold = DispatchSemaphore(value: 0), done = DispatchGroup()
+        let builds = Counter(), told = Counter(), allTold = DispatchSemaphore(value: 0), done = DispatchGroup()
         // Threads of their own: the leader and the waiters block, which GCD's pool answers only slowly with new threads.
         for _ in 0 ..< 8 {
             done.enter()
@@ -118,13 +118,12 @@ final class SharedSortTests: XCTestCase {
                 defer { done.leave() }
                 while true {
                     do throws(Unavailable) {
-                        let outline = try store.sectioned(document, collation: collation, cacheKey: "en", outlineKey: "") { _ in
-                            extractions.increment()
-                            allTold.wait()  // held until the seven others were told the sort is in progress
-                            let zero = TextRange(start: TextPosition(line: 0, column: 0), end: TextPosition(line: 0, column: 1))
-                            return [Entry(name: "b", kind: .string, range: zero), Entry(name: "a", kind: .string, range: zero)]
-                        }
-                        XCTAssertEqual(outline.totalCount, 2)
+                        let count = try store.withIndex(document, cacheKey: "en", make: { document throws(CollationError) in
+                            builds.increment()
+                            allTold.wait()  // held until the seven others were told the build is in progress
+                            return try OutlineIndex.make(document, collation: collation, format: .lines) { _ in [] }
+                        }) { index, _ in index.count }
+                        XCTAssertEqual(count, 3)
                         return
                     } catch {
                         told.increment()
@@ -136,7 +135,7 @@ final class SharedSortTests: XCTestCase {
             }.start()
         }
         XCTAssertEqual(done.wait(timeout: .now() + 60), .success)
-        XCTAssertEqual(extractions.value, 1, "eight requests, one extraction and sort")
+        XCTAssertEqual(builds.value, 1, "eight requests, one build")
         XCTAssertEqual(told.value, 7)
     }
 }
