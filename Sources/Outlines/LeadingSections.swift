@@ -97,7 +97,7 @@ public struct LeadingSections: Sendable {
         self.entry = entry
         sections = chosen.map { position in
             let title = titles[position], ids = byTitle[title]!
-            let range = SectionedOutline.symbolRange(
+            let range = SectionSummary.symbolRange(
                 around: ids[0], neighbour: { sectionOf.indices.contains($0 + $1) ? $0 + $1 : nil },
                 inSection: { sectionOf[$0] == Int32(title) }, entry: entry)
             return Section(title: collation.sectionTitles[title], members: ids, range: range, position: position, offset: offsets[position])
@@ -105,8 +105,8 @@ public struct LeadingSections: Sendable {
     }
 
     /// The entries of the chosen sections at the sectioned offsets `range`, each with its section's position.
-    public func page(_ range: Range<Int>) -> [SectionedOutline.PageEntry] {
-        var page: [SectionedOutline.PageEntry] = []
+    public func page(_ range: Range<Int>) -> [PageEntry] {
+        var page: [PageEntry] = []
         for section in sections {
             let from = max(range.lowerBound, section.offset), to = min(range.upperBound, section.offset + section.members.count)
             guard from < to else { continue }

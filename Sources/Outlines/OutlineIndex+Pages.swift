@@ -5,8 +5,8 @@ import Entries
 /// document the index is current with, when the page is served.
 extension OutlineIndex {
     /// The non-empty sections in order, with counts and offsets (O(sections)).
-    public var sections: [SectionedOutline.SectionSummary] {
-        var out: [SectionedOutline.SectionSummary] = []
+    public var sections: [SectionSummary] {
+        var out: [SectionSummary] = []
         var offset = 0
         for (section, run) in runs.enumerated() where !run.isEmpty {
             out.append(.init(title: collation.sectionTitles[section], titleIndex: section, count: run.count, offset: offset))
@@ -31,8 +31,8 @@ extension OutlineIndex {
     }
 
     /// Up to `limit` entries from `offset` of the sectioned order (none past the end).
-    public func page(offset: Int, limit: Int, in document: TextDocument) -> [SectionedOutline.PageEntry] {
-        var entries: [SectionedOutline.PageEntry] = []
+    public func page(offset: Int, limit: Int, in document: TextDocument) -> [PageEntry] {
+        var entries: [PageEntry] = []
         entries.reserveCapacity(max(0, min(limit, count - offset)))
         var start = 0, section = 0
         for run in runs where !run.isEmpty {
@@ -48,7 +48,7 @@ extension OutlineIndex {
     }
 
     /// The jump for the index title at `index` of `titles` (drawn with this index's collation).
-    public func jump(toIndexTitleAt index: Int, in titles: SectionIndexTitles, document: TextDocument) throws(CollationError) -> SectionedOutline.Jump {
+    public func jump(toIndexTitleAt index: Int, in titles: SectionIndexTitles, document: TextDocument) throws(CollationError) -> SectionJump {
         let sections = self.sections
         switch try collation.jump(toIndexTitleAt: index, in: titles, nonEmptySections: sections.map(\.titleIndex)) {
         case .top: return .search

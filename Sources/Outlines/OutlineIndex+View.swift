@@ -11,7 +11,7 @@ public struct OutlineIndexView: Sendable {
     /// The text the view is current with.
     public let document: TextDocument
     /// The non-empty sections, with counts and offsets into the sectioned order.
-    public let sections: [SectionedOutline.SectionSummary]
+    public let sections: [SectionSummary]
     private let format: OutlineIndex.Format
     private let order: [Int32]
     private let position: [Int32]
@@ -92,7 +92,7 @@ public struct OutlineIndexView: Sendable {
     public func sectionRange(ofSectionAt position: Int) -> TextRange {
         let first = order[sections[position].offset]
         let section = sectionOf[Int(first)]
-        return SectionedOutline.symbolRange(around: first, neighbour: neighbour, inSection: { sectionOf[Int($0)] == section }, entry: entry)
+        return SectionSummary.symbolRange(around: first, neighbour: neighbour, inSection: { sectionOf[Int($0)] == section }, entry: entry)
     }
 }
 

@@ -9,7 +9,7 @@ public struct SectionLayout: Sendable {
     public let collation: IndexedCollation
     public let totalCount: Int
     /// The non-empty sections, in section order.
-    public let sections: [SectionedOutline.SectionSummary]
+    public let sections: [SectionSummary]
     /// The section (title position) of every entry in document order, when the layout was counted from them (a page
     /// before the sort sorts only its sections' entries with it: `LeadingSections`).
     public let sectionOfEntries: [Int32]?
@@ -31,7 +31,7 @@ public struct SectionLayout: Sendable {
     init(sectionOf: [Int32], keeping: Bool, version: Int, generation: UInt64, collation: IndexedCollation) {
         var counts = [Int](repeating: 0, count: collation.sectionTitles.count)
         for section in sectionOf { counts[Int(section)] += 1 }
-        var sections: [SectionedOutline.SectionSummary] = []
+        var sections: [SectionSummary] = []
         var offset = 0
         for (section, count) in counts.enumerated() where count > 0 {
             sections.append(.init(title: collation.sectionTitles[section], titleIndex: section, count: count, offset: offset))
@@ -42,7 +42,7 @@ public struct SectionLayout: Sendable {
     }
 
     init(
-        version: Int, generation: UInt64, collation: IndexedCollation, totalCount: Int, sections: [SectionedOutline.SectionSummary],
+        version: Int, generation: UInt64, collation: IndexedCollation, totalCount: Int, sections: [SectionSummary],
         sectionOfEntries: [Int32]? = nil
     ) {
         self.version = version
@@ -59,12 +59,5 @@ public struct SectionLayout: Sendable {
     /// How many entries the sections holding the sectioned offsets `range` hold together.
     public func entries(inSectionsCovering range: Range<Int>) -> Int {
         sections.lazy.filter { $0.offset < range.upperBound && $0.offset + $0.count > range.lowerBound }.reduce(0) { $0 + $1.count }
-    }
-}
-
-extension SectionedOutline {
-    /// The layout of an outline that is already sorted.
-    public var layout: SectionLayout {
-        SectionLayout(version: version, generation: generation, collation: collation, totalCount: totalCount, sections: sections)
     }
 }

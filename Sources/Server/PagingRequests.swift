@@ -39,7 +39,7 @@ extension LanguageServer {
             let collation = index.collation
             let titles = try context.indexTitles(collation, params.titles)
             let position = try titlePosition(params.title, in: titles, collation: collation)
-            let jump: SectionedOutline.Jump
+            let jump: SectionJump
             do throws(CollationError) { jump = try index.jump(toIndexTitleAt: position, in: titles, document: document) } catch { throw .invalidParams(error.message) }
             switch jump {
             case .search: return .search

@@ -193,7 +193,7 @@ struct RequestContext: Sendable {
     /// made at once) and when the index is there or being made.
     func pageBeforeIndex(
         _ uri: TextDocumentIdentifier, _ choice: CollationChoice, offsets: Range<Int>
-    ) throws(ResponseError) -> (page: [SectionedOutline.PageEntry], totalCount: Int, document: TextDocument)? {
+    ) throws(ResponseError) -> (page: [PageEntry], totalCount: Int, document: TextDocument)? {
         let document = try requireDocument(uri)
         let collation = try self.collation(choice)
         let plan = self.plan(document, collation), key = cacheKey(collation)

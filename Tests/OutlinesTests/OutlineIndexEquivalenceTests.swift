@@ -107,7 +107,16 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
         // Sources/Outlines/Outlines.docc/Outlines.md
         var text = TextDocument(uri: "file:///names.txt", languageId: "plaintext", version: 1,
                                 text: "Östen\nAnna\nÅsa\nWallin\nVallin\n42 Street\nBertil\n")
-        let index = try OutlineIndex.make(text, collation: try IndexedCollation(locale: "sv_SE"), format: .lines) { _ in [] }
+        let collation = try IndexedCollation(locale: "sv_SE")
+        let index = try OutlineIndex.make(text, collation: collation, format: .lines) { _ in [] }
+        XCTAssertEqual(index.sections.map(\.title), ["A", "B", "V", "W", "Å", "Ö", "#"])
+        XCTAssertEqual(index.page(offset: 0, limit: 3, in: text).map(\.entry.name), ["Anna", "Bertil", "Vallin"])
+        let titles = try collation.sectionIndexTitles()
+        guard case .section(let position, let title, let offset, let entry) = try index.jump(
+            toIndexTitleAt: titles.titles.firstIndex(of: "C")!, in: titles, document: text) else { return XCTFail("no section") }
+        XCTAssertEqual([position, offset], [1, 1])
+        XCTAssertEqual(title, "B")
+        XCTAssertEqual(entry.name, "Bertil")
         let edit = try text.apply([ContentChange(range: EncodedRange(start: EncodedPosition(line: 0, character: 0),
                                                                      end: EncodedPosition(line: 0, character: 0)),
                                                  text: "Cecilia\n")], version: 2, encoding: .utf16)

@@ -1,77 +1,57 @@
 import Collation
 import Entries
 
-/// What fluent pagination (AWPagedArray) reads of a sectioned outline: section metadata first, then pages of entries by
-/// offset, and jumps from an index title to the first entry of its section.
-extension SectionedOutline {
-    /// A non-empty section: its title, the count of its entries and the position of the first in the sectioned order.
-    public struct SectionSummary: Hashable, Sendable {
-        /// The section's title.
-        public var title: String
-        /// The position of `title` in the collation's `sectionTitles`.
-        public var titleIndex: Int
-        /// The number of entries in the section.
-        public var count: Int
-        /// The position of the section's first entry in the sectioned order.
-        public var offset: Int
-    }
+// What fluent pagination (AWPagedArray) reads of a sorted outline (an `OutlineIndex`, and before its sort a
+// `SectionLayout` or `LeadingSections`): section metadata first, then pages of entries by offset, and jumps from an
+// index title to the first entry of its section.
 
-    /// The non-empty sections in order.
-    public var sections: [SectionSummary] {
-        order.ranges.map { range in
-            SectionSummary(title: collation.sectionTitles[range.section], titleIndex: range.section,
-                           count: range.range.count, offset: range.range.lowerBound)
-        }
-    }
+/// A non-empty section: its title, the count of its entries and the position of the first in the sectioned order.
+public struct SectionSummary: Hashable, Sendable {
+    /// The section's title.
+    public var title: String
+    /// The position of `title` in the collation's `sectionTitles`.
+    public var titleIndex: Int
+    /// The number of entries in the section.
+    public var count: Int
+    /// The position of the section's first entry in the sectioned order.
+    public var offset: Int
 
-    /// An entry of a page and its section (a position in `sections`).
-    public struct PageEntry: Sendable {
-        /// The entry, without its children.
-        public var entry: Entry
-        /// Its section: a position in `sections`.
-        public var section: Int
-    }
-
-    /// Up to `limit` entries from `offset` of the sectioned order (none past the end).
-    public func page(offset: Int, limit: Int) -> [PageEntry] {
-        let end = min(totalCount, offset + limit)
-        guard offset < end else { return [] }
-        var entries: [PageEntry] = []
-        entries.reserveCapacity(end - offset)
-        var section = sectionPosition(of: offset)
-        for position in offset ..< end {
-            while order.ranges[section].range.upperBound <= position { section += 1 }
-            entries.append(PageEntry(entry: item(at: position).entry, section: section))
-        }
-        return entries
-    }
-
-    /// Where touching an index title lands.
-    public enum Jump: Sendable {
-        /// The first entry of the nearest non-empty section: its position in `sections`, that section's title, the
-        /// entry's offset in the sectioned order, and the entry.
-        case section(position: Int, title: String, offset: Int, entry: Entry)
-        /// The `{search}` entry: the top.
-        case search
-        /// No entries.
-        case nothing
-    }
-
-    /// The jump for the index title at `index` of `titles` (drawn with this outline's collation).
-    public func jump(toIndexTitleAt index: Int, in titles: SectionIndexTitles) throws(CollationError) -> Jump {
-        switch try collation.jump(toIndexTitleAt: index, in: titles, nonEmptySections: order.nonEmptySections) {
-        case .top: return .search
-        case .nothing: return .nothing
-        case .section(let position):
-            let range = order.ranges[position]
-            return .section(position: position, title: collation.sectionTitles[range.section], offset: range.range.lowerBound,
-                            entry: item(at: range.range.lowerBound).entry)
-        }
+    /// A section titled `title` (position `titleIndex` of the collation's titles) of `count` entries from `offset`.
+    public init(title: String, titleIndex: Int, count: Int, offset: Int) {
+        self.title = title
+        self.titleIndex = titleIndex
+        self.count = count
+        self.offset = offset
     }
 }
 
+/// An entry of a page and its section (a position in the non-empty sections).
+public struct PageEntry: Sendable {
+    /// The entry, without its children.
+    public var entry: Entry
+    /// Its section: a position in the non-empty sections.
+    public var section: Int
+
+    /// `entry`, in section `section`.
+    public init(entry: Entry, section: Int) {
+        self.entry = entry
+        self.section = section
+    }
+}
+
+/// Where touching an index title lands.
+public enum SectionJump: Sendable {
+    /// The first entry of the nearest non-empty section: its position in `sections`, that section's title, the
+    /// entry's offset in the sectioned order, and the entry.
+    case section(position: Int, title: String, offset: Int, entry: Entry)
+    /// The `{search}` entry: the top.
+    case search
+    /// No entries.
+    case nothing
+}
+
 /// The range of a section as a symbol (`documentSymbol` with `sections` grouping), for every shape of outline.
-extension SectionedOutline {
+extension SectionSummary {
     /// The run of the section's entries around its first one that are next to each other in the document, with no
     /// entry of another section between them. Sections interleave in the document, so the hull of all a section's
     /// entries would cover other sections' entries, and a client looking for the symbol at the cursor (the first
