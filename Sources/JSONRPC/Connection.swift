@@ -166,13 +166,14 @@ public final class Connection: @unchecked Sendable {
     /// Queues one message; thread-safe, never blocks. Throws when the connection is closed or an earlier write failed
     /// (EPIPE: the peer has gone).
     public func send(_ message: Message) throws(ConnectionError) {
-        if framing == .contentLength, let pieces = JSONWriter().pieces(message.json) {
+        let json = message.json
+        if framing == .contentLength, let pieces = JSONWriter().pieces(json) {
             // A `.streamed` value: its pieces are made by the writer thread as the peer reads.
             let length = pieces.reduce(0) { $0 + $1.count }
             try outbox.enqueue(pieces: [StreamedJSON.Piece(ContentLengthFramer.header(bodyLength: length))] + pieces)
             return
         }
-        try write(body: message.serialized())
+        try write(body: JSONWriter().write(json))
     }
 
     /// Sends several messages as one JSON-RPC batch (a JSON array); sends nothing for an empty list.
