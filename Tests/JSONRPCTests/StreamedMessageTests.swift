@@ -12,10 +12,9 @@ import Darwin
 /// A message holding a `.streamed` value goes out as one frame whose pieces the writer thread makes as the peer
 /// reads, so a sender of a hundred megabytes holds one piece at a time.
 final class StreamedMessageTests: XCTestCase {
-    /// Four strings of 256 KiB each (a pipe holds 64 KiB), one piece each, recording when each is made.
-    private func streamedValue(_ made: MadePieces) -> (value: StreamedJSON, whole: JSON) {
+    /// Four strings of `length` bytes each, one piece each, recording when each is made.
+    private func streamedValue(_ made: MadePieces, length: Int = 256 << 10) -> (value: StreamedJSON, whole: JSON) {
         let letters = Array("abcd".utf8)
-        let length = 256 << 10
         let pieces = (0 ..< 4).map { k in
             StreamedJSON.Piece(count: length + 3) {
                 made.record(k)
@@ -29,8 +28,10 @@ final class StreamedMessageTests: XCTestCase {
 
     func testAPieceIsMadeOnlyOnceTheOnesBeforeItAreRead() throws {
         let made = MadePieces()
-        let (value, whole) = streamedValue(made)
         let output = makeRawPipe()
+        // Each piece twice what the pipe holds (64 KiB by default; F_GETPIPE_SZ, which Glibc does not export, says).
+        let capacity = Int(fcntl(output.write, 1032))
+        let (value, whole) = streamedValue(made, length: 2 * max(capacity, 64 << 10))
         let connection = Connection(input: open("/dev/null", O_RDONLY), output: output.write)
         defer { connection.close() }
         try connection.send(.notification(Notification(method: "$/progress", params: ["token": "p", "value": .streamed(value)])))
