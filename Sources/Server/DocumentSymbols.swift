@@ -30,7 +30,7 @@ extension LanguageServer {
                 try context.check()
                 // The first part went out already: the view is of the same snapshot, so its first run is those sections.
                 if !(done == 0 && first != nil) {
-                    server.progress(partial, OutlineSymbols.part(run, of: view, encoding: context.encoding, streaming: server.instrumentation.streaming))
+                    server.progress(partial, .streamed(OutlineSymbols.part(run, of: view, encoding: context.encoding, streaming: server.instrumentation.streaming)))
                 }
                 if let token = params.workDoneToken { server.progress(token, ProgressNotification.report(percentage: (done + 1) * 100 / runs.count)) }
             }

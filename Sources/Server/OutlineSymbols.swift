@@ -25,48 +25,6 @@ public enum OutlineSymbols {
 }
 
 extension OutlineSymbols {
-    /// The section symbols of `sections` (positions in the non-empty sections) of an index, as one JSON array: a part
-    /// of a reply in parts, read at the client's pace, which keeps nothing (it would hold the whole reply, 10× the
-    /// text). A large section (a part of its own) is written on two cores: its second half beside the first, then
-    /// joined after it.
-    static func sections(_ sections: Range<Int>, of view: OutlineIndexView, encoding: PositionEncoding) -> SerializedJSON {
-        let writer = SymbolWriter(document: view.document, encoding: encoding)
-        var stream = JSONStream(capacity: sections.reduce(0) { $0 + view.sections[$1].count } * 240 + 1024)
-        stream.beginArray()
-        for position in sections {
-            let section = view.sections[position]
-            let offsets = section.offset ..< section.offset + section.count
-            writer.section(title: section.title, first: view.entry(at: section.offset), count: section.count,
-                           range: view.sectionRange(ofSectionAt: position), into: &stream) { stream in
-                let second = offsets.count >= 20_000 ? offsets.lowerBound + offsets.count / 2 ..< offsets.upperBound : offsets.upperBound ..< offsets.upperBound
-                let written = Mutex<SerializedJSON?>(nil), done = DispatchGroup()
-                if !second.isEmpty {
-                    DispatchQueue.global().async(group: done) {
-                        var half = JSONStream(capacity: second.count * 240 + 64)
-                        half.beginArray()
-                        entries(second, of: view, writer: writer, into: &half)
-                        half.endArray()
-                        let bytes = half.finish()
-                        written.withLock { $0 = bytes }
-                    }
-                }
-                entries(offsets.lowerBound ..< second.lowerBound, of: view, writer: writer, into: &stream)
-                done.wait()
-                if let bytes = written.withLock({ $0 }) { stream.elements(of: bytes) }
-            }
-        }
-        stream.endArray()
-        return stream.finish()
-    }
-
-    /// The symbols of the entries at `offsets` of the sectioned order, one after another.
-    static func entries(_ offsets: Range<Int>, of view: OutlineIndexView, writer: SymbolWriter, into stream: inout JSONStream) {
-        for offset in offsets {
-            writer.begin(view.entry(at: offset), into: &stream)
-            stream.endObject()
-        }
-    }
-
     /// The section symbols of the leading sections of a document not sorted yet, as one JSON array.
     static func sections(_ leading: LeadingSections, document: TextDocument, encoding: PositionEncoding) -> SerializedJSON {
         let writer = SymbolWriter(document: document, encoding: encoding)

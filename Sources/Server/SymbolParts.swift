@@ -5,10 +5,10 @@ import ThumbIndexJSON
 
 /// Which sections of a `documentSymbol` reply in parts go out streamed, and in what pieces.
 ///
-/// A part is whole sections, and one section can be most of a document (the `#` of a million names in many
-/// scripts: 570k symbols, 120 MB of JSON). Such a section goes out streamed: its symbols are written once on two
-/// cores to count their bytes (the frame's length), its first pieces kept, and the rest written again a piece at a
-/// time as the client reads (`StreamedJSON`), so the server holds 16 MB of it instead of the whole part and its
+/// A part is whole sections, written in pieces on every core, and one section can be most of a document (the `#` of
+/// a million names in many scripts: 570k symbols, 120 MB of JSON). Such a section goes out streamed: its pieces are
+/// written once to count their bytes (the frame's length), the first ones kept, and the rest written again a piece at
+/// a time as the client reads (`StreamedJSON`), so the server holds 16 MB of it instead of the whole part and its
 /// copies.
 public struct StreamedSections: Sendable {
     /// Sections of this many entries or more are streamed.
@@ -27,33 +27,16 @@ public struct StreamedSections: Sendable {
 }
 
 extension OutlineSymbols {
-    /// The part holding `sections` (positions in the non-empty sections) of `view`.
-    static func part(_ sections: Range<Int>, of view: OutlineIndexView, encoding: PositionEncoding, streaming: StreamedSections) -> JSON {
-        guard sections.contains(where: { view.sections[$0].count >= streaming.entries }) else {
-            return .serialized(self.sections(sections, of: view, encoding: encoding))
-        }
+    /// The part holding `sections` (positions in the non-empty sections) of `view`: each section's symbols written on
+    /// every core in pieces of `entriesInPiece`, all kept, but those of a section of `streaming.entries` or more, whose
+    /// pieces after the first `keptPieces` are made again as the client reads.
+    static func part(_ sections: Range<Int>, of view: OutlineIndexView, encoding: PositionEncoding, streaming: StreamedSections) -> StreamedJSON {
         let writer = SymbolWriter(document: view.document, encoding: encoding)
-        var pieces: [StreamedJSON.Piece] = []
-        var written: [UInt8] = [UInt8(ascii: "[")]
-        for position in sections {
-            if position > sections.lowerBound { written.append(UInt8(ascii: ",")) }
-            let section = view.sections[position]
-            guard section.count >= streaming.entries else {
-                let whole = self.sections(position ..< position + 1, of: view, encoding: encoding).bytes
-                written += whole[1 ..< whole.count - 1]
-                continue
-            }
-            var head = JSONStream(capacity: 512)
-            writer.sectionHead(title: section.title, first: view.entry(at: section.offset), count: section.count,
-                               range: view.sectionRange(ofSectionAt: position), into: &head)
-            written += head.finish().bytes
-            pieces.append(StreamedJSON.Piece(written))
-            pieces += streamedChildren(section.offset ..< section.offset + section.count, of: view, writer: writer, streaming: streaming)
-            written = Array("]}".utf8)
+        let pieces = sectionPieces(sections, of: view, writer: writer) { section, offsets in
+            childPieces(offsets, of: view, writer: writer, entriesInPiece: streaming.entriesInPiece,
+                        kept: section.count >= streaming.entries ? streaming.keptPieces : .max)
         }
-        written.append(UInt8(ascii: "]"))
-        pieces.append(StreamedJSON.Piece(written))
-        return .streamed(StreamedJSON(pieces: pieces))
+        return StreamedJSON(pieces: [StreamedJSON.Piece([UInt8(ascii: "[")])] + pieces + [StreamedJSON.Piece([UInt8(ascii: "]")])])
     }
 
     /// Every section symbol of an index, as one JSON array in pieces, written on two cores for a large outline (the
@@ -65,9 +48,20 @@ extension OutlineSymbols {
         let total = view.sections.reduce(0) { $0 + $1.count }
         let cut = total < 20_000 ? view.sections.count : (view.sections.firstIndex { $0.offset + $0.count >= total / 2 }.map { $0 + 1 } ?? view.sections.count)
         let halves = [0 ..< cut, cut ..< view.sections.count].filter { !$0.isEmpty }
+        let writer = SymbolWriter(document: view.document, encoding: encoding)
+        let variant = PositionEncoding.allCases.firstIndex(of: encoding) ?? 0
         let results = Mutex([[StreamedJSON.Piece]](repeating: [], count: halves.count))
         DispatchQueue.concurrentPerform(iterations: halves.count) { half in
-            let pieces = keptSymbols(halves[half], of: view, encoding: encoding)
+            let pieces = sectionPieces(halves[half], of: view, writer: writer) { section, offsets in
+                let make = { (k: Int) -> [UInt8] in
+                    var symbol = JSONStream(capacity: 256)
+                    writer.begin(view.entry(at: offsets.lowerBound + k), into: &symbol)
+                    symbol.endObject()
+                    return symbol.finish().bytes
+                }
+                return [StreamedJSON.Piece(view.memo.joined(
+                    section: section.titleIndex, ids: offsets.map(view.id(at:)), stamps: offsets.map(view.stamp(at:)), variant: variant, make: make))]
+            }
             results.withLock { $0[half] = pieces }
         }
         var pieces = [StreamedJSON.Piece([UInt8(ascii: "[")])]
@@ -79,48 +73,43 @@ extension OutlineSymbols {
         return StreamedJSON(pieces: pieces)
     }
 
-    /// The section symbols of `sections`, comma-separated, as pieces: each section's children are the bytes kept
-    /// with the index for it (`EntryMemo`), handed to the transport as they are.
-    private static func keptSymbols(_ sections: Range<Int>, of view: OutlineIndexView, encoding: PositionEncoding) -> [StreamedJSON.Piece] {
-        let writer = SymbolWriter(document: view.document, encoding: encoding)
-        let variant = PositionEncoding.allCases.firstIndex(of: encoding) ?? 0
+    /// The section symbols of `sections`, comma-separated, as pieces: each section's head, then the pieces of its
+    /// children `children` gives (from the section and its offsets in the sectioned order), then its close.
+    private static func sectionPieces(
+        _ sections: Range<Int>, of view: OutlineIndexView, writer: SymbolWriter,
+        children: (SectionSummary, Range<Int>) -> [StreamedJSON.Piece]
+    ) -> [StreamedJSON.Piece] {
         var pieces: [StreamedJSON.Piece] = []
         var glue: [UInt8] = []  // what goes between two sections' children: the end of one, the head of the next
         for position in sections {
             if position > sections.lowerBound { glue.append(UInt8(ascii: ",")) }
             let section = view.sections[position]
-            let offsets = section.offset ..< section.offset + section.count
             var head = JSONStream(capacity: 512)
             writer.sectionHead(title: section.title, first: view.entry(at: section.offset), count: section.count,
                                range: view.sectionRange(ofSectionAt: position), into: &head)
             glue += head.finish().bytes
             pieces.append(StreamedJSON.Piece(glue))
-            let make = { (k: Int) -> [UInt8] in
-                var symbol = JSONStream(capacity: 256)
-                writer.begin(view.entry(at: offsets.lowerBound + k), into: &symbol)
-                symbol.endObject()
-                return symbol.finish().bytes
-            }
-            pieces.append(StreamedJSON.Piece(view.memo.joined(
-                section: section.titleIndex, ids: offsets.map(view.id(at:)), stamps: offsets.map(view.stamp(at:)), variant: variant, make: make)))
+            pieces += children(section, section.offset ..< section.offset + section.count)
             glue = Array("]}".utf8)
         }
-        pieces.append(StreamedJSON.Piece(glue))
+        if !glue.isEmpty { pieces.append(StreamedJSON.Piece(glue)) }
         return pieces
     }
 
-    /// The symbols of the entries at `offsets`, comma-separated, as pieces written now on every core to count them;
-    /// the first few are kept as written (the part's start goes out at once), the others are made again when their
-    /// turn comes.
-    private static func streamedChildren(
-        _ offsets: Range<Int>, of view: OutlineIndexView, writer: SymbolWriter, streaming: StreamedSections
+    /// The symbols of the entries at `offsets`, comma-separated, as pieces of `entriesInPiece` written now on every
+    /// core (to count them); the first `kept` are kept as written, the others are made again when their turn comes.
+    private static func childPieces(
+        _ offsets: Range<Int>, of view: OutlineIndexView, writer: SymbolWriter, entriesInPiece: Int, kept: Int
     ) -> [StreamedJSON.Piece] {
-        let step = max(1, streaming.entriesInPiece)
+        let step = max(1, entriesInPiece)
         let runs = stride(from: offsets.lowerBound, to: offsets.upperBound, by: step).map { $0 ..< min($0 + step, offsets.upperBound) }
         let make = { @Sendable (k: Int) -> [UInt8] in
             var stream = JSONStream(capacity: runs[k].count * 240 + 64)
             stream.beginArray()
-            entries(runs[k], of: view, writer: writer, into: &stream)
+            for offset in runs[k] {
+                writer.begin(view.entry(at: offset), into: &stream)
+                stream.endObject()
+            }
             stream.endArray()
             let array = stream.finish().bytes
             // The elements without their brackets, after a comma when other pieces come before.
@@ -130,7 +119,7 @@ extension OutlineSymbols {
         let pieces = Mutex([StreamedJSON.Piece?](repeating: nil, count: runs.count))
         DispatchQueue.concurrentPerform(iterations: runs.count) { k in
             let bytes = make(k)
-            let piece = k < streaming.keptPieces ? StreamedJSON.Piece(bytes) : StreamedJSON.Piece(count: bytes.count) { ahead.bytes(k) }
+            let piece = k < kept ? StreamedJSON.Piece(bytes) : StreamedJSON.Piece(count: bytes.count) { ahead.bytes(k) }
             pieces.withLock { $0[k] = piece }
         }
         return pieces.withLock { $0 }.map { $0! }

@@ -155,8 +155,7 @@ extension JSON {
         case .string: return "a string"
         case .array: return "an array"
         case .object: return "an object"
-        case .serialized(let text): return text.parsed.kindName
-        case .streamed(let streamed): return streamed.materialized.parsed.kindName
+        case .serialized, .streamed: return resolved.kindName
         }
     }
 }

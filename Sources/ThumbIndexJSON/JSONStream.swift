@@ -81,15 +81,6 @@ public struct JSONStream: ~Copyable {
         JSONWriter.writeCompact(value, into: &sink)
     }
 
-    /// The elements of `array` (an array this module wrote, perhaps on another thread) as elements of the innermost
-    /// open array, after the ones written so far.
-    public mutating func elements(of array: SerializedJSON) {
-        let elements = array.arrayElements
-        guard !elements.isEmpty else { return }
-        separate()
-        elements.withUnsafeBufferPointer { sink.append($0) }
-    }
-
     /// The text written (complete once every container is closed).
     public consuming func finish() -> SerializedJSON {
         SerializedJSON(bytes: sink.finish())
