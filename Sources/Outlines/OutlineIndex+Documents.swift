@@ -139,16 +139,16 @@ extension OutlineIndex {
         let new = Self.extracted(document, extract).entries
         let newLines = new.map { $0.range.start.line }
         guard zip(newLines, newLines.dropFirst()).allSatisfy({ $0 < $1 }) else { return false }
-        let old = entryAtLine.indices.filter { entryAtLine[$0] >= 0 }
+        let old = places.indices.filter { places[$0] >= 0 }
         func same(_ o: Int, _ n: Int, shift: Int) -> Bool {
-            old[o] + shift == newLines[n] && stored[Int(entryAtLine[old[o]])].sortString == new[n].sortString
+            old[o] + shift == newLines[n] && stored[Int(places[old[o]])].sortString == new[n].sortString
         }
         let (window, added) = Self.window(of: edit, old: old, new: newLines, same: same)
         var batch = UTF8Batch([String]())
         for n in added { batch.append(new[n].sortString) }
         replace(window, in: document, batch: batch, lines: added.map { newLines[$0] }, entries: Array(new[added]))
         // Entries that kept their place may still have changed (a range reaching to the next heading).
-        for (n, entry) in new.enumerated() { stored[Int(entryAtLine[newLines[n]])] = entry }
+        for (n, entry) in new.enumerated() { stored[Int(places[newLines[n]])] = entry }
         return true
     }
 }

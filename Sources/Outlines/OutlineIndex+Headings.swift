@@ -43,9 +43,9 @@ extension OutlineIndex {
         let new = window.headings, entries = new.map { Self.entry($0, readings) }
         // The window holds about `spacing` lines of headings the edit did not touch: those keep their ids and places
         // in the runs (matched from both ends by line and name); only the ones between are replaced.
-        let old = (window.start ..< window.oldEnd).filter { entryAtLine[$0] >= 0 }
+        let old = (window.start ..< window.oldEnd).filter { places[$0] >= 0 }
         func same(_ o: Int, _ n: Int, shift: Int) -> Bool {
-            let kept = stored[Int(entryAtLine[old[o]])]
+            let kept = stored[Int(places[old[o]])]
             return old[o] + shift == new[n].startLine && kept.name == entries[n].name && kept.sortString == entries[n].sortString
         }
         let (replaced, added) = Self.window(of: edit, old: old, new: new.map(\.startLine), same: same)
@@ -53,7 +53,7 @@ extension OutlineIndex {
                 lines: new[added].map(\.startLine), entries: Array(entries[added]))
         markdown = scan
         for (heading, entry) in zip(new, entries) {
-            let id = Int(entryAtLine[heading.startLine])
+            let id = Int(places[heading.startLine])
             if id >= levels.count { levels += repeatElement(0, count: id + 1 - levels.count) }
             levels[id] = UInt8(heading.level)
             stored[id] = entry  // a kept heading's selection may have moved on its line; its end is set below
@@ -62,7 +62,7 @@ extension OutlineIndex {
         // Before the window, a heading's range reaches into it only when no heading between has its level or higher.
         var highest = UInt8.max, line = window.start - 1
         while line >= 0, highest > 1 {
-            let id = entryAtLine[line]
+            let id = places[line]
             if id >= 0, levels[Int(id)] < highest {
                 findEnd(ofEntryOnLine: line, in: document)
                 highest = levels[Int(id)]
@@ -75,14 +75,14 @@ extension OutlineIndex {
     /// Sets the end of the range of the heading starting on `line`: the line before the next heading of its level or
     /// a higher one, or the last line.
     private func findEnd(ofEntryOnLine line: Int, in document: TextDocument) {
-        let id = entryAtLine[line], level = levels[Int(id)]
+        let id = places[line], level = levels[Int(id)]
         var next = line + 1
-        while next < entryAtLine.count, entryAtLine[next] < 0 || levels[Int(entryAtLine[next])] > level { next += 1 }
-        setEnd(ofEntry: id, toLine: next < entryAtLine.count ? next - 1 : Self.lastContentLine(document), in: document)
+        while next < places.count, places[next] < 0 || levels[Int(places[next])] > level { next += 1 }
+        setEnd(ofEntry: id, toLine: next < places.count ? next - 1 : Self.lastContentLine(document), in: document)
     }
 
     private func setEnd(ofEntry id: Int32, toLine end: Int, in document: TextDocument) {
-        let start = Int(position[Int(id)])
+        let start = Int(places.place(of: id))
         stored[Int(id)].range.end = TextPosition(line: end - start, column: document.lineRange(end).count)
     }
 

@@ -8,33 +8,34 @@ extension OutlineIndex {
     /// The rules the index breaks for `document` (the text it is current with), one sentence each; empty when it is
     /// sound. Reads every entry's sort string: O(n) comparisons, for tests.
     ///
-    /// - Ids: an id is live (its `position` ≥ 0) or free (in `freeIDs` once, `position` -1); `count` is the number of
-    ///   live ids; `sectionOf`, `stored` (when the format stores entries) and `levels` (`.headings`) have a slot per id.
+    /// - Ids: an id is live (it has a place) or free (in `freeIDs` once, no place); `count` is the number of live
+    ///   ids; `sectionOf`, `stored` (when the format stores entries) and `levels` (`.headings`) have a slot per id.
     /// - Runs: every live id is in exactly one run, the run of its `sectionOf`, which is the section its sort string
     ///   falls in; each run is ordered by collation, then document position (strictly: no two entries tie).
-    /// - Lines (all formats but `.entries` and `.tree`): `entryAtLine` has a slot per line of the text, and `entryAtLine[l] == id`
-    ///   exactly when `position[id] == l`. `.entries`: the live ids' positions are 0 ..< count, each once. `.tree`:
-    ///   `entryAtLine` has a slot per place 0 ..< count, each naming the id at that position.
+    /// - Places (`EntryPlaces`, its own rules too): all formats but `.entries` and `.tree` have a place per line of the
+    ///   text, and `places[l] == id` exactly when `places.place(of: id) == l`. `.entries`: the live ids' places are
+    ///   0 ..< count, each once. `.tree`: a place per entry, each naming the id there.
     public func invariantViolations(in document: TextDocument) -> [String] {
-        var problems: [String] = []
-        let live = position.indices.filter { position[$0] >= 0 }
+        var problems = places.violations()
+        let ids = places.idCount
+        let live = (0 ..< ids).filter { places.isPlaced(Int32($0)) }
         if live.count != count { problems.append("count \(count), but \(live.count) ids are live") }
-        if sectionOf.count != position.count { problems.append("sectionOf has \(sectionOf.count) slots for \(position.count) ids") }
-        if (format != .lines && format != .records || !stored.isEmpty) && stored.count != position.count {
-            problems.append("stored has \(stored.count) entries for \(position.count) ids")
+        if sectionOf.count != ids { problems.append("sectionOf has \(sectionOf.count) slots for \(ids) ids") }
+        if (format != .lines && format != .records || !stored.isEmpty) && stored.count != ids {
+            problems.append("stored has \(stored.count) entries for \(ids) ids")
         }
-        if shelved == nil, entryChanged.count != position.count { problems.append("entryChanged has \(entryChanged.count) slots for \(position.count) ids") }
-        if format == .headings, levels.count != position.count { problems.append("levels has \(levels.count) slots for \(position.count) ids") }
+        if shelved == nil, entryChanged.count != ids { problems.append("entryChanged has \(entryChanged.count) slots for \(ids) ids") }
+        if format == .headings, levels.count != ids { problems.append("levels has \(levels.count) slots for \(ids) ids") }
         let free = Set(freeIDs)
         if free.count != freeIDs.count { problems.append("an id is free twice") }
-        if let bad = freeIDs.first(where: { Int($0) >= position.count || position[Int($0)] >= 0 }) { problems.append("free id \(bad) is live") }
-        if free.count + live.count != position.count { problems.append("\(position.count - free.count - live.count) ids are neither live nor free") }
+        if let bad = freeIDs.first(where: { Int($0) >= ids || places.isPlaced($0) }) { problems.append("free id \(bad) is live") }
+        if free.count + live.count != ids { problems.append("\(ids - free.count - live.count) ids are neither live nor free") }
         guard problems.isEmpty else { return problems }
 
-        var seen = [Bool](repeating: false, count: position.count)
+        var seen = [Bool](repeating: false, count: ids)
         for (section, run) in runs.enumerated() {
             for id in run {
-                guard id >= 0, Int(id) < position.count, position[Int(id)] >= 0 else { problems.append("run \(section) holds id \(id), which is not live"); continue }
+                guard id >= 0, Int(id) < ids, places.isPlaced(id) else { problems.append("run \(section) holds id \(id), which is not live"); continue }
                 if seen[Int(id)] { problems.append("id \(id) is in a run twice") }
                 seen[Int(id)] = true
                 if Int(sectionOf[Int(id)]) != section { problems.append("id \(id) is in run \(section), but its section is \(sectionOf[Int(id)])") }
@@ -53,24 +54,17 @@ extension OutlineIndex {
             problems.append("id \(id) is kept in section \(sectionOf[id]), but its sort string falls in \(section)")
         }
 
-        if format == .tree {
-            if entryAtLine.count != count { problems.append("entryAtLine has \(entryAtLine.count) places for \(count) entries") }
-            for (place, id) in entryAtLine.enumerated() where id < 0 || Int(id) >= position.count || position[Int(id)] != Int32(place) {
+        let expected = format == .tree || format == .entries ? count : document.lineCount
+        if places.count != expected { problems.append("\(places.count) places for \(expected) \(format == .tree || format == .entries ? "entries" : "lines")") }
+        for (place, id) in places.ids.enumerated() {
+            if id >= 0 ? Int(id) >= ids || places.place(of: id) != Int32(place) : format == .tree || format == .entries {
                 problems.append("place \(place) names id \(id), which is not there")
             }
-            if let tree, tree.entryCount != count { problems.append("the tree has \(tree.entryCount) entries, the index \(count)") }
-        } else if format == .entries {
-            if live.map({ Int(position[$0]) }).sorted() != Array(0 ..< count) { problems.append("positions are not 0 ..< \(count)") }
-        } else if entryAtLine.count != document.lineCount {
-            problems.append("entryAtLine has \(entryAtLine.count) slots for \(document.lineCount) lines")
-        } else {
-            for (line, id) in entryAtLine.enumerated() where id >= 0 && (Int(id) >= position.count || position[Int(id)] != Int32(line)) {
-                problems.append("line \(line) names id \(id), whose position is \(Int(id) < position.count ? position[Int(id)] : -2)")
-            }
-            for id in live where Int(position[id]) >= entryAtLine.count || entryAtLine[Int(position[id])] != Int32(id) {
-                problems.append("id \(id) starts on line \(position[id]), which does not name it")
-            }
         }
+        for id in live where places[Int(places.place(of: Int32(id)))] != Int32(id) {
+            problems.append("id \(id) is at place \(places.place(of: Int32(id))), which does not name it")
+        }
+        if format == .tree, let tree, tree.entryCount != count { problems.append("the tree has \(tree.entryCount) entries, the index \(count)") }
         return problems
     }
 

@@ -23,8 +23,8 @@ extension OutlineIndex {
     /// The entry with id `id`, its positions in `document` (the text the index is current with).
     func entry(_ id: Int32, in document: TextDocument) -> Entry {
         switch format {
-        case .lines: document.plainTextEntry(onLine: Int(position[Int(id)]), readings: readings)!
-        case .headings: OutlineIndex.served(stored[Int(id)], at: position[Int(id)])
+        case .lines: document.plainTextEntry(onLine: Int(places.place(of: id)), readings: readings)!
+        case .headings: OutlineIndex.served(stored[Int(id)], at: places.place(of: id))
         case .records: recordEntry(id, in: document)
         case .startLines, .tree, .entries: stored[Int(id)]
         }

@@ -48,13 +48,13 @@ extension OutlineIndex {
         // The record before the edit's first line starts the window: a record on that very line may now continue
         // the one before (a folded line, a quote).
         var start = edit.start - 1
-        while start >= reader.fixedLines, entryAtLine[start] < 0 { start -= 1 }
+        while start >= reader.fixedLines, places[start] < 0 { start -= 1 }
         start = max(start, reader.fixedLines)
         let delta = edit.lineDelta
-        var window = LineEdit(start: start, oldEnd: entryAtLine.count, newEnd: document.lineCount)
+        var window = LineEdit(start: start, oldEnd: places.count, newEnd: document.lineCount)
         let text = RecordText(bytes: document.bytes, lineStarts: document.lineStarts)
         let settled = { (line: Int) -> Bool in
-            guard line >= edit.newEnd, line - delta < self.entryAtLine.count, self.entryAtLine[line - delta] >= 0 else { return false }
+            guard line >= edit.newEnd, line - delta < self.places.count, self.places[line - delta] >= 0 else { return false }
             window.oldEnd = line - delta
             window.newEnd = line
             return true
@@ -161,7 +161,7 @@ extension OutlineIndex {
     /// The entry of the record starting on `line` of `document`, read from the text (as the reader read it when the
     /// index was made or followed an edit; under `ja` with its reading).
     func recordEntry(_ id: Int32, in document: TextDocument) -> Entry {
-        let line = position[Int(id)]
+        let line = places.place(of: id)
         return stored.isEmpty ? Self.recordEntry(onLine: Int(line), in: document, reader: records!, readings: readings) : Self.served(stored[Int(id)], at: line)
     }
 
@@ -179,7 +179,7 @@ extension OutlineIndex {
 /// and the edit from that text to the current one.
 struct RecordShelf {
     var edit: LineEdit
-    var position: [Int32], sectionOf: [UInt16], entryAtLine: [Int32], runs: [[Int32]], stored: [Entry], freeIDs: [Int32]
+    var places: EntryPlaces, sectionOf: [UInt16], runs: [[Int32]], stored: [Entry], freeIDs: [Int32]
     var count: Int
 }
 
@@ -187,16 +187,15 @@ extension OutlineIndex {
     /// Puts the records away and leaves the index empty (as a fresh open of a refused text is).
     fileprivate func shelve(_ edit: LineEdit, lineCount: Int) {
         changedEveryEntry()
-        shelved = RecordShelf(edit: edit, position: position, sectionOf: sectionOf, entryAtLine: entryAtLine, runs: runs,
-                              stored: stored, freeIDs: freeIDs, count: count)
-        (position, sectionOf, stored, freeIDs, count) = ([], [], [], [], 0)
-        entryAtLine = [Int32](repeating: -1, count: lineCount)
+        shelved = RecordShelf(edit: edit, places: places, sectionOf: sectionOf, runs: runs, stored: stored, freeIDs: freeIDs, count: count)
+        (sectionOf, stored, freeIDs, count) = ([], [], [], 0)
+        places = EntryPlaces(count: lineCount, positions: [])
         runs = runs.map { _ in [] }
     }
 
     fileprivate func unshelve(_ shelf: RecordShelf) {
-        (position, sectionOf, entryAtLine, runs, stored, freeIDs, count) =
-            (shelf.position, shelf.sectionOf, shelf.entryAtLine, shelf.runs, shelf.stored, shelf.freeIDs, shelf.count)
+        (places, sectionOf, runs, stored, freeIDs, count) =
+            (shelf.places, shelf.sectionOf, shelf.runs, shelf.stored, shelf.freeIDs, shelf.count)
         changedEveryEntry()
         shelved = nil
     }

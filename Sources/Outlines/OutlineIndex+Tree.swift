@@ -33,20 +33,20 @@ extension OutlineIndex {
         self.tree = tree
         var entries = change.entries
         if let readings { for i in entries.indices { entries[i].read(by: readings) } }
-        let places = change.old.lowerBound ..< change.old.lowerBound + entries.count
-        replace(LineEdit(start: change.old.lowerBound, oldEnd: change.old.upperBound, newEnd: places.upperBound), in: document,
-                batch: UTF8Batch(entries.lazy.map(\.sortString)), lines: Array(places), entries: entries)
+        let changed = change.old.lowerBound ..< change.old.lowerBound + entries.count
+        replace(LineEdit(start: change.old.lowerBound, oldEnd: change.old.upperBound, newEnd: changed.upperBound), in: document,
+                batch: UTF8Batch(entries.lazy.map(\.sortString)), lines: Array(changed), entries: entries)
         // The containers around the edit end elsewhere; the entries after it are on other lines.
         for ancestor in change.ancestors {
-            let id = Int(entryAtLine[ancestor.place])
+            let id = Int(places[ancestor.place])
             stored[id].range.end = ancestor.end
             if let detail = ancestor.detail { stored[id].detail = detail }
             entryChanged[id] = changes
         }
         let lines = edit.lineDelta
         if lines != 0 {
-            for place in places.upperBound ..< entryAtLine.count {
-                let id = Int(entryAtLine[place])
+            for place in changed.upperBound ..< places.count {
+                let id = Int(places[place])
                 stored[id] = stored[id].movedDown(lines)
                 entryChanged[id] = changes
             }

@@ -14,10 +14,9 @@ public struct OutlineIndexView: Sendable {
     public let sections: [SectionSummary]
     private let format: OutlineIndex.Format
     private let order: [Int32]
-    private let position: [Int32]
     private let sectionOf: [UInt16]
     private let stored: [Entry]
-    private let entryAtLine: [Int32]
+    private let places: EntryPlaces
     private let readings: (any CollationReading)?
     private let records: RecordReader?
     /// Values made per entry, kept with the index (see `stamp(at:)`).
@@ -33,10 +32,9 @@ public struct OutlineIndexView: Sendable {
         sections = index.sections
         format = index.format
         order = index.runs.flatMap { $0 }
-        position = index.position
         sectionOf = index.sectionOf
         stored = index.stored
-        entryAtLine = index.entryAtLine
+        places = index.places
         readings = index.readings
         records = index.records
         memo = index.memo
@@ -52,7 +50,7 @@ public struct OutlineIndexView: Sendable {
     /// same stamp is still its value.
     public func stamp(at offset: Int) -> EntryMemo.Stamp {
         let id = Int(order[offset])
-        return EntryMemo.Stamp(made: max(entryChanged[id], allChanged) + 1, position: position[id], asOf: changes)
+        return EntryMemo.Stamp(made: max(entryChanged[id], allChanged) + 1, position: places.place(of: Int32(id)), asOf: changes)
     }
 
     /// The entry at a position of the sectioned order.
@@ -64,11 +62,11 @@ public struct OutlineIndexView: Sendable {
     /// The entry with id `id` (as `OutlineIndex.collationOrder(in:)` names them).
     public func entry(_ id: Int32) -> Entry {
         switch format {
-        case .lines: document.plainTextEntry(onLine: Int(position[Int(id)]), readings: readings)!
-        case .headings: OutlineIndex.served(stored[Int(id)], at: position[Int(id)])
+        case .lines: document.plainTextEntry(onLine: Int(places.place(of: id)), readings: readings)!
+        case .headings: OutlineIndex.served(stored[Int(id)], at: places.place(of: id))
         case .records:
-            stored.isEmpty ? OutlineIndex.recordEntry(onLine: Int(position[Int(id)]), in: document, reader: records!, readings: readings)
-                : OutlineIndex.served(stored[Int(id)], at: position[Int(id)])
+            stored.isEmpty ? OutlineIndex.recordEntry(onLine: Int(places.place(of: id)), in: document, reader: records!, readings: readings)
+                : OutlineIndex.served(stored[Int(id)], at: places.place(of: id))
         case .startLines, .tree, .entries: stored[Int(id)]
         }
     }
@@ -79,9 +77,9 @@ public struct OutlineIndexView: Sendable {
             let next = Int(id) + step
             return stored.indices.contains(next) ? Int32(next) : nil
         }
-        var line = Int(position[Int(id)]) + step
-        while entryAtLine.indices.contains(line) {
-            if entryAtLine[line] >= 0 { return entryAtLine[line] }
+        var line = Int(places.place(of: id)) + step
+        while places.indices.contains(line) {
+            if places[line] >= 0 { return places[line] }
             line += step
         }
         return nil

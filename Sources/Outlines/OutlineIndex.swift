@@ -11,13 +11,13 @@ import Entries
 /// Every entry has an id. By id: its position in document order (its start line, which an edit above it moves), its
 /// section and, for formats whose entries cannot be read off a line, the entry. By section: a sorted run of ids,
 /// ordered by collation and then by document position (the order a fresh sort gives). By line: the id of the entry
-/// starting there, so an edit finds the entries of the lines it touched.
+/// starting there, so an edit finds the entries of the lines it touched (both kept in blocks, `EntryPlaces`).
 ///
 /// No sort keys are kept: an open sorts with ICU sort keys (built on every core) and drops them; an edit compares
 /// names straight off the text with ICU's string comparison, which orders as the keys do. That keeps an index at
 /// about 14 bytes per entry. An edit of k lines costs O(k log n) comparisons, a scan of the affected runs for the ids
-/// it removes, and one linear, branch-free pass moving the positions of the entries below the edit. Not thread-safe:
-/// the `DocumentStore` holds its lock around every use.
+/// it removes, and moving the lines of one block of `EntryPlaces` and the first lines of the blocks after it (not every
+/// entry below the edit). Not thread-safe: the `DocumentStore` holds its lock around every use.
 public final class OutlineIndex {
     /// How entries are found and kept.
     public enum Format: Sendable {
@@ -56,8 +56,9 @@ public final class OutlineIndex {
     /// The document's entries, for the formats that store them (kept for the edits to come).
     let extract: @Sendable (TextDocument) -> [Entry]
 
-    /// Document order of entry id: its start line (depth-first index for `.entries`); -1 for a free id.
-    var position: [Int32] = []
+    /// The entry starting at each line (`.tree`: at each place in depth-first order; `.entries`: its index) and the
+    /// place of each entry id, its document order (-1 for a free id).
+    var places = EntryPlaces(count: 0, positions: [])
     var sectionOf: [UInt16] = []
     /// The entries by id, when they are not read off the text (`.headings` with lines counted from their start line,
     /// `.startLines`, `.entries`).
@@ -75,8 +76,6 @@ public final class OutlineIndex {
     /// `.records` while the text is refused: the records of the last text that was not, and the edit since.
     var shelved: RecordShelf?
     var freeIDs: [Int32] = []
-    /// The id of the entry starting on each line, or -1 (all formats but `.entries`); `.tree`: the id at each place.
-    var entryAtLine: [Int32] = []
     /// Ids by section title position, in collation order.
     var runs: [[Int32]]
     /// What changed when, for `memo`: `changes` counts the changes; `entryChanged[id]` is that count when entry `id`
@@ -127,7 +126,6 @@ public final class OutlineIndex {
         if sections.isEmpty && batch.count > 0 { sections = collation.sections(of: batch, sorted: order) }
         // Every array an edit grows gets room to: the first edits that add entries or lines would otherwise each copy
         // one whole (a paste into ten million lines, 0.5 s); capacity not yet used costs address space, not memory.
-        position = .withRoomToGrow(positions)
         sectionOf = .withRoomToGrow(sections.lazy.map { UInt16(truncatingIfNeeded: $0) })
         stored = entries
         count = batch.count
@@ -136,12 +134,7 @@ public final class OutlineIndex {
         entryChanged = .withRoomToGrow(repeatElement(0, count: positions.count))
         runs = sizes.map { size in .withRoomToGrow(EmptyCollection(), forAbout: size) }
         for id in order { runs[Int(sections[Int(id)])].append(id) }
-        if format == .tree {
-            entryAtLine = .withRoomToGrow(positions.indices.lazy.map { Int32($0) })
-        } else if format != .entries {
-            entryAtLine = .withRoomToGrow(repeatElement(-1, count: document.lineCount))
-            for (id, line) in positions.enumerated() { entryAtLine[Int(line)] = Int32(id) }
-        }
+        places = EntryPlaces(count: format == .tree || format == .entries ? positions.count : document.lineCount, positions: positions)
     }
 
     /// Calls `body` with the UTF-8 of the string entry `id` is sorted by, in `document`.
@@ -151,7 +144,7 @@ public final class OutlineIndex {
             var string = format == .records ? recordEntry(id, in: document).sortString : stored[Int(id)].sortString
             return string.withUTF8(body)
         }
-        let content = document.lineRange(Int(position[Int(id)]))
+        let content = document.lineRange(Int(places.place(of: id)))
         if let readings, var read = Self.reading(of: content, in: document, readings) { return read.withUTF8(body) }
         return document.bytes.withUnsafeBufferPointer { p in
             let name = PlainTextExtractor.nameRange(p, content.lowerBound, content.upperBound) ?? content
@@ -162,7 +155,7 @@ public final class OutlineIndex {
     /// Whether entry `a` comes before entry `b` in `document`: by collation, then in document order.
     func less(_ a: Int32, _ b: Int32, in document: TextDocument) -> Bool {
         let c = withSortString(a, in: document) { x in withSortString(b, in: document) { y in collation.collator.compare(utf8: x, y) } }
-        return c != 0 ? c < 0 : position[Int(a)] < position[Int(b)]
+        return c != 0 ? c < 0 : places.place(of: a) < places.place(of: b)
     }
 
     /// The first place in `run[from...]` whose entry does not come before `id`.
@@ -182,16 +175,10 @@ public final class OutlineIndex {
     func replace(_ edit: LineEdit, in document: TextDocument, batch: UTF8Batch, lines: [Int], entries: [Entry]) {
         changes += 1
         var removed: [Int32] = []
-        for line in edit.start ..< edit.oldEnd where entryAtLine[line] >= 0 { removed.append(entryAtLine[line]) }
+        for line in edit.start ..< edit.oldEnd where places[line] >= 0 { removed.append(places[line]) }
         remove(removed)
-        entryAtLine.replaceSubrange(edit.start ..< edit.oldEnd, with: repeatElement(-1, count: edit.newEnd - edit.start))
-        let delta = Int32(edit.lineDelta), oldEnd = Int32(edit.oldEnd)
-        if delta != 0 {
-            // The entries below move (what was made from them knows by their position: `EntryMemo.Stamp`).
-            position.withUnsafeMutableBufferPointer { p in
-                for i in p.indices { p[i] &+= p[i] >= oldEnd ? delta : 0 }
-            }
-        }
+        // The entries below move (what was made from them knows by their position: `EntryMemo.Stamp`).
+        places.replace(edit.start ..< edit.oldEnd, withEmpty: edit.newEnd - edit.start)
         add(batch: batch, positions: lines, entries: entries, document: document)
     }
 
@@ -206,12 +193,12 @@ public final class OutlineIndex {
         guard !ids.isEmpty else { return }
         var bySection: [Int: [Int32]] = [:]
         for id in ids { bySection[Int(sectionOf[Int(id)]), default: []].append(id) }
-        for id in ids { position[Int(id)] = -1 }
+        for id in ids { places.remove(id) }
         for (section, doomed) in bySection {
             if doomed.count <= 8 {
                 for id in doomed { runs[section].remove(at: runs[section].firstIndex(of: id)!) }
             } else {
-                runs[section].removeAll { position[Int($0)] < 0 }
+                runs[section].removeAll { !places.isPlaced($0) }
             }
         }
         freeIDs += ids
@@ -226,16 +213,14 @@ public final class OutlineIndex {
             let id: Int32
             if let reused = freeIDs.popLast() {
                 id = reused
-                position[Int(id)] = Int32(positions[j])
                 sectionOf[Int(id)] = UInt16(truncatingIfNeeded: sections[j])
                 if !entries.isEmpty { stored[Int(id)] = entries[j] }
             } else {
-                id = Int32(position.count)
-                position.append(Int32(positions[j]))
+                id = Int32(places.idCount)
                 sectionOf.append(UInt16(truncatingIfNeeded: sections[j]))
                 if !entries.isEmpty { stored.append(entries[j]) }
             }
-            entryAtLine[positions[j]] = id
+            places.put(id, at: positions[j])
             if Int(id) < entryChanged.count { entryChanged[Int(id)] = changes } else { entryChanged.append(changes) }
             bySection[Int(sections[j]), default: []].append(id)
         }

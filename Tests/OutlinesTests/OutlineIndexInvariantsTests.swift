@@ -41,7 +41,9 @@ final class OutlineIndexInvariantsTests: XCTestCase {
 
     func testALineThatNamesTheWrongEntryIsFound() throws {
         let (index, document) = try index("Anna\nZorn\n")
-        index.entryAtLine.swapAt(0, 1)
+        // Line 1 is said to hold the entry of line 0, whose own line still names it.
+        let anna = index.places[0]
+        index.places.put(anna, at: 1)
         XCTAssertTrue(index.invariantViolations(in: document).contains { $0.contains("names id") })
     }
 
