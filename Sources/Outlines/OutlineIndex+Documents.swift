@@ -67,36 +67,42 @@ extension OutlineIndex {
     /// The sort strings of the lines of `range` that hold an entry (plain text), as ranges of the document's own
     /// bytes, and those lines (as the index keeps them: 4 bytes a line, not 8, at the peak of a build).
     static func names(_ document: TextDocument, lines range: Range<Int>, readings: (any CollationReading)? = nil) -> (UTF8Batch, [Int32]) {
-        if let readings {
-            // Names in kanji collate by their readings: strings of their own, not ranges of the text.
-            var batch = UTF8Batch([String]()), lines: [Int32] = []
+        var lines: [Int32] = []
+        if readings != nil || range.count < document.lineCount / 2 {
+            // Names in kanji collate by their readings, strings of their own; a few lines (an edit's) are copied,
+            // the text may be in chunks.
+            var batch = UTF8Batch([String]())
             for line in range {
-                let content = document.lineRange(line)
-                if let read = reading(of: content, in: document, readings) {
-                    batch.append(read)
-                } else if let name = document.bytes.withUnsafeBufferPointer({ PlainTextExtractor.nameRange($0, content.lowerBound, content.upperBound) }) {
-                    batch.append(String(decoding: document.bytes[name], as: UTF8.self))
-                } else {
-                    continue
+                let added = document.withLine(line) { content -> Bool in
+                    if let readings, let read = reading(ofLine: content, readings) {
+                        batch.append(read)
+                    } else if let name = PlainTextExtractor.nameRange(content, 0, content.count) {
+                        batch.append(String(decoding: UnsafeBufferPointer(rebasing: content[name]), as: UTF8.self))
+                    } else {
+                        return false
+                    }
+                    return true
                 }
-                lines.append(Int32(line))
+                if added { lines.append(Int32(line)) }
             }
             return (batch, lines)
         }
-        var starts: [Int64] = [], lengths: [Int32] = [], lines: [Int32] = []
+        var starts: [Int64] = [], lengths: [Int32] = []
         starts.reserveCapacity(range.count)
         lengths.reserveCapacity(range.count)
         lines.reserveCapacity(range.count)
-        document.bytes.withUnsafeBufferPointer { p in
+        // Ranges of the text itself (a copy of it when it is in chunks: a whole read after edits).
+        let bytes = document.bytes, lineStarts = document.lineStarts
+        bytes.withUnsafeBufferPointer { p in
             for line in range {
-                let content = document.lineRange(line)
-                guard let name = PlainTextExtractor.nameRange(p, content.lowerBound, content.upperBound) else { continue }
+                let end = TextDocument.contentEnd(p, lineStarts[line], line + 1 < lineStarts.count ? lineStarts[line + 1] : p.count)
+                guard let name = PlainTextExtractor.nameRange(p, lineStarts[line], end) else { continue }
                 starts.append(Int64(name.lowerBound))
                 lengths.append(Int32(name.count))
                 lines.append(Int32(line))
             }
         }
-        return (UTF8Batch(bytes: document.bytes, starts: starts, lengths: lengths), lines)
+        return (UTF8Batch(bytes: bytes, starts: starts, lengths: lengths), lines)
     }
 
     /// Brings the index up to `document`, which `edit` made from the text the index is current with. False when it
@@ -106,9 +112,7 @@ extension OutlineIndex {
         guard format != .entries, touched <= max(1024, count / 4) else { return false }
         if format == .lines || format == .headings || format == .records || format == .tree {
             // A NUL makes the text binary: then it is not read as lines or scanned at all (extraction refuses it).
-            let first = document.lineStarts[edit.start]
-            let end = edit.newEnd < document.lineCount ? document.lineStarts[edit.newEnd] : document.bytes.count
-            guard document.bytes[first ..< end].withUnsafeBufferPointer({ TextCheck.binaryProblem(in: $0) }) == nil else { return false }
+            guard !document.isBinary else { return false }
         }
         switch format {
         case .lines:
@@ -178,12 +182,12 @@ extension OutlineIndex {
         return (replaced, prefix ..< new.count - suffix)
     }
 
-    /// What the plain-text name on the line of `content` collates by when it is in kanji: its reading (nil when it
-    /// has no kanji, or no reading).
-    static func reading(of content: Range<Int>, in document: TextDocument, _ readings: any CollationReading) -> String? {
+    /// What the plain-text name on a line (its content) collates by when it is in kanji: its reading (nil when it has
+    /// no kanji, or no reading).
+    static func reading(ofLine content: UnsafeBufferPointer<UInt8>, _ readings: any CollationReading) -> String? {
         // Kanji are 3- or 4-byte UTF-8: a line of bytes below 0xE3 has none (most lines, found without a String).
-        guard document.bytes[content].contains(where: { $0 >= 0xE3 }),
-              var entry = document.bytes.withUnsafeBufferPointer({ PlainTextExtractor.entry(onLine: 0, $0, content.lowerBound, content.upperBound) }),
+        guard content.contains(where: { $0 >= 0xE3 }),
+              var entry = PlainTextExtractor.entry(onLine: 0, content, 0, content.count),
               entry.read(by: readings) else { return nil }
         return entry.sortString
     }
@@ -199,7 +203,6 @@ extension TextDocument {
 
     /// The plain-text entry of line `line`, read off the text by the extractor's own code; nil for a blank line.
     func plainTextEntry(onLine line: Int) -> Entry? {
-        let content = lineRange(line)
-        return bytes.withUnsafeBufferPointer { PlainTextExtractor.entry(onLine: line, $0, content.lowerBound, content.upperBound) }
+        withLine(line) { PlainTextExtractor.entry(onLine: line, $0, 0, $0.count) }
     }
 }

@@ -144,11 +144,10 @@ public final class OutlineIndex {
             var string = format == .records ? recordEntry(id, in: document).sortString : stored[Int(id)].sortString
             return string.withUTF8(body)
         }
-        let content = document.lineRange(Int(places.place(of: id)))
-        if let readings, var read = Self.reading(of: content, in: document, readings) { return read.withUTF8(body) }
-        return document.bytes.withUnsafeBufferPointer { p in
-            let name = PlainTextExtractor.nameRange(p, content.lowerBound, content.upperBound) ?? content
-            return body(UnsafeBufferPointer(rebasing: p[name]))
+        return document.withLine(Int(places.place(of: id))) { line in
+            if let readings, var read = Self.reading(ofLine: line, readings) { return read.withUTF8(body) }
+            let name = PlainTextExtractor.nameRange(line, 0, line.count) ?? 0 ..< line.count
+            return body(UnsafeBufferPointer(rebasing: line[name]))
         }
     }
 

@@ -1,8 +1,9 @@
 /// Edits change the text in place and report which lines they touched, so that what is derived from the text
 /// (an `OutlineIndex`) can follow by re-reading only those lines.
 ///
-/// Cost of one change: the bytes and line starts after it move (two `memmove`s and one pass adding the line delta
-/// to the later line starts); only the inserted text and the lines around it are scanned.
+/// Cost of one change to a text held whole: the bytes and line starts after it move (two `memmove`s and one pass
+/// adding the byte delta to the later line starts). To a text in chunks: the same within one chunk, and the first
+/// byte and line of each later chunk. Only the inserted text and the lines around it are scanned.
 extension TextDocument {
     /// Applies one notification's changes in order, all or nothing: on error the text is untouched. Returns the lines
     /// the changes touched, in the coordinates before and after them.
@@ -14,7 +15,7 @@ extension TextDocument {
         var edit: LineEdit?
         do throws(PositionError) {
             for (n, change) in changes.enumerated() {
-                var range = 0 ..< bytes.count
+                var range = 0 ..< byteCount
                 if let encoded = change.range {
                     let start = try offset(of: encoded.start, encoding: encoding)
                     let end = try offset(of: encoded.end, encoding: encoding)
@@ -22,7 +23,7 @@ extension TextDocument {
                     range = start ..< end
                 }
                 let inserted = Array(change.text.utf8)
-                if n + 1 < changes.count { undo.append((range.lowerBound, inserted.count, Array(bytes[range]))) }
+                if n + 1 < changes.count { undo.append((range.lowerBound, inserted.count, bytes(in: range))) }
                 let lines = replace(range, with: inserted)
                 edit = edit.map { $0.then(lines) } ?? lines
             }
@@ -34,13 +35,46 @@ extension TextDocument {
         return edit ?? LineEdit(start: 0, oldEnd: 0, newEnd: 0)
     }
 
+    /// The bytes of `range`, copied.
+    func bytes(in range: Range<Int>) -> [UInt8] {
+        switch storage {
+        case .whole(let bytes, _): Array(bytes[range])
+        case .chunks(let chunks): chunks.bytes(in: range)
+        }
+    }
+
     /// Replaces the bytes in `range` and updates the line starts by scanning only the inserted text and its edges.
     @discardableResult
     mutating func replace(_ range: Range<Int>, with inserted: [UInt8]) -> LineEdit {
+        let removed = bytes(in: range)
+        nonASCIICount += Self.nonASCIICount(inserted[...]) - Self.nonASCIICount(removed[...])
+        nulCount += Self.nulCount(inserted[...]) - Self.nulCount(removed[...])
+        // Each case takes its storage out first, so that it is edited in place, not copied.
+        switch storage {
+        case .whole(var bytes, var lineStarts):
+            storage = .whole(bytes: [], lineStarts: [])
+            if let chunkSize {
+                var chunks = TextChunks(bytes, lineStarts: lineStarts, size: chunkSize)
+                (bytes, lineStarts) = ([], [])
+                let edit = chunks.replace(range, with: inserted)
+                storage = .chunks(chunks)
+                return edit
+            }
+            let edit = Self.replace(range, with: inserted, in: &bytes, lineStarts: &lineStarts)
+            storage = .whole(bytes: bytes, lineStarts: lineStarts)
+            return edit
+        case .chunks(var chunks):
+            storage = .whole(bytes: [], lineStarts: [])
+            let edit = chunks.replace(range, with: inserted)
+            storage = .chunks(chunks)
+            return edit
+        }
+    }
+
+    /// `replace(_:with:)` for a text held whole.
+    private static func replace(_ range: Range<Int>, with inserted: [UInt8], in bytes: inout [UInt8], lineStarts: inout [Int]) -> LineEdit {
         let a = range.lowerBound, b = range.upperBound
         let delta = inserted.count - range.count
-        nonASCIICount += Self.nonASCIICount(inserted[...]) - Self.nonASCIICount(bytes[range])
-        nulCount += Self.nulCount(inserted[...]) - Self.nulCount(bytes[range])
         bytes.replaceSubrange(range, with: inserted)
         // A line start s depends only on bytes s-1 and s: starts below a keep, starts above b move by delta, and
         // the ones in between are found again (a CR before the edit may now meet an LF after it, or stop doing so).

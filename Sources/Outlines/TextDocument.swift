@@ -9,6 +9,10 @@ import Entries
 ///
 /// Lines end at LF, CRLF or CR, as LSP counts them. Positions come in the client's encoding and are
 /// converted here, so nothing else deals with UTF-16.
+///
+/// A text is held whole (one array of bytes, one of line starts), except a plain text once edited: then in chunks of
+/// lines (`TextChunks`), so that an edit of ten million lines does not move half of them. Its readers go by line
+/// (`withLine`, `lineRange`); `bytes` and `lineStarts` make a held-whole copy of a chunked text.
 public struct TextDocument: Sendable {
     /// The document's uri, as the client gave it.
     public let uri: String
@@ -20,10 +24,35 @@ public struct TextDocument: Sendable {
     /// is no identity (a document can be closed and reopened with the same version and other text), so every cache
     /// of derived data is keyed by this instead.
     public internal(set) var generation: UInt64 = 0
-    /// The text as UTF-8.
-    public internal(set) var bytes: [UInt8]
-    /// Byte offset where each line starts; always at least one line.
-    public internal(set) var lineStarts: [Int]
+    /// The text, whole or in chunks.
+    enum Storage: Sendable {
+        case whole(bytes: [UInt8], lineStarts: [Int])
+        case chunks(TextChunks)
+    }
+    var storage: Storage
+    /// Bytes a chunk of an edited plain text is cut at (nil: held whole).
+    let chunkSize: Int?
+    /// The text as UTF-8 (a copy when the text is in chunks).
+    public var bytes: [UInt8] {
+        switch storage {
+        case .whole(let bytes, _): bytes
+        case .chunks(let chunks): chunks.flattened.bytes
+        }
+    }
+    /// Byte offset where each line starts; always at least one line (a copy when the text is in chunks).
+    public var lineStarts: [Int] {
+        switch storage {
+        case .whole(_, let lineStarts): lineStarts
+        case .chunks(let chunks): chunks.flattened.lineStarts
+        }
+    }
+    /// The number of bytes.
+    public var byteCount: Int {
+        switch storage {
+        case .whole(let bytes, _): bytes.count
+        case .chunks(let chunks): chunks.byteCount
+        }
+    }
     /// How many bytes are not ASCII: kept by edits, so that `isASCII` costs nothing.
     var nonASCIICount: Int
     /// Whether every byte is ASCII, when columns are the same in every encoding.
@@ -34,14 +63,21 @@ public struct TextDocument: Sendable {
     /// Whether the text holds a NUL byte, which makes it a binary file to every extractor (`TextCheck.binaryProblem`).
     public var isBinary: Bool { nulCount > 0 }
 
-    /// A document with the text the client opened.
+    /// A document with the text the client opened. A plain text is cut into chunks of about 32 KiB at its first edit.
     public init(uri: String, languageId: String, version: Int, text: String) {
+        self.init(uri: uri, languageId: languageId, version: version, text: text,
+                  chunkSize: PlainTextExtractor.languageIds.contains(languageId.lowercased()) ? 32 << 10 : nil)
+    }
+
+    /// A document whose text is cut into chunks of about `chunkSize` bytes at its first edit (nil: held whole).
+    init(uri: String, languageId: String, version: Int, text: String, chunkSize: Int?) {
         self.uri = uri
         self.languageId = languageId
         self.version = version
+        self.chunkSize = chunkSize
         // Room for edits to grow the text: the first edit that does would otherwise copy all of it.
-        self.bytes = .withRoomToGrow(text.utf8)
-        self.lineStarts = Self.lineStarts(of: bytes)
+        let bytes = [UInt8].withRoomToGrow(text.utf8)
+        storage = .whole(bytes: bytes, lineStarts: Self.lineStarts(of: bytes))
         self.nonASCIICount = Self.nonASCIICount(bytes[...])
         self.nulCount = Self.nulCount(bytes[...])
     }
@@ -69,7 +105,20 @@ public struct TextDocument: Sendable {
     /// The text as a string.
     public var text: String { String(decoding: bytes, as: UTF8.self) }
     /// The number of lines; a text ending in a line break has an empty last line.
-    public var lineCount: Int { lineStarts.count }
+    public var lineCount: Int {
+        switch storage {
+        case .whole(_, let lineStarts): lineStarts.count
+        case .chunks(let chunks): chunks.lineCount
+        }
+    }
+
+    /// The byte offset where line `line` starts.
+    public func lineStart(_ line: Int) -> Int {
+        switch storage {
+        case .whole(_, let lineStarts): lineStarts[line]
+        case .chunks(let chunks): chunks.lineStart(line)
+        }
+    }
 
     static func lineStarts(of bytes: [UInt8]) -> [Int] {
         var starts = [0]
@@ -114,16 +163,35 @@ public struct TextDocument: Sendable {
 
     /// Byte range of line `line`'s content, without its line end.
     public func lineRange(_ line: Int) -> Range<Int> {
-        let start = lineStarts[line]
-        var end = line + 1 < lineStarts.count ? lineStarts[line + 1] : bytes.count
-        if end > start && bytes[end - 1] == 0x0A { end -= 1 }
-        if end > start && bytes[end - 1] == 0x0D { end -= 1 }
-        return start ..< end
+        withLine(line) { content, start in start ..< start + content.count }
     }
 
+    /// Where the content of the line of `p[start ..< next]` ends: before its LF, CRLF or CR.
+    @inline(__always)
+    static func contentEnd(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ next: Int) -> Int {
+        var end = next
+        if end > start && p[end - 1] == 0x0A { end -= 1 }
+        if end > start && p[end - 1] == 0x0D { end -= 1 }
+        return end
+    }
+
+    /// Calls `body` with the content of line `line`, without its line end.
     func withLine<T>(_ line: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
-        let range = lineRange(line)
-        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+        withLine(line) { content, _ in body(content) }
+    }
+
+    /// Calls `body` with the content of line `line`, without its line end, and the byte offset where it starts.
+    func withLine<T>(_ line: Int, _ body: (UnsafeBufferPointer<UInt8>, Int) -> T) -> T {
+        switch storage {
+        case .whole(let bytes, let lineStarts):
+            let start = lineStarts[line]
+            return bytes.withUnsafeBufferPointer { p in
+                let end = Self.contentEnd(p, start, line + 1 < lineStarts.count ? lineStarts[line + 1] : p.count)
+                return body(UnsafeBufferPointer(rebasing: p[start ..< end]), start)
+            }
+        case .chunks(let chunks):
+            return chunks.withLine(line, body)
+        }
     }
 
     // MARK: Positions
@@ -134,11 +202,11 @@ public struct TextDocument: Sendable {
             throw PositionError("position \(position) is negative")
         }
         // The position just past the last line end is allowed (line == lineCount, character 0).
-        if position.line == lineCount && position.character == 0 { return bytes.count }
+        if position.line == lineCount && position.character == 0 { return byteCount }
         guard position.line < lineCount else {
             throw PositionError("position \(position) is past the end of the document (\(lineCount) lines)")
         }
-        let start = lineStarts[position.line]
+        let start = lineStart(position.line)
         guard let column = withLine(position.line, { encoding.byteOffset(in: $0, units: position.character) }) else {
             throw PositionError("position \(position) falls inside a character (\(encoding.rawValue))")
         }

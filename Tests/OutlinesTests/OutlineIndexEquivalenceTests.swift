@@ -1,7 +1,7 @@
 import Collation
 import Entries
 import Foundation
-import Outlines
+@testable import Outlines
 import SeededRandom
 import XCTest
 
@@ -160,7 +160,9 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
             : (0 ..< 120).map { _ in Self.records.keys.contains(languageId) ? Self.record(languageId, &random, opening: true) : Self.line(languageId, &random) }
         // A table opens with a header (whose name column is a column title: its other rows are read one by one).
         if languageId == "csv" || languageId == "tsv" { lines.insert(["name", "detail", "n"].joined(separator: languageId == "csv" ? "," : "\t") + "\n", at: 0) }
-        var document = TextDocument(uri: "file:///doc", languageId: languageId, version: 1, text: lines.joined())
+        // A plain text in chunks of a few lines, so that edits meet chunk boundaries.
+        var document = TextDocument(uri: "file:///doc", languageId: languageId, version: 1, text: lines.joined(),
+                                    chunkSize: languageId == "plaintext" ? 48 : nil)
         let records = RecordFormat(languageId: languageId, options: ExtractionOptions(fileName: "doc"))
         let tree = TreeFormat(languageId: languageId, options: ExtractionOptions(language: readings ? "ja" : "en", fileName: "doc"))
         func make() throws -> OutlineIndex {

@@ -1,4 +1,5 @@
-import Outlines
+@testable import Outlines
+import SeededRandom
 import XCTest
 
 /// Line starts as LSP counts lines: LF, CRLF and a CR alone each end one. Texts whose every CR is part of a CRLF
@@ -43,6 +44,47 @@ final class TextDocumentLinesTests: XCTestCase {
                 i += 1
             }
             XCTAssertEqual(starts(String(decoding: bytes, as: UTF8.self)), expected, "seed \(seed), round \(round): \(bytes)")
+        }
+    }
+
+    /// A plain text in chunks follows every edit as the same text held whole does: the same lines touched, bytes,
+    /// line starts and line contents, through random edits with every kind of line end (a CR at a chunk's end meeting
+    /// an LF at the next one's start, lines joined across chunks, the whole text replaced), in chunks of a few bytes.
+    func testChunksFollowEditsAsTheWholeTextDoes() throws {
+        for (round, size) in [1, 8, 40].enumerated() {
+            let seed: UInt64 = 0xC4_0A4 &+ UInt64(round)
+            var random = SplitMix64(seed: seed)
+            func below(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
+            let pieces = ["\n", "\r", "\r\n", "Anna\n", "é", "Östen\r\n", "x", "\n\n\n", "Bo\rCe\nDan"]
+            let text = (0 ..< 60).map { _ in pieces[below(pieces.count)] }.joined()
+            var chunked = TextDocument(uri: "file:///t.txt", languageId: "plaintext", version: 1, text: text, chunkSize: size)
+            var whole = TextDocument(uri: "file:///t.txt", languageId: "plaintext", version: 1, text: text, chunkSize: nil)
+            for step in 0 ..< 600 {
+                let context = "seed \(seed), chunks of \(size), step \(step)"
+                let count = whole.byteCount
+                var a = below(count + 1), b = min(count, a + [0, 1, 3, 30][below(4)])
+                while a < count && whole.bytes[a] & 0xC0 == 0x80 { a += 1 }
+                b = max(a, b)
+                while b < count && whole.bytes[b] & 0xC0 == 0x80 { b += 1 }
+                var inserted = (0 ..< below(4)).map { _ in pieces[below(pieces.count)] }.joined()
+                var range: Range<Int>? = a ..< b
+                if step % 150 == 149 { range = nil; inserted = (0 ..< 20).map { _ in pieces[below(pieces.count)] }.joined() }
+                let change = ContentChange(range: range.map { r in
+                    let la = whole.lineStarts.lastIndex { $0 <= r.lowerBound }!, lb = whole.lineStarts.lastIndex { $0 <= r.upperBound }!
+                    return EncodedRange(start: EncodedPosition(line: la, character: r.lowerBound - whole.lineStarts[la]),
+                                        end: EncodedPosition(line: lb, character: r.upperBound - whole.lineStarts[lb]))
+                }, text: inserted)
+                let expected = try whole.apply([change], version: step + 2, encoding: .utf8)
+                let edit = try chunked.apply([change], version: step + 2, encoding: .utf8)
+                XCTAssertEqual(edit, expected, context)
+                XCTAssertEqual(chunked.bytes, whole.bytes, context)
+                XCTAssertEqual(chunked.lineStarts, whole.lineStarts, context)
+                XCTAssertEqual(chunked.lineCount, whole.lineCount, context)
+                XCTAssertEqual((0 ..< whole.lineCount).map(chunked.lineRange), (0 ..< whole.lineCount).map(whole.lineRange), context)
+                guard case .chunks(let chunks) = chunked.storage else { return XCTFail("not in chunks after an edit, \(context)") }
+                XCTAssertEqual(chunks.violations(), [], context)
+                if edit != expected || chunked.bytes != whole.bytes || chunked.lineStarts != whole.lineStarts { return }
+            }
         }
     }
 
