@@ -170,12 +170,7 @@ struct EntryPlaces {
     /// The index in `order` of the block holding `place`; `count` itself is in the last block.
     private func blockIndex(containing place: Int) -> Int {
         precondition(place >= 0 && place <= count && !order.isEmpty, "place \(place) outside 0 ..< \(count)")
-        var low = 0, high = firstPlace.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if firstPlace[mid] <= place { low = mid } else { high = mid - 1 }
-        }
-        return low
+        return firstPlace.lastIndex(notAbove: place)
     }
 
     /// The rules the table breaks, one sentence each (for the index's `invariantViolations(in:)`): the blocks in

@@ -194,20 +194,10 @@ struct TextChunks: Sendable {
 
     private func chunkIndex(ofLine line: Int) -> Int {
         precondition(line >= 0 && line < lineCount, "line \(line) outside 0 ..< \(lineCount)")
-        return Self.lastIndex(in: firstLine, notAbove: line)
+        return firstLine.lastIndex(notAbove: line)
     }
 
-    private func chunkIndex(ofByte offset: Int) -> Int { Self.lastIndex(in: firstByte, notAbove: offset) }
-
-    /// The last index of the ascending `values` whose value is at most `value` (0 if none).
-    private static func lastIndex(in values: [Int], notAbove value: Int) -> Int {
-        var low = 0, high = values.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if values[mid] <= value { low = mid } else { high = mid - 1 }
-        }
-        return low
-    }
+    private func chunkIndex(ofByte offset: Int) -> Int { firstByte.lastIndex(notAbove: offset) }
 
     /// The rules the chunks break, one sentence each (for tests): they cover the text one after another, each of
     /// whole lines starting at 0, the counts add up.
@@ -222,5 +212,18 @@ struct TextChunks: Sendable {
         }
         if line != lineCount || byte != byteCount { problems.append("chunks hold \(line) lines, \(byte) bytes; expected \(lineCount), \(byteCount)") }
         return problems
+    }
+}
+
+extension [Int] {
+    /// The last index whose value is at most `value`, in ascending values (0 if none): the chunk or block that holds
+    /// a line, byte or place, by their first ones.
+    func lastIndex(notAbove value: Int) -> Int {
+        var low = 0, high = count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if self[mid] <= value { low = mid } else { high = mid - 1 }
+        }
+        return low
     }
 }
