@@ -10,7 +10,7 @@ For each FILE (a .vcf, .csv, .tsv, .strings, .json or .xcstrings made by gen_dat
                     `.strings` comment opened before a pair and closed again; JSON: a member (an item) added and
                     deleted, a comma deleted (then the text is not JSON) and typed back; YAML: a key added and
                     deleted, a value's closing quote deleted and typed back
-  memory            the server's RSS after the open and the first page (steady) and its peak (VmHWM), against the text
+  memory            the server's RSS a second after the open and the first page (steady) and its peak (VmHWM), against the text
 and the ICU C++ reference (`../shared/bench`, `--mode all`) on the names file in the same run.
 
 Usage: [BENCH_LOCALE=sv_SE] python3 Benchmarks/records.py .build/release/thumbindex FILE... [--edits 20] [--rounds 3]
@@ -66,6 +66,7 @@ for path in files:
     _, sections, uri = open_document(s, path, text)
     count = sections["totalCount"]
     s.request("thumbindex/entries", {"textDocument": {"uri": uri}, "offset": 0, "limit": 200})
+    time.sleep(1.0)  # what the build freed goes back once the requests are done (`MemoryRelease`), a moment after the reply
     steady, _ = s.rss()
     lines = text.splitlines()
     strings = path.endswith(".strings")

@@ -37,7 +37,7 @@ extension OutlineIndex {
         if format == .lines {
             let (batch, lines) = names(document, lines: 0 ..< document.lineCount, readings: readings)
             let index = try OutlineIndex(collation: collation, format: .lines, document: document, batch: batch,
-                                     positions: lines, entries: [], extract: extract, sectionsKnown: sectionsKnown,
+                                     positions: lines, stored: StoredEntries(), extract: extract, sectionsKnown: sectionsKnown,
                                      knownSections: knownSections, isCancelled: isCancelled)
             index.readings = readings
             return index
@@ -47,7 +47,7 @@ extension OutlineIndex {
         let distinct = zip(lines, lines.dropFirst()).allSatisfy { $0 < $1 }
         let kept: Format = format == .startLines && distinct ? .startLines : .entries
         let positions = kept == .entries ? entries.indices.map { Int32($0) } : lines.map { Int32($0) }
-        return try OutlineIndex(collation: collation, format: kept, document: document, batch: batch, positions: positions, entries: entries,
+        return try OutlineIndex(collation: collation, format: kept, document: document, batch: batch, positions: positions, stored: StoredEntries(entries),
                             extract: extract, sectionsKnown: sectionsKnown, knownSections: knownSections, isCancelled: isCancelled)
     }
 

@@ -18,7 +18,7 @@ extension OutlineIndex {
         let entries = headings.map { Self.entry($0, readings) }
         let index = try OutlineIndex(collation: collation, format: .headings, document: document,
                                  batch: UTF8Batch(entries.lazy.map(\.sortString)), positions: starts.map { Int32($0) },
-                                 entries: entries, extract: extract)
+                                 stored: StoredEntries(entries), extract: extract)
         index.markdown = scan
         index.readings = readings
         index.levels = headings.map { UInt8($0.level) }
@@ -83,7 +83,9 @@ extension OutlineIndex {
 
     private func setEnd(ofEntry id: Int32, toLine end: Int, in document: TextDocument) {
         let start = Int(places.place(of: id))
-        stored[Int(id)].range.end = TextPosition(line: end - start, column: document.lineRange(end).count)
+        var entry = stored[Int(id)]
+        entry.range.end = TextPosition(line: end - start, column: document.lineRange(end).count)
+        stored[Int(id)] = entry
     }
 
     /// A heading as the index stores it: its lines counted from its start line (the range's end is set apart).

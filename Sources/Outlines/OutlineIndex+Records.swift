@@ -27,7 +27,7 @@ extension OutlineIndex {
               !read.lines.isEmpty else { return nil }
         report(read.warnings.map { OutlineProblem(severity: .warning, message: $0, key: nil) })
         let index = try OutlineIndex(collation: collation, format: .records, document: document, batch: read.sortStrings,
-                                 positions: read.lines.map { Int32($0) }, entries: read.entries, extract: extract,
+                                 positions: read.lines.map { Int32($0) }, stored: StoredEntries(read.entries), extract: extract,
                                  sectionsKnown: sectionsKnown, isCancelled: isCancelled)
         index.records = reader
         index.readings = readings
@@ -179,7 +179,7 @@ extension OutlineIndex {
 /// and the edit from that text to the current one.
 struct RecordShelf {
     var edit: LineEdit
-    var places: EntryPlaces, sectionOf: [UInt16], runs: [[Int32]], stored: [Entry], freeIDs: [Int32]
+    var places: EntryPlaces, sectionOf: [UInt16], runs: [[Int32]], stored: StoredEntries, freeIDs: [Int32]
     var count: Int
 }
 
@@ -188,7 +188,7 @@ extension OutlineIndex {
     fileprivate func shelve(_ edit: LineEdit, lineCount: Int) {
         changedEveryEntry()
         shelved = RecordShelf(edit: edit, places: places, sectionOf: sectionOf, runs: runs, stored: stored, freeIDs: freeIDs, count: count)
-        (sectionOf, stored, freeIDs, count) = ([], [], [], 0)
+        (sectionOf, stored, freeIDs, count) = ([], StoredEntries(), [], 0)
         places = EntryPlaces(count: lineCount, positions: [])
         runs = runs.map { _ in [] }
     }

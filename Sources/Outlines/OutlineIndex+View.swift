@@ -15,7 +15,7 @@ public struct OutlineIndexView: Sendable {
     private let format: OutlineIndex.Format
     private let order: [Int32]
     private let sectionOf: [UInt16]
-    private let stored: [Entry]
+    private let stored: StoredEntries
     private let places: EntryPlaces
     private let readings: (any CollationReading)?
     private let records: RecordReader?

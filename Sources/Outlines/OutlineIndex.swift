@@ -62,7 +62,7 @@ public final class OutlineIndex {
     var sectionOf: [UInt16] = []
     /// The entries by id, when they are not read off the text (`.headings` with lines counted from their start line,
     /// `.startLines`, `.entries`).
-    var stored: [Entry] = []
+    var stored = StoredEntries()
     /// Under `ja` with MeCab: names in kanji collate by their readings (`Readings.collationString(for:)`).
     var readings: (any CollationReading)?
     /// `.headings`: the scan that finds them again after an edit, and each heading's level by id.
@@ -88,7 +88,7 @@ public final class OutlineIndex {
     public let memo = EntryMemo()
 
     /// Sorts and sections entries in bulk: entry `i` has the sort string `batch[i]` and document position
-    /// `positions[i]` (ascending); `entries` holds the entries themselves unless the format reads them off lines.
+    /// `positions[i]` (ascending); `stored` holds the entries themselves unless the format reads them off lines.
     /// `sectionsKnown` gets the thumb index as soon as every entry's section is known, before the sort; `isCancelled`
     /// is asked then and again before the sort, so that a build nobody wants any more gives its memory back at once.
     /// `knownSections`: the section of every entry, when a layout of the same text and collation counted them already
@@ -98,7 +98,7 @@ public final class OutlineIndex {
     /// - Throws: `CollationError` when the sort keys cannot be allocated; `.cancelled` when `isCancelled` says so.
     init(
         collation: IndexedCollation, format: Format, document: TextDocument, batch: UTF8Batch, positions: [Int32],
-        entries: [Entry], extract: @escaping @Sendable (TextDocument) -> [Entry], sectionsKnown: ((SectionLayout) -> Void)? = nil,
+        stored: StoredEntries, extract: @escaping @Sendable (TextDocument) -> [Entry], sectionsKnown: ((SectionLayout) -> Void)? = nil,
         knownSections: [Int32]? = nil, isCancelled: () -> Bool = { false }
     ) throws(CollationError) {
         self.collation = collation
@@ -127,7 +127,7 @@ public final class OutlineIndex {
         // Every array an edit grows gets room to: the first edits that add entries or lines would otherwise each copy
         // one whole (a paste into ten million lines, 0.5 s); capacity not yet used costs address space, not memory.
         sectionOf = .withRoomToGrow(sections.lazy.map { UInt16(truncatingIfNeeded: $0) })
-        stored = entries
+        self.stored = stored
         count = batch.count
         var sizes = [Int](repeating: 0, count: collation.sectionTitles.count)
         for section in sections { sizes[Int(section)] += 1 }
@@ -141,7 +141,8 @@ public final class OutlineIndex {
     @inline(__always)
     func withSortString<T>(_ id: Int32, in document: TextDocument, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
         guard format == .lines else {
-            var string = format == .records ? recordEntry(id, in: document).sortString : stored[Int(id)].sortString
+            guard format == .records && stored.isEmpty else { return stored.withSortString(Int(id), body) }
+            var string = recordEntry(id, in: document).sortString
             return string.withUTF8(body)
         }
         return document.withLine(Int(places.place(of: id))) { line in
