@@ -33,6 +33,27 @@ public struct JSONExtractor: EntryExtractor {
         }
     }
 
+    /// The entries of `children(of:map:)` and all their children, depth-first (document order), each without its
+    /// children, handed to `body` one at a time (as `Entry.depthFirst` would list them).
+    static func visitChildren(of node: JSONNode, map: LineMap, _ body: (Entry) -> Void) {
+        switch node.value {
+        case .object(let members):
+            for m in members {
+                body(Entry(name: m.key, kind: kind(of: m.value), detail: detail(of: m.value),
+                           range: map.range(from: m.keyStart, to: m.value.end), selectionRange: map.range(from: m.keyStart, to: m.keyEnd)))
+                visitChildren(of: m.value, map: map, body)
+            }
+        case .array(let items):
+            for (offset, item) in items.enumerated() {
+                guard let entry = entry(item: item, index: offset, map: map) else { continue }
+                body(entry)
+                visitChildren(of: item, map: map, body)
+            }
+        default:
+            break
+        }
+    }
+
     /// An object's members as entries, each with the entries of its value as children.
     static func entries(members: [JSONNode.Member], map: LineMap) -> [Entry] {
         members.map { m in
@@ -47,23 +68,28 @@ public struct JSONExtractor: EntryExtractor {
     /// place names it when no field does).
     static func entries(items: [JSONNode], from first: Int, map: LineMap) -> [Entry] {
         items.enumerated().compactMap { offset, item in
-            switch item.value {
-            case .object, .array: break
+            guard var entry = entry(item: item, index: first + offset, map: map) else { return nil }
+            entry.children = children(of: item, map: map)
+            return entry
+        }
+    }
+
+    /// Element `index` of an array as an entry, without children; nil unless it is an object or an array.
+    private static func entry(item: JSONNode, index: Int, map: LineMap) -> Entry? {
+        switch item.value {
+        case .object, .array: break
+        default: return nil
+        }
+        let (name, detail) = ArrayItemNames.name(index: index, detail: detail(of: item)) { field in
+            guard let value = item[field]?.value else { return nil }
+            switch value {
+            case .string(let s): return s
+            case .number(let n): return n
             default: return nil
             }
-            let (name, detail) = ArrayItemNames.name(index: first + offset, detail: detail(of: item)) { field in
-                guard let value = item[field]?.value else { return nil }
-                switch value {
-                case .string(let s): return s
-                case .number(let n): return n
-                default: return nil
-                }
-            }
-            return Entry(name: name, kind: kind(of: item), detail: detail,
-                         range: map.range(from: item.start, to: item.end),
-                         selectionRange: map.range(from: item.start, to: item.start + 1),
-                         children: children(of: item, map: map))
         }
+        return Entry(name: name, kind: kind(of: item), detail: detail, range: map.range(from: item.start, to: item.end),
+                     selectionRange: map.range(from: item.start, to: item.start + 1))
     }
 
     static func kind(of node: JSONNode) -> SymbolKind {

@@ -18,18 +18,23 @@ public struct TreeFormat: Sendable {
         self.options = options
     }
 
-    /// The document's tree and its entries depth-first (each without children: they follow it), as its extractor
-    /// would give them flattened; nil for text the extractor refuses (not JSON, not a catalog) or without a value.
-    public func read(_ text: RecordText) -> (TreeShape, [Entry])? {
-        if kind == .yaml { return YAMLTree.read(text).map { (.yaml($0.0), $0.1) } }
+    /// The document's tree, its entries handed to `entry` depth-first (each without children: they follow it), as its
+    /// extractor would give them flattened; nil for text the extractor refuses (not JSON, not a catalog) or without a
+    /// value (then the entries handed out so far are not the document's). One at a time, so that a reader keeping
+    /// them in a form of its own never holds them all as `Entry`s (a million JSON members: 170 MB).
+    public func read(_ text: RecordText, entry: (Entry) -> Void) -> TreeShape? {
+        if kind == .yaml {
+            guard let (tree, entries) = YAMLTree.read(text) else { return nil }
+            entries.forEach(entry)
+            return .yaml(tree)
+        }
         guard let root = try? JSONParser().parseNode(text.bytes) else { return nil }
         var tree = JSONTree(format: self, byteCount: text.bytes.count)
-        var rank: Int32 = 0, nodes: [JSONTree.Node] = []
-        let entries: [Entry]
+        var rank: Int32 = 0, nodes: [JSONTree.Node] = [], count = 0
         switch kind {
         case .json, .yaml:
             tree.build(root, memberStart: root.start, parent: -1, isEntry: false, base: 0, into: &nodes, rank: &rank)
-            entries = Entry.depthFirst(JSONExtractor.children(of: root, map: text.map))
+            JSONExtractor.visitChildren(of: root, map: text.map) { count += 1; entry($0) }
         case .catalog:
             guard case .object(let members) = root.value, let s = members.lastIndex(where: { $0.key == "strings" }),
                   case .object(let strings) = members[s].value.value else { return nil }
@@ -40,11 +45,14 @@ public struct TreeFormat: Sendable {
                 tree.build(m.value, memberStart: m.keyStart, parent: 0, isEntry: false, base: 0, into: &nodes, rank: &rank)
             }
             nodes[0].size = Int32(nodes.count - 1)
-            entries = strings.map { XCStringsExtractor.entry($0, languages: tree.languages, map: text.map) }
+            for string in strings {
+                count += 1
+                entry(XCStringsExtractor.entry(string, languages: tree.languages, map: text.map))
+            }
         }
         tree.nodes = nodes
         tree.entryCount = Int(rank)
-        return entries.count == tree.entryCount ? (.json(tree), entries) : nil
+        return count == tree.entryCount ? .json(tree) : nil
     }
 }
 

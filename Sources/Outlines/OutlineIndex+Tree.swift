@@ -12,10 +12,14 @@ extension OutlineIndex {
         report: @escaping @Sendable ([OutlineProblem]) -> Void, extract: @escaping @Sendable (TextDocument) -> [Entry],
         sectionsKnown: ((SectionLayout) -> Void)?, isCancelled: () -> Bool
     ) throws(CollationError) -> OutlineIndex? {
+        // Packed as they are read: a million JSON members are never held as `Entry`s (170 MB of them and their strings).
+        var stored = StoredEntries()
         guard !document.isBinary,
-              let (tree, read) = format.read(RecordText(bytes: document.bytes, lineStarts: document.lineStarts)) else { return nil }
-        // Packed before the sort, the entries as read freed (a million JSON members: 190 MB of strings and entries).
-        let stored = StoredEntries(consume read, readings: readings)
+              let tree = format.read(RecordText(bytes: document.bytes, lineStarts: document.lineStarts), entry: { entry in
+                  var entry = entry
+                  if let readings { entry.read(by: readings) }
+                  stored.append(entry)
+              }) else { return nil }
         let index = try OutlineIndex(collation: collation, format: .tree, document: document, batch: stored.sortStrings,
                                  positions: (0 ..< Int32(stored.count)).map { $0 }, stored: stored, extract: extract,
                                  sectionsKnown: sectionsKnown, isCancelled: isCancelled)

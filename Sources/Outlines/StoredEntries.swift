@@ -32,14 +32,11 @@ struct StoredEntries: Sendable {
 
     init() {}
 
-    /// `entries` packed, read by `readings` first when given (under `ja`, names in kanji collate by their readings).
-    init(_ entries: consuming [Entry], readings: (any CollationReading)? = nil) {
+    /// `entries` packed.
+    init(_ entries: [Entry]) {
         packed.reserveCapacity(entries.count)
         strings.reserveCapacity(entries.reduce(0) { $0 + $1.name.utf8.count + ($1.detail?.utf8.count ?? 0) + ($1.collationString?.utf8.count ?? 0) })
-        for var entry in entries {
-            if let readings { entry.read(by: readings) }
-            append(entry)
-        }
+        for entry in entries { append(entry) }
     }
 
     /// Every entry's sort string, as ranges of the strings kept (no copy).

@@ -1,3 +1,4 @@
+import ThumbIndexJSON
 import XCTest
 @testable import Entries
 
@@ -10,6 +11,19 @@ final class JSONTests: XCTestCase {
       "åäö \\u00e9\\ud83d\\ude00": "\\"q\\""
     }
     """
+
+    /// A tree format's read hands out the extractor's entries flattened depth-first, one at a time: the same list.
+    func testEntriesHandedOutOneAtATimeAreTheExtractorsFlattened() throws {
+        let nested = document + "\n"
+        for text in [nested, #"[{"name": "a", "items": [{"id": 2}, [1, {"z": {}}]]}, 3, [[]]]"#] {
+            let bytes = Array(text.utf8), map = LineMap(bytes)
+            let root = try XCTUnwrap(JSONParser().parseNode(bytes))
+            var handed: [Entry] = []
+            JSONExtractor.visitChildren(of: root, map: map) { handed.append($0) }
+            XCTAssertEqual(handed, Entry.depthFirst(JSONExtractor.children(of: root, map: map)), text)
+            XCTAssertFalse(handed.isEmpty)
+        }
+    }
 
     func testKeysKindsAndNesting() throws {
         let entries = try extract("json", document).entries
