@@ -10,11 +10,13 @@
 /// key; text with anchors or aliases (an alias may name an anchor in another key), document markers (`---`, `...`)
 /// but a `---` that starts the document, or directives; a window whose keys repeat a key outside it (the whole read reports the duplicate).
 public struct YAMLTree: Sendable {
-    /// Each top-level key's line, the place of its entry (its children follow it), and its name.
+    /// Each top-level key's line, the place of its entry (its children follow it), and its name's hash; how many keys
+    /// have each hash. Hashes, not names: a million keys' names and their counts by name took 120 MB. Two names with
+    /// one hash look like a repeated key, which only sends an edit to the whole read (which tells them apart).
     var lines: [Int] = []
     var places: [Int] = []
-    var names: [String] = []
-    var counts: [String: Int] = [:]
+    var keys: [Int] = []
+    var counts: [Int: Int32] = [:]
     /// The number of entries.
     public private(set) var entryCount = 0
 
@@ -36,8 +38,8 @@ public struct YAMLTree: Sendable {
         for item in items {
             tree.lines.append(item.line)
             tree.places.append(item.place)
-            tree.names.append(item.name)
-            tree.counts[item.name, default: 0] += 1
+            tree.keys.append(item.name.hashValue)
+            tree.counts[item.name.hashValue, default: 0] += 1
         }
         tree.entryCount = entries.count
         return (tree, entries)
@@ -111,16 +113,17 @@ public struct YAMLTree: Sendable {
         let bytes = text.bytes[map.lineStarts[from] ..< (to < map.lineCount ? map.lineStarts[to] : text.bytes.count)]
         guard let (items, entries) = Self.items(bytes, firstLine: from), items.first?.line == from else { return nil }
         // A key the window repeats from outside it: the whole read says so (the counts are put back).
-        for name in names[first ..< next] { counts[name]! -= 1 }
-        for (k, item) in items.enumerated() {
-            counts[item.name, default: 0] += 1
-            guard counts[item.name]! == 1 else {
-                for item in items[...k] { counts[item.name]! -= 1 }
-                for name in names[first ..< next] { counts[name]! += 1 }
+        let newKeys = items.map(\.name.hashValue)
+        for key in keys[first ..< next] { counts[key]! -= 1 }
+        for (k, key) in newKeys.enumerated() {
+            counts[key, default: 0] += 1
+            guard counts[key]! == 1 else {
+                for key in newKeys[...k] { counts[key]! -= 1 }
+                for key in keys[first ..< next] { counts[key]! += 1 }
                 return nil
             }
         }
-        for name in names[first ..< next] where counts[name] == 0 { counts[name] = nil }
+        for key in keys[first ..< next] where counts[key] == 0 { counts[key] = nil }
         let old = places[first] ..< (next < places.count ? places[next] : entryCount)
         let moved = entries.count - old.count
         for k in next ..< lines.count {
@@ -129,7 +132,7 @@ public struct YAMLTree: Sendable {
         }
         lines.replaceSubrange(first ..< next, with: items.map(\.line))
         places.replaceSubrange(first ..< next, with: items.map { old.lowerBound + $0.place })
-        names.replaceSubrange(first ..< next, with: items.map(\.name))
+        keys.replaceSubrange(first ..< next, with: newKeys)
         entryCount += moved
         return TreeChange(old: old, entries: entries, ancestors: [])
     }
