@@ -36,18 +36,28 @@ public struct JSONExtractor: EntryExtractor {
     /// The entries of `children(of:map:)` and all their children, depth-first (document order), each without its
     /// children, handed to `body` one at a time (as `Entry.depthFirst` would list them).
     static func visitChildren(of node: JSONNode, map: LineMap, _ body: (Entry) -> Void) {
+        var line = 0
+        visitChildren(of: node, map: map, line: &line, body)
+    }
+
+    /// `line`: the line of the last entry handed out, where the next one's lines are looked for from (they come in
+    /// document order: a step or two on, not a search of a million lines).
+    private static func visitChildren(of node: JSONNode, map: LineMap, line: inout Int, _ body: (Entry) -> Void) {
         switch node.value {
         case .object(let members):
             for m in members {
+                let range = map.range(from: m.keyStart, to: m.value.end, hint: line)
+                line = range.start.line
                 body(Entry(name: m.key, kind: kind(of: m.value), detail: detail(of: m.value),
-                           range: map.range(from: m.keyStart, to: m.value.end), selectionRange: map.range(from: m.keyStart, to: m.keyEnd)))
-                visitChildren(of: m.value, map: map, body)
+                           range: range, selectionRange: map.range(from: m.keyStart, to: m.keyEnd, hint: line)))
+                visitChildren(of: m.value, map: map, line: &line, body)
             }
         case .array(let items):
             for (offset, item) in items.enumerated() {
                 guard let entry = entry(item: item, index: offset, map: map) else { continue }
+                line = entry.range.start.line
                 body(entry)
-                visitChildren(of: item, map: map, body)
+                visitChildren(of: item, map: map, line: &line, body)
             }
         default:
             break
