@@ -52,8 +52,8 @@ extension OutlineIndex {
         }
         let lines = edit.lineDelta
         if lines != 0 {
-            for place in changed.upperBound ..< places.count {
-                let id = Int(places[place])
+            // Every place's id at once (the places are kept in blocks: one lookup each would search them).
+            for id in places.ids[changed.upperBound...].lazy.map({ Int($0) }) {
                 stored.moveDown(id, by: lines)
                 entryChanged[id] = changes
             }
