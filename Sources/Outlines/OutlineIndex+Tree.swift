@@ -2,7 +2,7 @@ import Collation
 import Entries
 
 /// JSON values nested in containers (`.tree`): JSON files and string catalogs. An entry's position is its place in
-/// depth-first order (`entryAtLine` names the id at each place); `JSONTree` finds the container an edit stayed inside
+/// depth-first order (`places` names the id at each place); `JSONTree` finds the container an edit stayed inside
 /// and reads again only the members around the edit.
 extension OutlineIndex {
     /// The index of a JSON document, or nil for text that is not JSON (or not a catalog) or has no value: then the
