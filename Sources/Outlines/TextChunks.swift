@@ -42,16 +42,20 @@ struct TextChunks: Sendable {
         }
     }
 
-    /// The whole text and its line starts, as one array each.
-    var flattened: (bytes: [UInt8], lineStarts: [Int]) {
-        var bytes: [UInt8] = [], starts: [Int] = []
+    /// The whole text, as one array.
+    var wholeBytes: [UInt8] {
+        var bytes: [UInt8] = []
         bytes.reserveCapacity(byteCount)
+        for chunk in chunks { bytes += chunk.bytes }
+        return bytes
+    }
+
+    /// Where every line starts, as one array.
+    var lineStarts: [Int] {
+        var starts: [Int] = []
         starts.reserveCapacity(lineCount)
-        for (c, chunk) in chunks.enumerated() {
-            bytes += chunk.bytes
-            starts += chunk.starts.lazy.map { $0 + self.firstByte[c] }
-        }
-        return (bytes, starts)
+        for (c, chunk) in chunks.enumerated() { starts += chunk.starts.lazy.map { $0 + self.firstByte[c] } }
+        return starts
     }
 
     /// The bytes of `range`, copied.

@@ -36,14 +36,14 @@ public struct TextDocument: Sendable {
     public var bytes: [UInt8] {
         switch storage {
         case .whole(let bytes, _): bytes
-        case .chunks(let chunks): chunks.flattened.bytes
+        case .chunks(let chunks): chunks.wholeBytes
         }
     }
     /// Byte offset where each line starts; always at least one line (a copy when the text is in chunks).
     public var lineStarts: [Int] {
         switch storage {
         case .whole(_, let lineStarts): lineStarts
-        case .chunks(let chunks): chunks.flattened.lineStarts
+        case .chunks(let chunks): chunks.lineStarts
         }
     }
     /// The number of bytes.
