@@ -10,8 +10,12 @@ import ThumbIndexJSON
 /// followed, and the document is read whole.
 public struct JSONTree: Sendable {
     struct Node {
-        /// The value's span, and where its member starts (its key, in an object).
-        var start: Int, end: Int, memberStart: Int
+        /// The value's span, and where its member starts (its key, in an object): kept as 32-bit offsets, 28 bytes a
+        /// node, not 40 (a tree is followed only for a text under 2 GiB).
+        var start: Int { get { Int(start32) } set { start32 = Int32(newValue) } }
+        var end: Int { get { Int(end32) } set { end32 = Int32(newValue) } }
+        var memberStart: Int { get { Int(memberStart32) } set { memberStart32 = Int32(newValue) } }
+        private var start32: Int32, end32: Int32, memberStart32: Int32
         var parent: Int32
         /// The number of values inside it (they follow it).
         var size: Int32 = 0
@@ -21,9 +25,9 @@ public struct JSONTree: Sendable {
         var isEntry: Bool
 
         init(_ node: JSONNode, memberStart: Int, parent: Int32, rank: Int32, isEntry: Bool) {
-            start = node.start
-            end = node.end
-            self.memberStart = memberStart
+            start32 = Int32(node.start)
+            end32 = Int32(node.end)
+            memberStart32 = Int32(memberStart)
             self.parent = parent
             self.rank = rank
             if case .object = node.value { isObject = true } else { isObject = false }
@@ -40,6 +44,9 @@ public struct JSONTree: Sendable {
     /// A catalog's `strings` object, and the languages its entries' details are looked up in.
     var strings = -1
     var languages: [String] = []
+
+    /// The largest text whose tree is kept (its offsets are 32-bit); a larger one is read whole.
+    static let largestText = Int(Int32.max)
 
     init(format: TreeFormat, byteCount: Int) {
         self.format = format
@@ -92,7 +99,7 @@ public struct JSONTree: Sendable {
     /// `start ..< newEnd` of `text`; nil when it cannot (see the type's comment), and then the tree is unchanged.
     public mutating func follow(_ text: RecordText, start: Int, oldEnd: Int, newEnd: Int) -> TreeChange? {
         let map = text.map, delta = text.bytes.count - byteCount
-        guard !nodes.isEmpty, start < map.lineCount else { return nil }
+        guard !nodes.isEmpty, start < map.lineCount, text.bytes.count <= Self.largestText else { return nil }
         let editStart = map.lineStarts[start]
         let oldEditEnd = (newEnd < map.lineCount ? map.lineStarts[newEnd] : text.bytes.count) - delta
         // The innermost container with both brackets outside the edited lines: it holds the last value starting before them.

@@ -28,7 +28,7 @@ public struct TreeFormat: Sendable {
             entries.forEach(entry)
             return .yaml(tree)
         }
-        guard let root = try? JSONParser().parseNode(text.bytes) else { return nil }
+        guard text.bytes.count <= JSONTree.largestText, let root = try? JSONParser().parseNode(text.bytes) else { return nil }
         var tree = JSONTree(format: self, byteCount: text.bytes.count)
         var rank: Int32 = 0, nodes: [JSONTree.Node] = [], count = 0
         switch kind {
