@@ -46,15 +46,14 @@ public struct JSONExtractor: EntryExtractor {
         switch node.value {
         case .object(let members):
             for m in members {
-                let range = map.range(from: m.keyStart, to: m.value.end, hint: line)
-                line = range.start.line
-                body(Entry(name: m.key, kind: kind(of: m.value), detail: detail(of: m.value),
-                           range: range, selectionRange: map.range(from: m.keyStart, to: m.keyEnd, hint: line)))
+                let entry = entry(member: m, map: map, hint: line)
+                line = entry.range.start.line
+                body(entry)
                 visitChildren(of: m.value, map: map, line: &line, body)
             }
         case .array(let items):
             for (offset, item) in items.enumerated() {
-                guard let entry = entry(item: item, index: offset, map: map) else { continue }
+                guard let entry = entry(item: item, index: offset, map: map, hint: line) else { continue }
                 line = entry.range.start.line
                 body(entry)
                 visitChildren(of: item, map: map, line: &line, body)
@@ -67,11 +66,17 @@ public struct JSONExtractor: EntryExtractor {
     /// An object's members as entries, each with the entries of its value as children.
     static func entries(members: [JSONNode.Member], map: LineMap) -> [Entry] {
         members.map { m in
-            Entry(name: m.key, kind: kind(of: m.value), detail: detail(of: m.value),
-                  range: map.range(from: m.keyStart, to: m.value.end),
-                  selectionRange: map.range(from: m.keyStart, to: m.keyEnd),
-                  children: children(of: m.value, map: map))
+            var entry = entry(member: m, map: map)
+            entry.children = children(of: m.value, map: map)
+            return entry
         }
+    }
+
+    /// A member as an entry, without children; its lines looked for from line `hint` on (see `LineMap.range(from:to:hint:)`).
+    private static func entry(member m: JSONNode.Member, map: LineMap, hint: Int = 0) -> Entry {
+        let range = map.range(from: m.keyStart, to: m.value.end, hint: hint)
+        return Entry(name: m.key, kind: kind(of: m.value), detail: detail(of: m.value), range: range,
+                     selectionRange: map.range(from: m.keyStart, to: m.keyEnd, hint: range.start.line))
     }
 
     /// An array's elements that are objects or arrays as entries; `items[0]` is element `first` of its array (its
@@ -85,7 +90,7 @@ public struct JSONExtractor: EntryExtractor {
     }
 
     /// Element `index` of an array as an entry, without children; nil unless it is an object or an array.
-    private static func entry(item: JSONNode, index: Int, map: LineMap) -> Entry? {
+    private static func entry(item: JSONNode, index: Int, map: LineMap, hint: Int = 0) -> Entry? {
         switch item.value {
         case .object, .array: break
         default: return nil
@@ -98,8 +103,9 @@ public struct JSONExtractor: EntryExtractor {
             default: return nil
             }
         }
-        return Entry(name: name, kind: kind(of: item), detail: detail, range: map.range(from: item.start, to: item.end),
-                     selectionRange: map.range(from: item.start, to: item.start + 1))
+        let range = map.range(from: item.start, to: item.end, hint: hint)
+        return Entry(name: name, kind: kind(of: item), detail: detail, range: range,
+                     selectionRange: map.range(from: item.start, to: item.start + 1, hint: range.start.line))
     }
 
     static func kind(of node: JSONNode) -> SymbolKind {

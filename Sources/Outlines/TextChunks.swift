@@ -28,18 +28,28 @@ struct TextChunks: Sendable {
         self.size = max(size, 1)
         byteCount = bytes.count
         lineCount = lineStarts.count
-        var line = 0
-        while line < lineStarts.count {
-            let start = lineStarts[line]
+        for piece in Self.cut(bytes[...], starts: lineStarts, size: self.size) {
+            chunks.append(piece.chunk)
+            firstLine.append(piece.line)
+            firstByte.append(piece.byte)
+        }
+    }
+
+    /// `bytes`, whose lines start at `starts` (from its first byte), cut into chunks (slices of it), each with its first
+    /// line and byte counted from the first of `bytes`. A chunk ends at the first line start `size` bytes in, never at
+    /// the empty line after a final line end.
+    private static func cut(_ bytes: ArraySlice<UInt8>, starts: [Int], size: Int) -> [(chunk: Chunk, line: Int, byte: Int)] {
+        var pieces: [(chunk: Chunk, line: Int, byte: Int)] = [], line = 0
+        let i = bytes.startIndex
+        while line < starts.count {
+            let start = starts[line]
             var end = line + 1
-            // A chunk ends at the first line start `size` bytes in (never at the empty line after a final line end).
-            while end < lineStarts.count && (lineStarts[end] - start < self.size || lineStarts[end] == bytes.count) { end += 1 }
-            let stop = end < lineStarts.count ? lineStarts[end] : bytes.count
-            chunks.append(Chunk(bytes: bytes[start ..< stop], starts: lineStarts[line ..< end].map { $0 - start }))
-            firstLine.append(line)
-            firstByte.append(start)
+            while end < starts.count && (starts[end] - start < size || starts[end] == bytes.count) { end += 1 }
+            let stop = end < starts.count ? starts[end] : bytes.count
+            pieces.append((Chunk(bytes: bytes[i + start ..< i + stop], starts: starts[line ..< end].map { $0 - start }), line, start))
             line = end
         }
+        return pieces
     }
 
     /// The whole text, as one array.
@@ -95,13 +105,8 @@ struct TextChunks: Sendable {
     func firstLine(notBelow offset: Int) -> Int {
         guard offset <= byteCount else { return lineCount }
         let c = chunkIndex(ofByte: offset)
-        let starts = chunks[c].starts, local = offset - firstByte[c]
-        var low = 0, high = starts.count
-        while low < high {
-            let mid = (low + high) / 2
-            if starts[mid] < local { low = mid + 1 } else { high = mid }
-        }
-        return firstLine[c] + low  // past the chunk's last line: the next chunk's first line
+        // Past the chunk's last line: the next chunk's first line.
+        return firstLine[c] + chunks[c].starts.firstIndex(notBelow: offset - firstByte[c])
     }
 
     // MARK: Edits
@@ -175,23 +180,10 @@ struct TextChunks: Sendable {
             join(c ... c + 1)
         }
         guard chunks[c].bytes.count > 2 * size, chunks[c].starts.count > 1 else { return }
-        let whole = chunks[c], base = firstByte[c], lineBase = firstLine[c]
-        var pieces: [Chunk] = [], lines: [Int] = [], bytes: [Int] = []
-        var k = 0
-        while k < whole.starts.count {
-            let start = whole.starts[k]
-            var end = k + 1
-            while end < whole.starts.count && (whole.starts[end] - start < size || whole.starts[end] == whole.bytes.count) { end += 1 }
-            let stop = end < whole.starts.count ? whole.starts[end] : whole.bytes.count
-            let i = whole.bytes.startIndex
-            pieces.append(Chunk(bytes: Array(whole.bytes[i + start ..< i + stop])[...], starts: whole.starts[k ..< end].map { $0 - start }))
-            lines.append(lineBase + k)
-            bytes.append(base + start)
-            k = end
-        }
-        chunks.replaceSubrange(c ... c, with: pieces)
-        firstLine.replaceSubrange(c ... c, with: lines)
-        firstByte.replaceSubrange(c ... c, with: bytes)
+        let pieces = Self.cut(chunks[c].bytes, starts: chunks[c].starts, size: size), base = firstByte[c], lineBase = firstLine[c]
+        chunks.replaceSubrange(c ... c, with: pieces.map(\.chunk))
+        firstLine.replaceSubrange(c ... c, with: pieces.map { lineBase + $0.line })
+        firstByte.replaceSubrange(c ... c, with: pieces.map { base + $0.byte })
     }
 
     // MARK: Finding chunks
@@ -216,18 +208,5 @@ struct TextChunks: Sendable {
         }
         if line != lineCount || byte != byteCount { problems.append("chunks hold \(line) lines, \(byte) bytes; expected \(lineCount), \(byteCount)") }
         return problems
-    }
-}
-
-extension [Int] {
-    /// The last index whose value is at most `value`, in ascending values (0 if none): the chunk or block that holds
-    /// a line, byte or place, by their first ones.
-    func lastIndex(notAbove value: Int) -> Int {
-        var low = 0, high = count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if self[mid] <= value { low = mid } else { high = mid - 1 }
-        }
-        return low
     }
 }

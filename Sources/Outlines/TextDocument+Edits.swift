@@ -78,8 +78,8 @@ extension TextDocument {
         bytes.replaceSubrange(range, with: inserted)
         // A line start s depends only on bytes s-1 and s: starts below a keep, starts above b move by delta, and
         // the ones in between are found again (a CR before the edit may now meet an LF after it, or stop doing so).
-        let keptBefore = max(1, Self.firstIndex(in: lineStarts, notBelow: a))
-        let keptAfter = Self.firstIndex(in: lineStarts, notBelow: b + 1)
+        let keptBefore = max(1, lineStarts.firstIndex(notBelow: a))
+        let keptAfter = lineStarts.firstIndex(notBelow: b + 1)
         var found: [Int] = []
         let count = bytes.count
         bytes.withUnsafeBufferPointer { p in
@@ -100,12 +100,27 @@ extension TextDocument {
         return LineEdit(start: keptBefore - 1, oldEnd: keptAfter, newEnd: keptBefore + found.count)
     }
 
-    /// The first index of the ascending `values` whose value is at least `value` (`values.count` if none).
-    static func firstIndex(in values: [Int], notBelow value: Int) -> Int {
-        var low = 0, high = values.count
+}
+
+/// Binary searches of ascending offsets: line starts, and the first line, byte or place of chunks and blocks.
+extension [Int] {
+    /// The first index whose value is at least `value` (`count` if none).
+    func firstIndex(notBelow value: Int) -> Int {
+        var low = 0, high = count
         while low < high {
             let mid = (low + high) / 2
-            if values[mid] < value { low = mid + 1 } else { high = mid }
+            if self[mid] < value { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// The last index whose value is at most `value` (0 if none): the chunk or block that holds a line, byte or place,
+    /// by their first ones.
+    func lastIndex(notAbove value: Int) -> Int {
+        var low = 0, high = count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if self[mid] <= value { low = mid } else { high = mid - 1 }
         }
         return low
     }
