@@ -1,33 +1,30 @@
 import ThumbIndexJSON
 
-/// A JSON file parsed by the shared `JSONParser`, with the spans of its values and keys and the line map that turns
-/// those byte offsets into positions. Errors name the file (when known), the line and the column.
+/// A JSON file's bytes, with the line map that turns byte offsets into positions, for the shared `JSONParser`'s reads
+/// of it: their errors name the file (when known), the line and the column.
 struct JSONDocument {
-    /// The document's value; nil when the text is only whitespace (a new, empty file).
-    let root: JSONNode?
     let map: LineMap
-    private let bytes: [UInt8]
+    let bytes: [UInt8]
     private let fileName: String?
 
-    init(_ text: String, fileName: String?) throws(ExtractionError) {
+    init(_ text: String, fileName: String?) {
         bytes = Array(text.utf8)
         map = LineMap(bytes)
         self.fileName = fileName
+    }
+
+    /// What `read` makes of the bytes, its error told as `failure(_:at:)` tells one.
+    func parse<T>(_ read: () throws(JSONParseError) -> T) throws(ExtractionError) -> T {
         do {
-            root = try JSONParser().parseNode(bytes)
+            return try read()
         } catch {
-            throw Self.failure(error.problem, at: error.offset, bytes: bytes, map: map, fileName: fileName)
+            throw failure(error.problem, at: error.offset)
         }
     }
 
     /// "file:line:column: problem", or "line L, column C: problem" without a file name; the line and column are
     /// 1-based, the column counted in characters (Unicode scalars).
     func failure(_ problem: String, at offset: Int) -> ExtractionError {
-        Self.failure(problem, at: offset, bytes: bytes, map: map, fileName: fileName)
-    }
-
-    private static func failure(_ problem: String, at offset: Int, bytes: [UInt8], map: LineMap,
-                                fileName: String?) -> ExtractionError {
         let (line, column) = map.humanPosition(ofOffset: offset, in: bytes)
         let place = fileName.map { "\($0):\(line):\(column)" } ?? "line \(line), column \(column)"
         return ExtractionError("\(place): \(problem)", line: line)

@@ -24,14 +24,15 @@ public struct JSONTree: Sendable {
         var isObject: Bool, isArray: Bool
         var isEntry: Bool
 
-        init(_ node: JSONNode, memberStart: Int, parent: Int32, rank: Int32, isEntry: Bool) {
-            start32 = Int32(node.start)
-            end32 = Int32(node.end)
-            memberStart32 = Int32(memberStart)
+        init(_ span: JSONSpan, parent: Int32, rank: Int32, isEntry: Bool) {
+            start32 = Int32(span.start)
+            end32 = Int32(span.end)
+            memberStart32 = Int32(span.keyStart ?? span.start)
             self.parent = parent
+            size = Int32(span.size)
             self.rank = rank
-            if case .object = node.value { isObject = true } else { isObject = false }
-            if case .array = node.value { isArray = true } else { isArray = false }
+            isObject = span.kind == .object
+            isArray = span.kind == .array
             self.isEntry = isEntry
         }
     }
@@ -53,37 +54,27 @@ public struct JSONTree: Sendable {
         self.byteCount = byteCount
     }
 
-    /// Appends `value` and everything inside it; the index of a node is `base + nodes.count` when appended.
-    func build(_ value: JSONNode, memberStart: Int, parent: Int32, isEntry: Bool, base: Int, into nodes: inout [Node], rank: inout Int32) {
-        let i = nodes.count
-        nodes.append(Node(value, memberStart: memberStart, parent: parent, rank: rank, isEntry: isEntry))
-        if isEntry { rank += 1 }
-        let me = Int32(base + i)
-        switch value.value {
-        case .object(let members):
-            for m in members {
-                build(m.value, memberStart: m.keyStart, parent: me, isEntry: hasEntry(in: Int(me), isObject: true, m.value), base: base, into: &nodes, rank: &rank)
-            }
-        case .array(let items):
-            for item in items {
-                build(item, memberStart: item.start, parent: me, isEntry: hasEntry(in: Int(me), isObject: false, item), base: base, into: &nodes, rank: &rank)
-            }
-        default: break
+    /// The nodes of `spans`, which are the values held by node `outside` (the document's value, when -1) and what they
+    /// hold, in document order; node `base` is the first of them. `rank`: the entries before them, counted on.
+    func nodes(of spans: [JSONSpan], base: Int, outside: Int32, rank: inout Int32) -> [Node] {
+        var nodes: [Node] = []
+        nodes.reserveCapacity(spans.count)
+        for span in spans {
+            let parent = span.parent.map { Int32(base + $0) } ?? outside
+            let parentIsObject = span.parent.map { spans[$0].kind == .object } ?? (outside >= 0 && self.nodes[Int(outside)].isObject)
+            let isEntry = parent >= 0 && hasEntry(in: Int(parent), isObject: parentIsObject, span.kind)
+            nodes.append(Node(span, parent: parent, rank: rank, isEntry: isEntry))
+            if isEntry { rank += 1 }
         }
-        nodes[i].size = Int32(nodes.count - i - 1)
+        return nodes
     }
 
     /// Whether a value in the container `parent` has an entry: in JSON every member and every element that is a
     /// container (as `JSONExtractor` makes them); in a catalog the members of `strings`.
-    private func hasEntry(in parent: Int, isObject: Bool, _ value: JSONNode) -> Bool {
+    private func hasEntry(in parent: Int, isObject: Bool, _ kind: JSONSpan.Kind) -> Bool {
         switch format.kind {
-        case .json, .yaml:
-            if isObject { return true }
-            switch value.value {
-            case .object, .array: return true
-            default: return false
-            }
-        case .catalog: return parent == strings
+        case .json, .yaml: isObject || kind == .object || kind == .array
+        case .catalog: parent == strings
         }
     }
 
@@ -131,24 +122,24 @@ public struct JSONTree: Sendable {
             child += Int(nodes[child].size) + 1
         }
         let w0 = first ?? c + 1
-        var read = JSONMembers(), w1 = childrenEnd
+        var read: [JSONSpan] = [], w1 = childrenEnd
         func readMembers(settling: Bool) -> Bool {
             var cursor = child
             let from = first.map { nodes[$0].memberStart } ?? nodes[c].start + 1
-            guard let members = try? text.bytes.withUnsafeBufferPointer({ p in
-                try JSONParser().parseMembers(p, isObject: isObject, from: from, afterBracket: first == nil, depth: depth(of: c)) { at in
+            guard let (spans, end) = try? text.bytes.withUnsafeBufferPointer({ p in
+                try JSONParser().parseMemberSpans(p, isObject: isObject, from: from, afterBracket: first == nil, depth: depth(of: c)) { at in
                     guard settling else { return false }
                     while cursor < childrenEnd, nodes[cursor].memberStart + delta < at { cursor += Int(nodes[cursor].size) + 1 }
                     return cursor < childrenEnd && nodes[cursor].memberStart >= oldEditEnd && nodes[cursor].memberStart + delta == at
                 }
             }) else { return false }
-            switch members.end {
+            switch end {
             case .settled: w1 = cursor
             case .closed(let end):
                 guard end == nodes[c].end + delta else { return false }
                 w1 = childrenEnd
             }
-            read = members
+            read = spans
             return true
         }
         guard readMembers(settling: true) else { return nil }
@@ -158,30 +149,26 @@ public struct JSONTree: Sendable {
             return n
         }
         var oldChildren = children(w0 ..< w1)
-        var newChildren = isObject ? read.members.count : read.elements.count
+        var newChildren = ChildIndices(spans: read, range: read.indices).count
         if !isObject, newChildren != oldChildren, w1 < childrenEnd {
             // The elements after the window are named by their place, which moved: read them all.
             guard readMembers(settling: false) else { return nil }
             oldChildren = children(w0 ..< w1)
-            newChildren = read.elements.count
+            newChildren = ChildIndices(spans: read, range: read.indices).count
         }
 
         let s0 = rank(at: w0), s1 = rank(at: w1)
-        var rank = Int32(s0), added: [Node] = []
-        for m in read.members {
-            build(m.value, memberStart: m.keyStart, parent: Int32(c), isEntry: hasEntry(in: c, isObject: true, m.value), base: w0, into: &added, rank: &rank)
-        }
-        for item in read.elements {
-            build(item, memberStart: item.start, parent: Int32(c), isEntry: hasEntry(in: c, isObject: false, item), base: w0, into: &added, rank: &rank)
-        }
-        let entries: [Entry]
-        switch format.kind {
-        case .json, .yaml:
-            let firstIndex = first == nil ? 0 : ordinal - 1
-            entries = Entry.depthFirst(isObject ? JSONExtractor.entries(members: read.members, map: map)
-                                              : JSONExtractor.entries(items: read.elements, from: firstIndex, map: map))
-        case .catalog:
-            entries = read.members.map { XCStringsExtractor.entry($0, languages: languages, map: map) }
+        var rank = Int32(s0)
+        let added = nodes(of: read, base: w0, outside: Int32(c), rank: &rank)
+        var entries: [Entry] = []
+        text.bytes.withUnsafeBufferPointer { bytes in
+            let values = JSONValues(spans: read, bytes: bytes, map: map), top = ChildIndices(spans: read, range: read.indices)
+            switch format.kind {
+            case .json, .yaml:
+                values.visit(top, isObject: isObject, firstIndex: first == nil ? 0 : ordinal - 1) { entries.append($0) }
+            case .catalog:
+                entries = top.compactMap { values.catalogEntry($0, languages: languages) }
+            }
         }
         guard entries.count == Int(rank) - s0 else { assertionFailure("a window's entries do not match its values"); return nil }
 

@@ -28,31 +28,35 @@ public struct TreeFormat: Sendable {
             entries.forEach(entry)
             return .yaml(tree)
         }
-        guard text.bytes.count <= JSONTree.largestText, let root = try? JSONParser().parseNode(text.bytes) else { return nil }
-        var tree = JSONTree(format: self, byteCount: text.bytes.count)
-        var rank: Int32 = 0, nodes: [JSONTree.Node] = [], count = 0
-        switch kind {
-        case .json, .yaml:
-            tree.build(root, memberStart: root.start, parent: -1, isEntry: false, base: 0, into: &nodes, rank: &rank)
-            JSONExtractor.visitChildren(of: root, map: text.map) { count += 1; entry($0) }
-        case .catalog:
-            guard case .object(let members) = root.value, let s = members.lastIndex(where: { $0.key == "strings" }),
-                  case .object(let strings) = members[s].value.value else { return nil }
-            tree.languages = [options.language, root["sourceLanguage"]?.stringValue].compactMap { $0 }
-            nodes.append(JSONTree.Node(root, memberStart: root.start, parent: -1, rank: 0, isEntry: false))
-            for (k, m) in members.enumerated() {
-                if k == s { tree.strings = nodes.count }
-                tree.build(m.value, memberStart: m.keyStart, parent: 0, isEntry: false, base: 0, into: &nodes, rank: &rank)
+        guard text.bytes.count <= JSONTree.largestText else { return nil }
+        return text.bytes.withUnsafeBufferPointer { bytes -> TreeShape? in
+            guard let spans = try? JSONParser().parseSpans(bytes), !spans.isEmpty else { return nil }
+            let values = JSONValues(spans: spans, bytes: bytes, map: text.map)
+            var tree = JSONTree(format: self, byteCount: bytes.count)
+            var rank: Int32 = 0, count = 0
+            let top = values.children(of: 0)
+            switch kind {
+            case .json, .yaml:
+                tree.nodes = tree.nodes(of: spans, base: 0, outside: -1, rank: &rank)
+                values.visit(top, isObject: spans[0].kind == .object) { count += 1; entry($0) }
+            case .catalog:
+                guard spans[0].kind == .object, let s = values.lastMember(named: "strings", in: 0), spans[s].kind == .object
+                else { return nil }
+                let source = values.lastMember(named: "sourceLanguage", in: 0).flatMap {
+                    spans[$0].kind == .string ? values.string(at: spans[$0].start).string : nil
+                }
+                tree.languages = [options.language, source].compactMap { $0 }
+                tree.strings = s
+                tree.nodes = tree.nodes(of: spans, base: 0, outside: -1, rank: &rank)
+                for member in values.children(of: s) {
+                    guard let made = values.catalogEntry(member, languages: tree.languages) else { return nil }
+                    count += 1
+                    entry(made)
+                }
             }
-            nodes[0].size = Int32(nodes.count - 1)
-            for string in strings {
-                count += 1
-                entry(XCStringsExtractor.entry(string, languages: tree.languages, map: text.map))
-            }
+            tree.entryCount = Int(rank)
+            return count == tree.entryCount ? .json(tree) : nil
         }
-        tree.nodes = nodes
-        tree.entryCount = Int(rank)
-        return count == tree.entryCount ? .json(tree) : nil
     }
 }
 

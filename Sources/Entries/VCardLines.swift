@@ -300,7 +300,10 @@ extension String {
     /// Line breaks as spaces between the lines (none made when there is none: no byte of a line break).
     var singleLine: String {
         // LF, VT, FF, CR, NEL (C2 85), LS and PS (E2 80 A8/A9).
-        guard utf8.contains(where: { ($0 >= 0x0A && $0 <= 0x0D) || $0 == 0xC2 || $0 == 0xE2 }) else { return self }
+        func mayBreak(_ byte: UInt8) -> Bool { (byte >= 0x0A && byte <= 0x0D) || byte == 0xC2 || byte == 0xE2 }
+        // Over the bytes in place when they are (a native string's are): a step through the view costs more per byte.
+        guard utf8.withContiguousStorageIfAvailable({ $0.contains(where: mayBreak) }) ?? utf8.contains(where: mayBreak)
+        else { return self }
         return split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 }

@@ -41,8 +41,9 @@ struct XCStringsCatalog {
 
     /// nil for a blank file; throws for malformed JSON or JSON that is not a catalog.
     init?(_ text: String, fileName: String?) throws {
-        let document = try JSONDocument(text, fileName: fileName)
-        guard let root = document.root else { return nil }
+        let document = JSONDocument(text, fileName: fileName)
+        guard let root = try document.parse({ () throws(JSONParseError) in try JSONParser().parseNode(document.bytes) })
+        else { return nil }
         guard let strings = root["strings"], case .object(let members) = strings.value else {
             throw document.failure("not a string catalog: no \"strings\" object at the top level", at: root.start)
         }
@@ -69,5 +70,15 @@ struct XCStringsCatalog {
             for form in forms { if let v = firstValue(form.value) { return v } }
         }
         return nil
+    }
+}
+
+extension JSONValues {
+    /// The entry of the catalog's string whose value is span `i` (a member of `strings`), read as a node.
+    func catalogEntry(_ i: Int, languages: [String]) -> Entry? {
+        guard let keyStart = spans[i].keyStart, let value = try? JSONParser().parseNode(bytes, at: spans[i].start) else { return nil }
+        let (key, keyEnd) = string(at: keyStart)
+        return XCStringsExtractor.entry(JSONNode.Member(key: key, keyStart: keyStart, keyEnd: keyEnd, value: value),
+                                        languages: languages, map: map)
     }
 }

@@ -33,29 +33,32 @@ extension JSONParser {
         _ bytes: UnsafeBufferPointer<UInt8>, isObject: Bool, from: Int, afterBracket: Bool, depth: Int,
         settled: (Int) -> Bool
     ) throws(JSONParseError) -> JSONMembers {
-        var scanner = JSONScanner<JSONNodeBuilder>(bytes, maxDepth: maxDepth)
+        var scanner = JSONScanner(bytes, maxDepth: maxDepth, builder: JSONNodeBuilder())
         scanner.position = from
         scanner.depth = depth
-        return try scanner.parseMembers(isObject: isObject, afterBracket: afterBracket, settled: settled)
+        var read = JSONMembers()
+        (read.members, read.elements, read.end) = try scanner.readMembers(isObject: isObject, afterBracket: afterBracket,
+                                                                          settled: settled)
+        return read
     }
 }
 
-extension JSONScanner where Builder == JSONNodeBuilder {
-    mutating func parseMembers(isObject: Bool, afterBracket: Bool, settled: (Int) -> Bool) throws(JSONParseError) -> JSONMembers {
+extension JSONScanner {
+    /// See `JSONParser.parseMembers(_:isObject:from:afterBracket:depth:settled:)`.
+    mutating func readMembers(isObject: Bool, afterBracket: Bool, settled: (Int) -> Bool)
+        throws(JSONParseError) -> (members: Builder.Members, elements: Builder.Elements, end: JSONMembers.End) {
         let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
         let what: Unclosed = isObject ? .object : .array
-        var read = JSONMembers()
+        var members = builder.makeMembers(), elements = builder.makeElements()
         if afterBracket {
             skipWhitespace()
             guard position < bytes.count else { throw unterminated(what, start: position) }
             if bytes[position] == close {
                 position += 1
-                read.end = .closed(position)
-                return read
+                return (members, elements, .closed(position))
             }
             if settled(position) {
-                read.end = .settled(position)
-                return read
+                return (members, elements, .settled(position))
             }
         }
         while true {
@@ -72,9 +75,11 @@ extension JSONScanner where Builder == JSONNodeBuilder {
                 }
                 position += 1
                 skipWhitespace()
-                read.members.append(JSONNode.Member(key: key, keyStart: keyStart, keyEnd: keyEnd, value: try parseValue()))
+                let value = try parseValue()
+                builder.append(value, key: key, keyStart: keyStart, keyEnd: keyEnd, to: &members)
             } else {
-                read.elements.append(try parseValue())
+                let value = try parseValue()
+                builder.append(value, to: &elements)
             }
             skipWhitespace()
             guard position < bytes.count else { throw unterminated(what, start: position) }
@@ -83,13 +88,11 @@ extension JSONScanner where Builder == JSONNodeBuilder {
                 position += 1
                 skipWhitespace()
                 if position < bytes.count, settled(position) {
-                    read.end = .settled(position)
-                    return read
+                    return (members, elements, .settled(position))
                 }
             case close:
                 position += 1
-                read.end = .closed(position)
-                return read
+                return (members, elements, .closed(position))
             default:
                 throw unexpected(expected: isObject ? "',' or '}'" : "',' or ']'")
             }

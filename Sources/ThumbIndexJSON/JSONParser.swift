@@ -28,7 +28,7 @@ public struct JSONParser: Sendable {
     /// - Throws: `JSONParseError` saying what is wrong and at which byte.
     public func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSON {
         let result: Result<JSON, JSONParseError> = bytes.withUnsafeBufferPointer { buffer in
-            var scanner = JSONScanner<JSONValueBuilder>(buffer, maxDepth: maxDepth)
+            var scanner = JSONScanner(buffer, maxDepth: maxDepth, builder: JSONValueBuilder())
             do throws(JSONParseError) { return .success(try scanner.parseDocument()) } catch { return .failure(error) }
         }
         return try result.get()
@@ -38,7 +38,7 @@ public struct JSONParser: Sendable {
     ///
     /// - Throws: `JSONParseError` saying what is wrong and at which byte.
     public func parse(_ buffer: UnsafeRawBufferPointer) throws(JSONParseError) -> JSON {
-        var scanner = JSONScanner<JSONValueBuilder>(buffer.assumingMemoryBound(to: UInt8.self), maxDepth: maxDepth)
+        var scanner = JSONScanner(buffer.assumingMemoryBound(to: UInt8.self), maxDepth: maxDepth, builder: JSONValueBuilder())
         return try scanner.parseDocument()
     }
 
@@ -64,7 +64,7 @@ public struct JSONParser: Sendable {
     /// - Returns: the document's value, or nil when `bytes` hold nothing but whitespace (a new, empty file).
     public func parseNode(_ bytes: [UInt8]) throws(JSONParseError) -> JSONNode? {
         let result: Result<JSONNode?, JSONParseError> = bytes.withUnsafeBufferPointer { buffer in
-            var scanner = JSONScanner<JSONNodeBuilder>(buffer, maxDepth: maxDepth)
+            var scanner = JSONScanner(buffer, maxDepth: maxDepth, builder: JSONNodeBuilder())
             scanner.skipByteOrderMark()
             scanner.skipWhitespace()
             if scanner.isAtEnd { return .success(nil) }

@@ -29,10 +29,12 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
     var depth = 0
     /// Where a string with escapes is being written, unescaped.
     var output = UnescapedText()
+    var builder: Builder
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, builder: Builder) {
         self.bytes = bytes
         self.maxDepth = maxDepth
+        self.builder = builder
     }
 
     var isAtEnd: Bool { position >= bytes.count }
@@ -69,10 +71,10 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
         case Byte.openBracket: return try parseArray()
         case Byte.quote:
             let string = try parseString()
-            return Builder.string(string, start: start, end: position)
-        case UInt8(ascii: "t"): try expectLiteral("true"); return Builder.bool(true, start: start, end: position)
-        case UInt8(ascii: "f"): try expectLiteral("false"); return Builder.bool(false, start: start, end: position)
-        case UInt8(ascii: "n"): try expectLiteral("null"); return Builder.null(start: start, end: position)
+            return builder.string(string, start: start, end: position)
+        case UInt8(ascii: "t"): try expectLiteral("true"); return builder.bool(true, start: start, end: position)
+        case UInt8(ascii: "f"): try expectLiteral("false"); return builder.bool(false, start: start, end: position)
+        case UInt8(ascii: "n"): try expectLiteral("null"); return builder.null(start: start, end: position)
         case Byte.minus, Byte.zero...Byte.nine: return try parseNumber()
         default: throw unexpected(expected: "a value")
         }
@@ -82,12 +84,13 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
         let start = position
         try enterContainer()
         position += 1
-        var members = Builder.makeMembers()
+        builder.open(isObject: true, start: start)
+        var members = builder.makeMembers()
         skipWhitespace()
         if position < bytes.count, bytes[position] == Byte.closeBrace {
             position += 1
             depth -= 1
-            return Builder.object(members, start: start, end: position)
+            return builder.object(members, start: start, end: position)
         }
         while true {
             skipWhitespace()
@@ -101,11 +104,12 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
             skipWhitespace()
             guard position < bytes.count else { throw unterminated(.object, start: start) }
             guard bytes[position] == Byte.colon else {
-                throw unexpected(expected: "':' after the key", plainly: "':' after the key \(quoted(key))")
+                throw unexpected(expected: "':' after the key", plainly: "':' after the key \(quoted(keyName(key, at: keyStart)))")
             }
             position += 1
             skipWhitespace()
-            Builder.append(try parseValue(), key: key, keyStart: keyStart, keyEnd: keyEnd, to: &members)
+            let value = try parseValue()
+            builder.append(value, key: key, keyStart: keyStart, keyEnd: keyEnd, to: &members)
             skipWhitespace()
             guard position < bytes.count else { throw unterminated(.object, start: start) }
             switch bytes[position] {
@@ -114,9 +118,9 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
             case Byte.closeBrace:
                 position += 1
                 depth -= 1
-                return Builder.object(members, start: start, end: position)
+                return builder.object(members, start: start, end: position)
             default:
-                throw unexpected(expected: "',' or '}'", plainly: "',' or '}' after the value of \(quoted(key))")
+                throw unexpected(expected: "',' or '}'", plainly: "',' or '}' after the value of \(quoted(keyName(key, at: keyStart)))")
             }
         }
     }
@@ -125,17 +129,19 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
         let start = position
         try enterContainer()
         position += 1
-        var array: [Builder.Value] = []
+        builder.open(isObject: false, start: start)
+        var array = builder.makeElements()
         skipWhitespace()
         if position < bytes.count, bytes[position] == Byte.closeBracket {
             position += 1
             depth -= 1
-            return Builder.array(array, start: start, end: position)
+            return builder.array(array, start: start, end: position)
         }
         while true {
             skipWhitespace()
             guard position < bytes.count else { throw unterminated(.array, start: start) }
-            array.append(try parseValue())
+            let value = try parseValue()
+            builder.append(value, to: &array)
             skipWhitespace()
             guard position < bytes.count else { throw unterminated(.array, start: start) }
             switch bytes[position] {
@@ -144,11 +150,19 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
             case Byte.closeBracket:
                 position += 1
                 depth -= 1
-                return Builder.array(array, start: start, end: position)
+                return builder.array(array, start: start, end: position)
             default:
                 throw unexpected(expected: "',' or ']'", plainly: "',' or ']' after an array element")
             }
         }
+    }
+
+    /// The key for an error's message: read again when the builder has strings only checked.
+    func keyName(_ key: String, at keyStart: Int) -> String {
+        guard !Builder.decodesStrings else { return key }
+        var scanner = JSONScanner<JSONNodeBuilder>(bytes, maxDepth: maxDepth, builder: JSONNodeBuilder())
+        scanner.position = keyStart
+        return (try? scanner.parseString()) ?? key
     }
 
     mutating func enterContainer() throws(JSONParseError) {
@@ -183,6 +197,7 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
             guard position < bytes.count else { break }
             let byte = bytes[position]
             if byte == Byte.quote {
+                guard Builder.decodesStrings else { position += 1; return "" }
                 let string = String(decoding: UnsafeBufferPointer(rebasing: bytes[contentStart..<position]), as: UTF8.self)
                 position += 1
                 return string
@@ -192,6 +207,11 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
             if byte < 0x80 { position += 1 } else { try skipUTF8Sequence() }
         }
         guard position < bytes.count else { throw unterminated(.string, start: start) }
+        guard Builder.decodesStrings else {
+            // Checked, not written: `output` has no storage, so the escapes' bytes go nowhere.
+            try unescape(stringStart: start)
+            return ""
+        }
 
         // Escapes: the string is written once, unescaped, straight into its own storage, which the raw text bounds
         // (no escape is longer unescaped). A document's text is one such string of many megabytes, with an escape on
@@ -408,7 +428,7 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
             }
             skipDigits()
         }
-        return try Builder.number(UnsafeBufferPointer(rebasing: bytes[start..<position]), isInteger: isInteger,
+        return try builder.number(UnsafeBufferPointer(rebasing: bytes[start..<position]), isInteger: isInteger,
                                   start: start)
     }
 
@@ -439,7 +459,8 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
     }
 }
 
-/// Unescaped string content being written into storage sized beforehand (`JSONScanner.parseString`).
+/// Unescaped string content being written into storage sized beforehand (`JSONScanner.parseString`); without
+/// storage, nothing is written (a string only checked).
 struct UnescapedText {
     private var base: UnsafeMutablePointer<UInt8>?
     private(set) var count = 0
@@ -447,13 +468,14 @@ struct UnescapedText {
     init(_ base: UnsafeMutablePointer<UInt8>? = nil) { self.base = base }
 
     @inline(__always) mutating func append(_ byte: UInt8) {
-        base![count] = byte
+        guard let base else { return }
+        base[count] = byte
         count += 1
     }
 
     @inline(__always) mutating func append(_ run: UnsafeBufferPointer<UInt8>) {
-        guard let from = run.baseAddress, !run.isEmpty else { return }
-        (base! + count).update(from: from, count: run.count)
+        guard let base, let from = run.baseAddress, !run.isEmpty else { return }
+        (base + count).update(from: from, count: run.count)
         count += run.count
     }
 }

@@ -9,41 +9,61 @@ protocol JSONTreeBuilder {
     associatedtype Value
     /// An object's members while it is being read.
     associatedtype Members
+    /// An array's elements while it is being read.
+    associatedtype Elements
 
-    static func makeMembers() -> Members
-    /// Adds one member; `keyStart..<keyEnd` is the key token, quotes included.
-    static func append(_ value: consuming Value, key: consuming String, keyStart: Int, keyEnd: Int,
-                       to members: inout Members)
-    static func object(_ members: consuming Members, start: Int, end: Int) -> Value
-    static func array(_ elements: consuming [Value], start: Int, end: Int) -> Value
-    static func string(_ string: consuming String, start: Int, end: Int) -> Value
-    static func bool(_ value: Bool, start: Int, end: Int) -> Value
-    static func null(start: Int, end: Int) -> Value
+    /// Whether strings are decoded: a builder that only keeps spans has the scanner check them and go on.
+    static var decodesStrings: Bool { get }
+    /// Called at a container's opening bracket, before anything inside it is read.
+    mutating func open(isObject: Bool, start: Int)
+    mutating func makeMembers() -> Members
+    /// Adds one member; `keyStart..<keyEnd` is the key token, quotes included (`key` is empty when strings are not
+    /// decoded).
+    mutating func append(_ value: consuming Value, key: consuming String, keyStart: Int, keyEnd: Int,
+                         to members: inout Members)
+    mutating func object(_ members: consuming Members, start: Int, end: Int) -> Value
+    mutating func makeElements() -> Elements
+    mutating func append(_ value: consuming Value, to elements: inout Elements)
+    mutating func array(_ elements: consuming Elements, start: Int, end: Int) -> Value
+    mutating func string(_ string: consuming String, start: Int, end: Int) -> Value
+    mutating func bool(_ value: Bool, start: Int, end: Int) -> Value
+    mutating func null(start: Int, end: Int) -> Value
     /// `text` is a grammatically valid number (`start` is its offset); `isInteger` when it has no fraction or exponent.
-    static func number(_ text: UnsafeBufferPointer<UInt8>, isInteger: Bool, start: Int) throws(JSONParseError) -> Value
+    mutating func number(_ text: UnsafeBufferPointer<UInt8>, isInteger: Bool, start: Int) throws(JSONParseError) -> Value
+}
+
+/// The builders that make a tree of values decode its strings, ignore a container's opening and collect its
+/// elements in an array.
+protocol JSONValueTreeBuilder: JSONTreeBuilder where Elements == [Value] {}
+
+extension JSONValueTreeBuilder {
+    static var decodesStrings: Bool { true }
+    @inline(__always) func open(isObject: Bool, start: Int) {}
+    @inline(__always) func makeElements() -> [Value] { [] }
+    @inline(__always) func append(_ value: consuming Value, to elements: inout [Value]) { elements.append(value) }
 }
 
 /// Builds `JSON` values: integers in `Int64` exactly, other numbers as written once shown finite; a duplicate key
 /// keeps its first position and its last value.
-enum JSONValueBuilder: JSONTreeBuilder {
-    @inline(__always) static func makeMembers() -> JSONObject { JSONObject() }
+struct JSONValueBuilder: JSONValueTreeBuilder {
+    @inline(__always) func makeMembers() -> JSONObject { JSONObject() }
 
     @inline(__always)
-    static func append(_ value: consuming JSON, key: consuming String, keyStart: Int, keyEnd: Int,
+    func append(_ value: consuming JSON, key: consuming String, keyStart: Int, keyEnd: Int,
                        to members: inout JSONObject) {
         members[key] = value
     }
 
     @inline(__always)
-    static func object(_ members: consuming JSONObject, start: Int, end: Int) -> JSON { .object(members) }
-    @inline(__always) static func array(_ elements: consuming [JSON], start: Int, end: Int) -> JSON { .array(elements) }
-    @inline(__always) static func string(_ string: consuming String, start: Int, end: Int) -> JSON { .string(string) }
-    @inline(__always) static func bool(_ value: Bool, start: Int, end: Int) -> JSON { .bool(value) }
-    @inline(__always) static func null(start: Int, end: Int) -> JSON { .null }
+    func object(_ members: consuming JSONObject, start: Int, end: Int) -> JSON { .object(members) }
+    @inline(__always) func array(_ elements: consuming [JSON], start: Int, end: Int) -> JSON { .array(elements) }
+    @inline(__always) func string(_ string: consuming String, start: Int, end: Int) -> JSON { .string(string) }
+    @inline(__always) func bool(_ value: Bool, start: Int, end: Int) -> JSON { .bool(value) }
+    @inline(__always) func null(start: Int, end: Int) -> JSON { .null }
 
     @inline(__always)
-    static func number(_ text: UnsafeBufferPointer<UInt8>, isInteger: Bool, start: Int) throws(JSONParseError) -> JSON {
-        if isInteger, let exact = exactInteger(text) { return .int(exact) }
+    func number(_ text: UnsafeBufferPointer<UInt8>, isInteger: Bool, start: Int) throws(JSONParseError) -> JSON {
+        if isInteger, let exact = Self.exactInteger(text) { return .int(exact) }
         // Past Int64 or with a fraction/exponent: kept as written (an id must go back exactly), once the standard
         // library's locale-independent parse has shown it is finite.
         let literal = String(decoding: text, as: UTF8.self)
@@ -71,35 +91,35 @@ enum JSONValueBuilder: JSONTreeBuilder {
 }
 
 /// Builds `JSONNode`s: every value with its span, members in order with duplicates kept, numbers as written.
-enum JSONNodeBuilder: JSONTreeBuilder {
-    static func makeMembers() -> [JSONNode.Member] { [] }
+struct JSONNodeBuilder: JSONValueTreeBuilder {
+    func makeMembers() -> [JSONNode.Member] { [] }
 
-    static func append(_ value: consuming JSONNode, key: consuming String, keyStart: Int, keyEnd: Int,
+    func append(_ value: consuming JSONNode, key: consuming String, keyStart: Int, keyEnd: Int,
                        to members: inout [JSONNode.Member]) {
         members.append(JSONNode.Member(key: key, keyStart: keyStart, keyEnd: keyEnd, value: value))
     }
 
-    static func object(_ members: consuming [JSONNode.Member], start: Int, end: Int) -> JSONNode {
+    func object(_ members: consuming [JSONNode.Member], start: Int, end: Int) -> JSONNode {
         JSONNode(.object(members), start: start, end: end)
     }
 
-    static func array(_ elements: consuming [JSONNode], start: Int, end: Int) -> JSONNode {
+    func array(_ elements: consuming [JSONNode], start: Int, end: Int) -> JSONNode {
         JSONNode(.array(elements), start: start, end: end)
     }
 
-    static func string(_ string: consuming String, start: Int, end: Int) -> JSONNode {
+    func string(_ string: consuming String, start: Int, end: Int) -> JSONNode {
         JSONNode(.string(string), start: start, end: end)
     }
 
-    static func bool(_ value: Bool, start: Int, end: Int) -> JSONNode {
+    func bool(_ value: Bool, start: Int, end: Int) -> JSONNode {
         JSONNode(.bool(value), start: start, end: end)
     }
 
-    static func null(start: Int, end: Int) -> JSONNode {
+    func null(start: Int, end: Int) -> JSONNode {
         JSONNode(.null, start: start, end: end)
     }
 
-    static func number(_ text: UnsafeBufferPointer<UInt8>, isInteger: Bool,
+    func number(_ text: UnsafeBufferPointer<UInt8>, isInteger: Bool,
                        start: Int) throws(JSONParseError) -> JSONNode {
         JSONNode(.number(String(decoding: text, as: UTF8.self)), start: start, end: start + text.count)
     }

@@ -16,13 +16,40 @@ final class JSONTests: XCTestCase {
     func testEntriesHandedOutOneAtATimeAreTheExtractorsFlattened() throws {
         let nested = document + "\n"
         for text in [nested, #"[{"name": "a", "items": [{"id": 2}, [1, {"z": {}}]]}, 3, [[]]]"#] {
-            let bytes = Array(text.utf8), map = LineMap(bytes)
-            let root = try XCTUnwrap(JSONParser().parseNode(bytes))
+            let format = try XCTUnwrap(TreeFormat(languageId: "json", options: ExtractionOptions()))
             var handed: [Entry] = []
-            JSONExtractor.visitChildren(of: root, map: map) { handed.append($0) }
-            XCTAssertEqual(handed, Entry.depthFirst(JSONExtractor.children(of: root, map: map)), text)
+            let shape = format.read(RecordText(text)) { handed.append($0) }
+            XCTAssertEqual(shape?.entryCount, handed.count)
+            XCTAssertEqual(handed, Entry.depthFirst(try extract("json", text).entries), text)
             XCTAssertFalse(handed.isEmpty)
         }
+    }
+
+    /// A value's span and what it holds, as the node tree has them.
+    func testSpansListTheNodeTreeInDocumentOrder() throws {
+        for text in [document, #"[{"name": "a", "items": [{"id": 2}, [1, {"z": {}}]]}, 3, [[]]]"#, "\u{FEFF} 7 ", "  "] {
+            let bytes = Array(text.utf8)
+            let spans = try bytes.withUnsafeBufferPointer { try JSONParser().parseSpans($0) }
+            var flat: [(JSONNode, key: Int?, parent: Int?)] = []
+            func walk(_ node: JSONNode, key: Int?, parent: Int?) {
+                let me = flat.count
+                flat.append((node, key, parent))
+                node.members.forEach { walk($0.value, key: $0.keyStart, parent: me) }
+                node.elements.forEach { walk($0, key: nil, parent: me) }
+            }
+            if let root = try JSONParser().parseNode(bytes) { walk(root, key: nil, parent: nil) }
+            XCTAssertEqual(spans.count, flat.count, text)
+            for (span, (node, key, parent)) in zip(spans, flat) {
+                XCTAssertEqual([span.start, span.end], [node.start, node.end])
+                XCTAssertEqual(span.keyStart, key)
+                XCTAssertEqual(span.parent, parent)
+            }
+            for (i, span) in spans.enumerated() {
+                XCTAssertEqual(span.size, spans[(i + 1)...].prefix { $0.start < span.end }.count, text)
+            }
+        }
+        XCTAssertThrowsError(try Array(#"{"a": [1,]}"#.utf8).withUnsafeBufferPointer { try JSONParser().parseSpans($0) })
+        XCTAssertThrowsError(try Array(#"{"a": "\x"}"#.utf8).withUnsafeBufferPointer { try JSONParser().parseSpans($0) })
     }
 
     func testKeysKindsAndNesting() throws {

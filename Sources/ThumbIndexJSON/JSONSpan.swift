@@ -1,0 +1,148 @@
+/// One value of a JSON text, where it is and where it sits, with nothing decoded: what a tool that outlines a large
+/// document keeps, in place of a tree of values and strings (`JSONNode`), which for a million members is several times
+/// the text. A document's values are listed in document order (a container before what it holds), 24 bytes each;
+/// strings are decoded when wanted, from the text (`JSONParser.string(at:in:)`).
+///
+///     let spans = try JSONParser().parseSpans(bytes)     // for #"{"a": [1, "é"]}"#
+///     spans[1].keyStart                                   // 1 (the opening quote of "a")
+///     spans[1].kind                                       // .array
+///     spans[3].parent                                     // 1
+public struct JSONSpan: Sendable, Equatable {
+    public enum Kind: UInt8, Sendable { case object, array, string, number, bool, null }
+
+    /// The value's first byte and the byte just past it (a string's quotes and a container's brackets included).
+    public var start: Int { Int(start32) }
+    public var end: Int { Int(end32) }
+    /// Where the value's member starts (its key's opening quote), or nil for an element or the document's value.
+    public var keyStart: Int? { keyStart32 < 0 ? nil : Int(keyStart32) }
+    /// The container holding it (an index in the same list), or nil for the document's value (or, in a list of a
+    /// container's members, for those members).
+    public var parent: Int? { parent32 < 0 ? nil : Int(parent32) }
+    /// How many values it holds, at any depth: they follow it.
+    public var size: Int { Int(size32) }
+    public let kind: Kind
+
+    var start32: Int32, end32: Int32 = 0, keyStart32: Int32 = -1, parent32: Int32, size32: Int32 = 0
+
+    init(kind: Kind, start: Int, parent: Int32) {
+        self.kind = kind
+        start32 = Int32(truncatingIfNeeded: start)
+        parent32 = parent
+    }
+
+    /// A text this long or longer is not read into spans (their offsets are 32-bit).
+    public static let textLimit = Int(Int32.max)
+}
+
+/// Lists every value as a `JSONSpan`, in document order. `open` puts a container in the list when its bracket is read,
+/// so it comes before what it holds; the scanner only checks strings.
+struct JSONSpanBuilder: JSONTreeBuilder {
+    var spans: [JSONSpan] = []
+    /// The containers being read, innermost last.
+    var open: [Int32] = []
+    /// What the values read have as parent when no container of theirs is open (a window of members read again).
+    let outside: Int32
+
+    init(outside: Int32 = -1) { self.outside = outside }
+
+    static var decodesStrings: Bool { false }
+
+    private var parent: Int32 { open.last ?? outside }
+
+    @inline(__always) private mutating func scalar(_ kind: JSONSpan.Kind, start: Int, end: Int) -> Int32 {
+        var span = JSONSpan(kind: kind, start: start, parent: parent)
+        span.end32 = Int32(truncatingIfNeeded: end)
+        spans.append(span)
+        return Int32(spans.count - 1)
+    }
+
+    mutating func open(isObject: Bool, start: Int) {
+        spans.append(JSONSpan(kind: isObject ? .object : .array, start: start, parent: parent))
+        open.append(Int32(spans.count - 1))
+    }
+
+    private mutating func close(end: Int) -> Int32 {
+        let i = open.removeLast()
+        spans[Int(i)].end32 = Int32(truncatingIfNeeded: end)
+        spans[Int(i)].size32 = Int32(spans.count) - i - 1
+        return i
+    }
+
+    func makeMembers() {}
+    mutating func append(_ value: consuming Int32, key: consuming String, keyStart: Int, keyEnd: Int, to members: inout ()) {
+        spans[Int(value)].keyStart32 = Int32(truncatingIfNeeded: keyStart)
+    }
+    mutating func object(_ members: consuming (), start: Int, end: Int) -> Int32 { close(end: end) }
+    func makeElements() {}
+    func append(_ value: consuming Int32, to elements: inout ()) {}
+    mutating func array(_ elements: consuming (), start: Int, end: Int) -> Int32 { close(end: end) }
+    mutating func string(_ string: consuming String, start: Int, end: Int) -> Int32 { scalar(.string, start: start, end: end) }
+    mutating func bool(_ value: Bool, start: Int, end: Int) -> Int32 { scalar(.bool, start: start, end: end) }
+    mutating func null(start: Int, end: Int) -> Int32 { scalar(.null, start: start, end: end) }
+    mutating func number(_ text: UnsafeBufferPointer<UInt8>, isInteger: Bool, start: Int) throws(JSONParseError) -> Int32 {
+        scalar(.number, start: start, end: start + text.count)
+    }
+}
+
+extension JSONParser {
+    /// Every value of a document as a `JSONSpan`, in document order, checked as `parseNode(_:)` checks it (a byte
+    /// order mark skipped); empty when `bytes` hold nothing but whitespace.
+    ///
+    /// - Throws: `JSONParseError` as `parseNode(_:)` does, and for a text of `JSONSpan.textLimit` bytes or more.
+    public func parseSpans(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> [JSONSpan] {
+        guard bytes.count < JSONSpan.textLimit else {
+            throw JSONParseError("a text of \(bytes.count) bytes is too long to read into spans", offset: 0)
+        }
+        var scanner = JSONScanner(bytes, maxDepth: maxDepth, builder: JSONSpanBuilder())
+        scanner.skipByteOrderMark()
+        scanner.skipWhitespace()
+        if scanner.isAtEnd { return [] }
+        _ = try scanner.parseDocument()
+        return scanner.builder.spans
+    }
+
+    /// The members of an object (`isObject`) or the elements of an array read again as spans, as
+    /// `parseMembers(_:isObject:from:afterBracket:depth:settled:)` reads them: each member's value and what it holds,
+    /// in document order, with `parent` nil for the members themselves.
+    public func parseMemberSpans(
+        _ bytes: UnsafeBufferPointer<UInt8>, isObject: Bool, from: Int, afterBracket: Bool, depth: Int,
+        settled: (Int) -> Bool
+    ) throws(JSONParseError) -> (spans: [JSONSpan], end: JSONMembers.End) {
+        guard bytes.count < JSONSpan.textLimit else {
+            throw JSONParseError("a text of \(bytes.count) bytes is too long to read into spans", offset: 0)
+        }
+        var scanner = JSONScanner(bytes, maxDepth: maxDepth, builder: JSONSpanBuilder())
+        scanner.position = from
+        scanner.depth = depth
+        let end = try scanner.readMembers(isObject: isObject, afterBracket: afterBracket, settled: settled).end
+        return (scanner.builder.spans, end)
+    }
+
+    /// The string whose token (its opening quote) starts at `offset` of `bytes`, escapes decoded, and the offset just
+    /// past its closing quote: for a token a parse has checked (one without escapes is taken as it is, bad UTF-8
+    /// repaired); nil when no string token starts there.
+    public func string(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (string: String, end: Int)? {
+        guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { return nil }
+        // Most strings have no escape: their bytes up to the quote are the string.
+        var end = offset + 1
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            return (String(decoding: UnsafeBufferPointer(rebasing: bytes[offset + 1 ..< end]), as: UTF8.self), end + 1)
+        }
+        var scanner = JSONScanner(bytes, maxDepth: maxDepth, builder: JSONNodeBuilder())
+        scanner.position = offset
+        guard let string = try? scanner.parseString() else { return nil }
+        return (string, scanner.position)
+    }
+
+    /// The value starting at `offset` of `bytes` as a `JSONNode` (spans counted from `bytes`' start), `depth` the
+    /// nesting depth of its container; for a value found in a list of spans, read with what it holds.
+    ///
+    /// - Throws: `JSONParseError` when no valid value starts there.
+    public func parseNode(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, depth: Int = 0) throws(JSONParseError) -> JSONNode {
+        var scanner = JSONScanner(bytes, maxDepth: maxDepth, builder: JSONNodeBuilder())
+        scanner.position = offset
+        scanner.depth = depth
+        return try scanner.parseValue()
+    }
+}
