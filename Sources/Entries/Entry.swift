@@ -155,6 +155,26 @@ extension Entry {
     }
 
     /// `entries` and all their children, depth-first (document order), each without its children.
+    /// The entries handed to `add` in document order, each without children and with its depth (0 at the top), nested.
+    static func nested(_ visit: (_ add: (Entry, Int) -> Void) -> Void) -> [Entry] {
+        // The entries still open, one list per depth; a list is closed into its parent's last entry when a shallower
+        // entry comes, or at the end.
+        var open: [[Entry]] = [[]]
+        func close(to depth: Int) {
+            while open.count > depth + 1 {
+                let children = open.removeLast()
+                open[open.count - 1][open[open.count - 1].count - 1].children = children
+            }
+        }
+        visit { entry, depth in
+            close(to: depth)
+            while open.count < depth + 1 { open.append([]) }
+            open[depth].append(entry)
+        }
+        close(to: 0)
+        return open[0]
+    }
+
     public static func depthFirst(_ entries: consuming [Entry]) -> [Entry] {
         func count(_ entries: [Entry]) -> Int { entries.reduce(entries.count) { $0 + count($1.children) } }
         var flat: [Entry] = []

@@ -23,12 +23,11 @@ public struct TreeFormat: Sendable {
     /// value (then the entries handed out so far are not the document's). One at a time, so that a reader keeping
     /// them in a form of its own never holds them all as `Entry`s (a million JSON members: 170 MB).
     public func read(_ text: RecordText, entry: (Entry) -> Void) -> TreeShape? {
-        if kind == .yaml {
-            guard let (tree, entries) = YAMLTree.read(text) else { return nil }
-            entries.forEach(entry)
-            return .yaml(tree)
-        }
+        // Both trees keep 32-bit offsets or lines: a larger text is read whole.
         guard text.bytes.count <= JSONTree.largestText else { return nil }
+        if kind == .yaml {
+            return YAMLTree.read(text, entry: entry).map { .yaml($0) }
+        }
         return text.bytes.withUnsafeBufferPointer { bytes -> TreeShape? in
             guard let spans = try? JSONParser().parseSpans(bytes), !spans.isEmpty else { return nil }
             let values = JSONValues(spans: spans, bytes: bytes, map: text.map)

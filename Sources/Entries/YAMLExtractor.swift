@@ -64,9 +64,9 @@ struct YAMLOutline {
     let bytes: [UInt8]
     let map: LineMap
 
-    init(bytes: [UInt8]) {
+    init(bytes: [UInt8], map: LineMap? = nil) {
         self.bytes = bytes
-        map = LineMap(bytes)
+        self.map = map ?? LineMap(bytes)
     }
 
     /// Byte offset of a mark (1-based line, 1-based column in Unicode scalars).
@@ -83,39 +83,48 @@ struct YAMLOutline {
         return i
     }
 
+    /// The entries of what `node` holds, each with its own children's.
     func children(of node: YAMLNode, limit: Int) -> [Entry] {
+        Entry.nested { add in visitChildren(of: node, limit: limit, depth: 0, add) }
+    }
+
+    /// The entries of what `node` holds and what they hold, in document order, each without children and with its
+    /// depth (0 for what `node` holds); the text they span ends before `limit`.
+    func visitChildren(of node: YAMLNode, limit: Int, depth: Int, _ body: (Entry, Int) -> Void) {
         switch node {
         case .mapping(let pairs, _, _):
-            return pairs.indices.compactMap { i in
-                guard let keyStart = pairs[i].keyStart else { return nil }
-                let next = i + 1 < pairs.count ? pairs[i + 1].keyStart ?? limit : limit
-                let end = endBefore(next, floor: keyStart)
-                let value = pairs[i].value
-                let ownValue = (value.start ?? keyStart) >= keyStart  // an alias points back at its anchor
-                return Entry(name: pairs[i].name ?? "?", kind: kind(of: value), detail: detail(of: value),
-                             range: map.range(from: keyStart, to: end),
-                             selectionRange: map.range(from: keyStart, to: min(keyEnd(keyStart), end)),
-                             children: ownValue ? children(of: value, limit: end) : [])
-            }
+            for i in pairs.indices { visit(pair: i, of: pairs, limit: limit, depth: depth, body) }
         case .sequence(let items, _):
-            return items.indices.compactMap { i in
+            for i in items.indices {
                 switch items[i] {
                 case .mapping, .sequence: break
-                default: return nil
+                default: continue
                 }
-                guard let start = items[i].start else { return nil }
+                guard let start = items[i].start else { continue }
                 let next = i + 1 < items.count ? items[i + 1].start ?? limit : limit
                 let end = endBefore(next, floor: start)
                 let lineEnd = map.lineEnds[map.line(ofOffset: start)]
                 let (name, detail) = ArrayItemNames.name(index: i, detail: detail(of: items[i])) { items[i].scalar(of: $0) }
-                return Entry(name: name, kind: kind(of: items[i]), detail: detail,
-                             range: map.range(from: start, to: end),
-                             selectionRange: map.range(from: start, to: min(lineEnd, end)),
-                             children: children(of: items[i], limit: end))
+                body(Entry(name: name, kind: kind(of: items[i]), detail: detail, range: map.range(from: start, to: end),
+                           selectionRange: map.range(from: start, to: min(lineEnd, end))), depth)
+                visitChildren(of: items[i], limit: end, depth: depth + 1, body)
             }
         default:
-            return []
+            break
         }
+    }
+
+    /// The entry of `pairs[i]` and those of what its value holds (see `visitChildren(of:limit:depth:_:)`).
+    func visit(pair i: Int, of pairs: [YAMLPair], limit: Int, depth: Int, _ body: (Entry, Int) -> Void) {
+        guard let keyStart = pairs[i].keyStart else { return }
+        let next = i + 1 < pairs.count ? pairs[i + 1].keyStart ?? limit : limit
+        let end = endBefore(next, floor: keyStart)
+        let value = pairs[i].value
+        body(Entry(name: pairs[i].name ?? "?", kind: kind(of: value), detail: detail(of: value),
+                   range: map.range(from: keyStart, to: end),
+                   selectionRange: map.range(from: keyStart, to: min(keyEnd(keyStart), end))), depth)
+        // An alias points back at its anchor: its keys are not shown twice.
+        if (value.start ?? keyStart) >= keyStart { visitChildren(of: value, limit: end, depth: depth + 1, body) }
     }
 
     func kind(of node: YAMLNode) -> SymbolKind {

@@ -11,16 +11,18 @@
 /// but a `---` that starts the document, or directives; a window whose keys repeat a key outside it (the whole read reports the duplicate).
 public struct YAMLTree: Sendable {
     /// Each top-level key's line, the place of its entry (its children follow it), and its name's hash; how many keys
-    /// have each hash. Hashes, not names: a million keys' names and their counts by name took 120 MB. Two names with
-    /// one hash look like a repeated key, which only sends an edit to the whole read (which tells them apart).
-    var lines: [Int] = []
-    var places: [Int] = []
-    var keys: [Int] = []
-    var counts: [Int: Int32] = [:]
+    /// have each hash. 32-bit numbers, and hashes, not names: a million keys' names and their counts by name took
+    /// 120 MB, and these take 28 MB. Two names with one hash (about a hundred pairs in a million keys) look like a
+    /// repeated key, which only sends an edit of one of them to the whole read (which tells them apart).
+    var lines: [Int32] = []
+    var places: [Int32] = []
+    var keys: [Int32] = []
+    var counts: [Int32: Int32] = [:]
     /// The number of entries.
     public private(set) var entryCount = 0
 
-    static func read(_ text: RecordText) -> (YAMLTree, [Entry])? {
+    /// The document's tree, its entries handed to `entry` depth-first as `TreeFormat.read(_:entry:)` hands them.
+    static func read(_ text: RecordText, entry: (Entry) -> Void) -> YAMLTree? {
         // A `---` that starts the one document (before anything but blank and comment lines) is read past: the
         // document is the same without it, and no window reaches back before the first key.
         var first = 0
@@ -31,44 +33,48 @@ public struct YAMLTree: Sendable {
             if bytes.starts(with: "---".utf8), bytes.dropFirst(3).allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { first = line + 1 }
             break
         }
-        let start = first < text.lineCount ? text.map.lineStarts[first] : text.bytes.count
-        guard let (items, entries) = items(text.bytes[start...], firstLine: first) else { return nil }
         var tree = YAMLTree()
-        tree.counts.reserveCapacity(items.count)
-        for item in items {
-            tree.lines.append(item.line)
-            tree.places.append(item.place)
-            tree.keys.append(item.name.hashValue)
-            tree.counts[item.name.hashValue, default: 0] += 1
+        let read = visit(text, from: first) { line, place, name in
+            let key = hash(name)
+            tree.lines.append(Int32(line))
+            tree.places.append(Int32(place))
+            tree.keys.append(key)
+            tree.counts[key, default: 0] += 1
+        } entry: { made in
+            tree.entryCount += 1
+            entry(made)
         }
-        tree.entryCount = entries.count
-        return (tree, entries)
+        return read ? tree : nil
     }
 
-    /// The top-level keys of `bytes` (whole lines, the first being line `firstLine` of the document) read as a YAML
-    /// text of its own, and its entries flattened, lines counted in the document; nil when it is not one block
-    /// mapping with its keys at the start of their lines, or holds what cannot be followed.
-    private static func items(_ bytes: ArraySlice<UInt8>, firstLine: Int) -> ([(line: Int, place: Int, name: String)], [Entry])? {
-        guard !holdsUnfollowable(bytes) else { return nil }
-        let outline = YAMLOutline(bytes: Array(bytes))
-        guard let roots = try? YAMLNode.documents(in: outline), roots.count == 1, let root = roots.first,
-              case .mapping(let pairs, _, false) = root else { return nil }
-        guard pairs.allSatisfy({ $0.keyStart.map { outline.map.position(ofOffset: $0).column == 0 } ?? false }) else { return nil }
-        let nested = outline.children(of: root, limit: outline.bytes.count)
-        guard nested.count == pairs.count else { return nil }
-        func size(_ entry: Entry) -> Int { entry.children.reduce(1) { $0 + size($1) } }
-        var items: [(line: Int, place: Int, name: String)] = [], place = 0, line = 0
-        items.reserveCapacity(pairs.count)
-        for (pair, entry) in zip(pairs, nested) {
-            line = outline.map.line(ofOffset: pair.keyStart!, from: line)
-            items.append((line + firstLine, place, entry.name))
-            place += size(entry)
+    private static func hash(_ name: String) -> Int32 { Int32(truncatingIfNeeded: name.hashValue) }
+
+    /// Reads the top-level keys of lines `firstLine ..< endLine` of `text` as a YAML text of its own: each key's line,
+    /// its entry's place and its name handed to `key`, and the entries, flattened and with lines counted in the
+    /// document, to `entry`. False when it is not one block mapping with its keys at the start of their lines, or holds
+    /// what cannot be followed (then nothing was handed out).
+    private static func visit(_ text: RecordText, from firstLine: Int, to endLine: Int? = nil,
+                              key: (_ line: Int, _ place: Int, _ name: String) -> Void, entry: (Entry) -> Void) -> Bool {
+        let map = text.map, endLine = endLine ?? map.lineCount
+        let start = firstLine < map.lineCount ? map.lineStarts[firstLine] : text.bytes.count
+        let bytes = text.bytes[start ..< (endLine < map.lineCount ? map.lineStarts[endLine] : text.bytes.count)]
+        guard !holdsUnfollowable(bytes) else { return false }
+        // The whole text is read as it is (a million keys: no copy of it and its lines).
+        let outline = bytes.count == text.bytes.count ? YAMLOutline(bytes: text.bytes, map: map) : YAMLOutline(bytes: Array(bytes))
+        guard var roots = try? YAMLNode.documents(in: outline), roots.count == 1,
+              case .mapping(var pairs, _, false) = roots.removeLast() else { return false }
+        guard pairs.allSatisfy({ $0.keyStart.map { outline.map.position(ofOffset: $0).column == 0 } ?? false }) else { return false }
+        var place = 0
+        for i in pairs.indices {
+            outline.visit(pair: i, of: pairs, limit: outline.bytes.count, depth: 0) { made, depth in
+                if depth == 0 { key(made.range.start.line + firstLine, place, made.name) }
+                place += 1
+                entry(firstLine == 0 ? made : made.movedDown(firstLine))
+            }
+            // What the key held goes now, as its entries are kept (a million keys' nodes: over 100 MB).
+            pairs[i] = YAMLPair(name: nil, stringKey: nil, keyStart: pairs[i].keyStart, value: .alias(start: nil))
         }
-        var entries = Entry.depthFirst(nested)
-        if firstLine != 0 {
-            for k in entries.indices { entries[k] = entries[k].movedDown(firstLine) }
-        }
-        return (items, entries)
+        return true
     }
 
     /// Anchors and aliases (`&a`, `*a` where a node may start), document markers and directives: followed key by key
@@ -108,12 +114,12 @@ public struct YAMLTree: Sendable {
         guard let first = lines.lastIndex(where: { $0 < start }) else { return nil }
         var next = first + 1
         while next < lines.count, lines[next] < oldEnd { next += 1 }
-        let from = lines[first], to = next < lines.count ? lines[next] + delta : text.lineCount
-        let map = text.map
-        let bytes = text.bytes[map.lineStarts[from] ..< (to < map.lineCount ? map.lineStarts[to] : text.bytes.count)]
-        guard let (items, entries) = Self.items(bytes, firstLine: from), items.first?.line == from else { return nil }
+        let from = Int(lines[first]), to = next < lines.count ? Int(lines[next]) + delta : text.lineCount
+        var items: [(line: Int, place: Int, name: String)] = [], entries: [Entry] = []
+        guard Self.visit(text, from: from, to: to, key: { items.append(($0, $1, $2)) }, entry: { entries.append($0) }),
+              items.first?.line == from else { return nil }
         // A key the window repeats from outside it: the whole read says so (the counts are put back).
-        let newKeys = items.map(\.name.hashValue)
+        let newKeys = items.map { Self.hash($0.name) }
         for key in keys[first ..< next] { counts[key]! -= 1 }
         for (k, key) in newKeys.enumerated() {
             counts[key, default: 0] += 1
@@ -124,14 +130,14 @@ public struct YAMLTree: Sendable {
             }
         }
         for key in keys[first ..< next] where counts[key] == 0 { counts[key] = nil }
-        let old = places[first] ..< (next < places.count ? places[next] : entryCount)
+        let old = Int(places[first]) ..< (next < places.count ? Int(places[next]) : entryCount)
         let moved = entries.count - old.count
         for k in next ..< lines.count {
-            lines[k] += delta
-            places[k] += moved
+            lines[k] += Int32(delta)
+            places[k] += Int32(moved)
         }
-        lines.replaceSubrange(first ..< next, with: items.map(\.line))
-        places.replaceSubrange(first ..< next, with: items.map { old.lowerBound + $0.place })
+        lines.replaceSubrange(first ..< next, with: items.map { Int32($0.line) })
+        places.replaceSubrange(first ..< next, with: items.map { Int32(old.lowerBound + $0.place) })
         keys.replaceSubrange(first ..< next, with: newKeys)
         entryCount += moved
         return TreeChange(old: old, entries: entries, ancestors: [])
