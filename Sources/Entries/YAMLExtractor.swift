@@ -93,7 +93,17 @@ struct YAMLOutline {
     func visitChildren(of node: YAMLNode, limit: Int, depth: Int, _ body: (Entry, Int) -> Void) {
         switch node {
         case .mapping(let pairs, _, _):
-            for i in pairs.indices { visit(pair: i, of: pairs, limit: limit, depth: depth, body) }
+            for i in pairs.indices {
+                guard let keyStart = pairs[i].keyStart else { continue }
+                let next = i + 1 < pairs.count ? pairs[i + 1].keyStart ?? limit : limit
+                let end = endBefore(next, floor: keyStart)
+                let value = pairs[i].value
+                body(Entry(name: pairs[i].name ?? "?", kind: kind(of: value), detail: detail(of: value),
+                           range: map.range(from: keyStart, to: end),
+                           selectionRange: map.range(from: keyStart, to: min(keyEnd(keyStart), end))), depth)
+                // An alias points back at its anchor: its keys are not shown twice.
+                if (value.start ?? keyStart) >= keyStart { visitChildren(of: value, limit: end, depth: depth + 1, body) }
+            }
         case .sequence(let items, _):
             for i in items.indices {
                 switch items[i] {
@@ -112,19 +122,6 @@ struct YAMLOutline {
         default:
             break
         }
-    }
-
-    /// The entry of `pairs[i]` and those of what its value holds (see `visitChildren(of:limit:depth:_:)`).
-    func visit(pair i: Int, of pairs: [YAMLPair], limit: Int, depth: Int, _ body: (Entry, Int) -> Void) {
-        guard let keyStart = pairs[i].keyStart else { return }
-        let next = i + 1 < pairs.count ? pairs[i + 1].keyStart ?? limit : limit
-        let end = endBefore(next, floor: keyStart)
-        let value = pairs[i].value
-        body(Entry(name: pairs[i].name ?? "?", kind: kind(of: value), detail: detail(of: value),
-                   range: map.range(from: keyStart, to: end),
-                   selectionRange: map.range(from: keyStart, to: min(keyEnd(keyStart), end))), depth)
-        // An alias points back at its anchor: its keys are not shown twice.
-        if (value.start ?? keyStart) >= keyStart { visitChildren(of: value, limit: end, depth: depth + 1, body) }
     }
 
     func kind(of node: YAMLNode) -> SymbolKind {

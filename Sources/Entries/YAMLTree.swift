@@ -61,18 +61,14 @@ public struct YAMLTree: Sendable {
         guard !holdsUnfollowable(bytes) else { return false }
         // The whole text is read as it is (a million keys: no copy of it and its lines).
         let outline = bytes.count == text.bytes.count ? YAMLOutline(bytes: text.bytes, map: map) : YAMLOutline(bytes: Array(bytes))
-        guard var roots = try? YAMLNode.documents(in: outline), roots.count == 1,
-              case .mapping(var pairs, _, false) = roots.removeLast() else { return false }
+        guard let roots = try? YAMLNode.documents(in: outline), roots.count == 1, let root = roots.first,
+              case .mapping(let pairs, _, false) = root else { return false }
         guard pairs.allSatisfy({ $0.keyStart.map { outline.map.position(ofOffset: $0).column == 0 } ?? false }) else { return false }
         var place = 0
-        for i in pairs.indices {
-            outline.visit(pair: i, of: pairs, limit: outline.bytes.count, depth: 0) { made, depth in
-                if depth == 0 { key(made.range.start.line + firstLine, place, made.name) }
-                place += 1
-                entry(firstLine == 0 ? made : made.movedDown(firstLine))
-            }
-            // What the key held goes now, as its entries are kept (a million keys' nodes: over 100 MB).
-            pairs[i] = YAMLPair(name: nil, stringKey: nil, keyStart: pairs[i].keyStart, value: .alias(start: nil))
+        outline.visitChildren(of: root, limit: outline.bytes.count, depth: 0) { made, depth in
+            if depth == 0 { key(made.range.start.line + firstLine, place, made.name) }
+            place += 1
+            entry(firstLine == 0 ? made : made.movedDown(firstLine))
         }
         return true
     }
