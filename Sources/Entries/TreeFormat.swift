@@ -22,11 +22,14 @@ public struct TreeFormat: Sendable {
     /// extractor would give them flattened; nil for text the extractor refuses (not JSON, not a catalog) or without a
     /// value (then the entries handed out so far are not the document's). One at a time, so that a reader keeping
     /// them in a form of its own never holds them all as `Entry`s (a million JSON members: 170 MB).
-    public func read(_ text: RecordText, entry: (Entry) -> Void) -> TreeShape? {
+    ///
+    /// `restart`: the entries handed out so far are dropped, they are handed out again from the first (a YAML text
+    /// the block reader gave up on after some keys, then composed by Yams).
+    public func read(_ text: RecordText, entry: (Entry) -> Void, restart: () -> Void = {}) -> TreeShape? {
         // Both trees keep 32-bit offsets or lines: a larger text is read whole.
         guard text.bytes.count <= JSONTree.largestText else { return nil }
         if kind == .yaml {
-            return YAMLTree.read(text, entry: entry).map { .yaml($0) }
+            return YAMLTree.read(text, entry: entry, restart: restart).map { .yaml($0) }
         }
         return text.bytes.withUnsafeBufferPointer { bytes -> TreeShape? in
             guard let spans = try? JSONParser().parseSpans(bytes), !spans.isEmpty else { return nil }

@@ -31,17 +31,44 @@ struct YAMLBlockReader {
         return try? reader.document()
     }
 
-    private mutating func document() throws -> [YAMLNode] {
-        // A `---` may start the document (Yams reads several documents; this reader reads one).
-        if let first = nextContent(), isMarker(first, "-") {
-            guard bytes[first.start + 3 ..< first.end].allSatisfy(isBlank) else { throw GiveUp() }
-            line += 1
-            // Only the marker: one document, empty.
-            guard nextContent() != nil else { return [.scalar("", .null, start: first.end)] }
+    /// The top-level keys of the outline's text handed to `pair` as they are read, when its one document is a block
+    /// mapping (a large document is never held whole as nodes): true once all are read; false when the document is
+    /// not a block mapping (nothing was handed out); nil when the text is not of the kind read here (then what was
+    /// handed out is not the document's).
+    static func visitTopLevel(_ outline: YAMLOutline, _ pair: (YAMLPair) -> Void) -> Bool? {
+        guard allowedCharacters(outline.bytes) else { return nil }
+        var reader = YAMLBlockReader(outline)
+        do {
+            guard let first = try reader.firstNode() else { return false }
+            guard !reader.isEntry(first.start, first.end), try reader.key(first.start, first.end) != nil else { return false }
+            reader.depth = 1
+            _ = try withoutActuallyEscaping(pair) { pair in try reader.mapping(first, pairs: pair) }
+            return reader.nextContent() == nil ? true : nil
+        } catch {
+            return nil
         }
-        guard let first = try nextNode() else { return [] }
+    }
+
+    private mutating func document() throws -> [YAMLNode] {
+        guard let first = try firstNode() else {
+            // Nothing, or only a `---`: none, or one document, empty.
+            return markerEnd.map { [.scalar("", .null, start: $0)] } ?? []
+        }
         guard let root = try block(first), nextContent() == nil else { throw GiveUp() }  // a scalar root, or more left
         return [root]
+    }
+
+    /// Where a `---` that starts the document ends, when one does.
+    private var markerEnd: Int?
+
+    /// The document's first key or item, past a `---` that starts it (Yams reads several documents; this reader one).
+    private mutating func firstNode() throws -> Content? {
+        if let first = nextContent(), isMarker(first, "-") {
+            guard bytes[first.start + 3 ..< first.end].allSatisfy(isBlank) else { throw GiveUp() }
+            markerEnd = first.end
+            line += 1
+        }
+        return try nextNode()
     }
 
     // MARK: Lines
@@ -103,7 +130,8 @@ struct YAMLBlockReader {
 
     private func column(_ offset: Int) -> Int { offset - map.lineStarts[line] }
 
-    private mutating func mapping(_ first: Content) throws -> YAMLNode {
+    /// A block mapping; its pairs are handed to `sink` instead of kept when there is one.
+    private mutating func mapping(_ first: Content, pairs sink: ((YAMLPair) -> Void)? = nil) throws -> YAMLNode {
         let indent = column(first.start)
         var pairs: [YAMLPair] = []
         var names = Set<String>()
@@ -115,7 +143,8 @@ struct YAMLBlockReader {
             let value = try value(after: afterColon, end: content.end, indent: indent, sequenceAtIndent: true)
             let stringKey = bytes[keyStart] == UInt8(ascii: "\"") || bytes[keyStart] == UInt8(ascii: "'")
                 || YAMLPlainScalar.kind(name.utf8) == .string ? name : nil
-            pairs.append(YAMLPair(name: name, stringKey: stringKey, keyStart: keyStart, value: value))
+            let pair = YAMLPair(name: name, stringKey: stringKey, keyStart: keyStart, value: value)
+            if let sink { sink(pair) } else { pairs.append(pair) }
             guard let next = try nextNode() else { break }
             if next.indent < indent { break }
             // A key more or less indented than its mapping, or an item among keys: Yams reads it otherwise or not at all.

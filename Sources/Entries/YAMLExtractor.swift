@@ -94,15 +94,7 @@ struct YAMLOutline {
         switch node {
         case .mapping(let pairs, _, _):
             for i in pairs.indices {
-                guard let keyStart = pairs[i].keyStart else { continue }
-                let next = i + 1 < pairs.count ? pairs[i + 1].keyStart ?? limit : limit
-                let end = endBefore(next, floor: keyStart)
-                let value = pairs[i].value
-                body(Entry(name: pairs[i].name ?? "?", kind: kind(of: value), detail: detail(of: value),
-                           range: map.range(from: keyStart, to: end),
-                           selectionRange: map.range(from: keyStart, to: min(keyEnd(keyStart), end))), depth)
-                // An alias points back at its anchor: its keys are not shown twice.
-                if (value.start ?? keyStart) >= keyStart { visitChildren(of: value, limit: end, depth: depth + 1, body) }
+                visit(pairs[i], next: i + 1 < pairs.count ? pairs[i + 1].keyStart ?? limit : limit, depth: depth, body)
             }
         case .sequence(let items, _):
             for i in items.indices {
@@ -122,6 +114,18 @@ struct YAMLOutline {
         default:
             break
         }
+    }
+
+    /// The entry of `pair` and those of what its value holds (see `visitChildren(of:limit:depth:_:)`); its text ends
+    /// before `next`, where what follows it starts.
+    func visit(_ pair: YAMLPair, next: Int, depth: Int, _ body: (Entry, Int) -> Void) {
+        guard let keyStart = pair.keyStart else { return }
+        let end = endBefore(next, floor: keyStart)
+        body(Entry(name: pair.name ?? "?", kind: kind(of: pair.value), detail: detail(of: pair.value),
+                   range: map.range(from: keyStart, to: end),
+                   selectionRange: map.range(from: keyStart, to: min(keyEnd(keyStart), end))), depth)
+        // An alias points back at its anchor: its keys are not shown twice.
+        if (pair.value.start ?? keyStart) >= keyStart { visitChildren(of: pair.value, limit: end, depth: depth + 1, body) }
     }
 
     func kind(of node: YAMLNode) -> SymbolKind {

@@ -22,7 +22,7 @@ public struct YAMLTree: Sendable {
     public private(set) var entryCount = 0
 
     /// The document's tree, its entries handed to `entry` depth-first as `TreeFormat.read(_:entry:)` hands them.
-    static func read(_ text: RecordText, entry: (Entry) -> Void) -> YAMLTree? {
+    static func read(_ text: RecordText, entry: (Entry) -> Void, restart: () -> Void) -> YAMLTree? {
         // A `---` that starts the one document (before anything but blank and comment lines) is read past: the
         // document is the same without it, and no window reaches back before the first key.
         var first = 0
@@ -43,6 +43,9 @@ public struct YAMLTree: Sendable {
         } entry: { made in
             tree.entryCount += 1
             entry(made)
+        } restart: {
+            tree = YAMLTree()
+            restart()
         }
         return read ? tree : nil
     }
@@ -52,24 +55,52 @@ public struct YAMLTree: Sendable {
     /// Reads the top-level keys of lines `firstLine ..< endLine` of `text` as a YAML text of its own: each key's line,
     /// its entry's place and its name handed to `key`, and the entries, flattened and with lines counted in the
     /// document, to `entry`. False when it is not one block mapping with its keys at the start of their lines, or holds
-    /// what cannot be followed (then nothing was handed out).
+    /// what cannot be followed (then what was handed out is not the document's). `restart`: what was handed out is
+    /// dropped, and handed out again from the first key (the block reader gave up after some keys: Yams reads it).
     private static func visit(_ text: RecordText, from firstLine: Int, to endLine: Int? = nil,
-                              key: (_ line: Int, _ place: Int, _ name: String) -> Void, entry: (Entry) -> Void) -> Bool {
+                              key: (_ line: Int, _ place: Int, _ name: String) -> Void, entry: (Entry) -> Void,
+                              restart: () -> Void) -> Bool {
         let map = text.map, endLine = endLine ?? map.lineCount
         let start = firstLine < map.lineCount ? map.lineStarts[firstLine] : text.bytes.count
         let bytes = text.bytes[start ..< (endLine < map.lineCount ? map.lineStarts[endLine] : text.bytes.count)]
         guard !holdsUnfollowable(bytes) else { return false }
         // The whole text is read as it is (a million keys: no copy of it and its lines).
         let outline = bytes.count == text.bytes.count ? YAMLOutline(bytes: text.bytes, map: map) : YAMLOutline(bytes: Array(bytes))
-        guard let roots = try? YAMLNode.documents(in: outline), roots.count == 1, let root = roots.first,
-              case .mapping(let pairs, _, false) = root else { return false }
-        guard pairs.allSatisfy({ $0.keyStart.map { outline.map.position(ofOffset: $0).column == 0 } ?? false }) else { return false }
         var place = 0
-        outline.visitChildren(of: root, limit: outline.bytes.count, depth: 0) { made, depth in
-            if depth == 0 { key(made.range.start.line + firstLine, place, made.name) }
-            place += 1
-            entry(firstLine == 0 ? made : made.movedDown(firstLine))
+        func hand(_ pair: YAMLPair, next: Int) {
+            outline.visit(pair, next: next, depth: 0) { made, depth in
+                if depth == 0 { key(made.range.start.line + firstLine, place, made.name) }
+                place += 1
+                entry(firstLine == 0 ? made : made.movedDown(firstLine))
+            }
         }
+        func startsItsLine(_ pair: YAMLPair) -> Bool { pair.keyStart.map { outline.map.position(ofOffset: $0).column == 0 } ?? false }
+
+        // Read by the block reader, each key handed out when the next starts (where its text ends): never held whole.
+        var previous: YAMLPair?, refused = false
+        switch YAMLBlockReader.visitTopLevel(outline, { pair in
+            // A top-level block mapping's keys all have the first one's indentation.
+            guard !refused, startsItsLine(pair) else { refused = true; return }
+            if let previous { hand(previous, next: pair.keyStart!) }
+            previous = pair
+        }) {
+        case true?:
+            guard !refused, let previous else { return false }
+            hand(previous, next: outline.bytes.count)
+            return true
+        case false?:
+            return false
+        case nil:
+            break
+        }
+        // Composed by Yams, whole.
+        if place > 0 {
+            restart()
+            place = 0
+        }
+        guard let roots = try? YAMLNode.composed(String(decoding: outline.bytes, as: UTF8.self), in: outline), roots.count == 1,
+              case .mapping(let pairs, _, false) = roots[0], pairs.allSatisfy(startsItsLine) else { return false }
+        for i in pairs.indices { hand(pairs[i], next: i + 1 < pairs.count ? pairs[i + 1].keyStart! : outline.bytes.count) }
         return true
     }
 
@@ -112,7 +143,8 @@ public struct YAMLTree: Sendable {
         while next < lines.count, lines[next] < oldEnd { next += 1 }
         let from = Int(lines[first]), to = next < lines.count ? Int(lines[next]) + delta : text.lineCount
         var items: [(line: Int, place: Int, name: String)] = [], entries: [Entry] = []
-        guard Self.visit(text, from: from, to: to, key: { items.append(($0, $1, $2)) }, entry: { entries.append($0) }),
+        guard Self.visit(text, from: from, to: to, key: { items.append(($0, $1, $2)) }, entry: { entries.append($0) },
+                         restart: { items = []; entries = [] }),
               items.first?.line == from else { return nil }
         // A key the window repeats from outside it: the whole read says so (the counts are put back).
         let newKeys = items.map { Self.hash($0.name) }

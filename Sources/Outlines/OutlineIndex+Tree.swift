@@ -19,7 +19,7 @@ extension OutlineIndex {
                   var entry = entry
                   if let readings { entry.read(by: readings) }
                   stored.append(entry)
-              }) else { return nil }
+              }, restart: { stored = StoredEntries() }) else { return nil }
         let index = try OutlineIndex(collation: collation, format: .tree, document: document, batch: stored.sortStrings,
                                  positions: (0 ..< Int32(stored.count)).map { $0 }, stored: stored, extract: extract,
                                  sectionsKnown: sectionsKnown, isCancelled: isCancelled)

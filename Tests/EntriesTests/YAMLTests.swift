@@ -18,6 +18,27 @@ final class YAMLTests: XCTestCase {
     "quoted key": 'x'
     """
 
+    /// A YAML tree's read hands out the extractor's entries flattened: key by key as the block reader reads them, or,
+    /// when it gives up after some keys, dropped and handed out again as Yams composes the text.
+    func testTreeReadHandsOutTheExtractorsEntriesFlattened() throws {
+        let format = try XCTUnwrap(TreeFormat(languageId: "yaml", options: ExtractionOptions()))
+        let cases: [(text: String, restarts: Int)] = [
+            (document + "\n", 0),
+            ("---\nname: x\nlist:\n  - name: y\n  - [a, b]\nlast: |\n  text\n\n# end\n", 0),
+            ("a: 1\nb:\n  c: 2\nc: plain\n  continued\nd: 4\n", 1),  // a scalar over two lines: Yams reads it
+        ]
+        for (text, restarts) in cases {
+            var handed: [Entry] = [], restarted = 0
+            let shape = format.read(RecordText(text), entry: { handed.append($0) }, restart: { handed = []; restarted += 1 })
+            XCTAssertEqual(shape?.entryCount, handed.count, text)
+            XCTAssertEqual(handed, Entry.depthFirst(try extract("yaml", text).entries), text)
+            XCTAssertEqual(restarted, restarts, text)
+        }
+        for text in ["- a\n- b\n", "a: 1\n- b\n", "  a: 1\n  b: 2\n", "a: &x 1\nb: *x\n", ""] {
+            XCTAssertNil(format.read(RecordText(text), entry: { _ in }), text)
+        }
+    }
+
     func testKeysKindsAndNesting() throws {
         let entries = try extract("yaml", document).entries
         XCTAssertEqual(entries.names, ["name", "version", "server", "empty", "quoted key"])
