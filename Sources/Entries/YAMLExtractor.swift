@@ -120,10 +120,12 @@ struct YAMLOutline {
     /// before `next`, where what follows it starts.
     func visit(_ pair: YAMLPair, next: Int, depth: Int, _ body: (Entry, Int) -> Void) {
         guard let keyStart = pair.keyStart else { return }
-        let end = endBefore(next, floor: keyStart)
+        // The key's line found once (a million keys: each search of the lines was a tenth of a YAML open).
+        let line = map.line(ofOffset: keyStart)
+        let end = endBefore(next, floor: keyStart, from: line)
         body(Entry(name: pair.name ?? "?", kind: kind(of: pair.value), detail: detail(of: pair.value),
-                   range: map.range(from: keyStart, to: end),
-                   selectionRange: map.range(from: keyStart, to: min(keyEnd(keyStart), end))), depth)
+                   range: map.range(from: keyStart, to: end, hint: line),
+                   selectionRange: map.range(from: keyStart, to: min(keyEnd(keyStart, line: line), end), hint: line)), depth)
         // An alias points back at its anchor: its keys are not shown twice.
         if (pair.value.start ?? keyStart) >= keyStart { visitChildren(of: pair.value, limit: end, depth: depth + 1, body) }
     }
@@ -147,8 +149,8 @@ struct YAMLOutline {
     }
 
     /// End of a key token at `start`: past the closing quote, or before the `:` of a plain key.
-    func keyEnd(_ start: Int) -> Int {
-        let lineEnd = map.lineEnds[map.line(ofOffset: start)]
+    func keyEnd(_ start: Int, line: Int? = nil) -> Int {
+        let lineEnd = map.lineEnds[line ?? map.line(ofOffset: start)]
         guard start < lineEnd else { return start }
         let q = bytes[start]
         var i = start + 1
@@ -177,9 +179,9 @@ struct YAMLOutline {
     /// Where an entry that runs up to `limit` (the next key or item, or its parent's end) really ends:
     /// before the indentation, dashes and commas leading to `limit`, and before blank lines, comment lines
     /// and document markers. Never before `floor`.
-    func endBefore(_ limit: Int, floor: Int) -> Int {
+    func endBefore(_ limit: Int, floor: Int, from hint: Int = 0) -> Int {
         let limit = min(limit, bytes.count)
-        var line = map.line(ofOffset: limit)
+        var line = map.line(ofOffset: limit, from: hint)
         var j = limit
         while j > map.lineStarts[line], [0x20, 0x09, UInt8(ascii: "-"), UInt8(ascii: ",")].contains(bytes[j - 1]) { j -= 1 }
         if j > map.lineStarts[line] { return max(j, floor) }

@@ -74,7 +74,9 @@ public struct YAMLTree: Sendable {
                 entry(firstLine == 0 ? made : made.movedDown(firstLine))
             }
         }
-        func startsItsLine(_ pair: YAMLPair) -> Bool { pair.keyStart.map { outline.map.position(ofOffset: $0).column == 0 } ?? false }
+        func startsItsLine(_ pair: YAMLPair) -> Bool {
+            pair.keyStart.map { $0 == 0 || outline.bytes[$0 - 1] == 0x0A || outline.bytes[$0 - 1] == 0x0D } ?? false
+        }
 
         // Read by the block reader, each key handed out when the next starts (where its text ends): never held whole.
         var previous: YAMLPair?, refused = false
