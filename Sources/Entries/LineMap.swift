@@ -62,7 +62,14 @@ struct LineMap: Sendable {
             guard line + 1 < lineStarts.count, lineStarts[line + 1] <= offset else { return line }
             line += 1
         }
-        var lo = line, hi = lineStarts.count - 1
+        // Further on: strides doubling from there, then a search between the last two (a catalog's entry spans ten
+        // lines: its end is found near its start, not in the whole map).
+        var lo = line, stride = 16
+        while lo + stride < lineStarts.count, lineStarts[lo + stride] <= offset {
+            lo += stride
+            stride *= 2
+        }
+        var hi = min(lo + stride, lineStarts.count - 1)
         while lo < hi {
             let mid = (lo + hi + 1) / 2
             if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }

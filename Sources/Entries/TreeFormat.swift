@@ -50,8 +50,10 @@ public struct TreeFormat: Sendable {
                 tree.languages = [options.language, source].compactMap { $0 }
                 tree.strings = s
                 tree.nodes = tree.nodes(of: spans, base: 0, outside: -1, rank: &rank)
+                var line = 0
                 for member in values.children(of: s) {
-                    guard let made = values.catalogEntry(member, languages: tree.languages) else { return nil }
+                    guard let made = values.catalogEntry(member, languages: tree.languages, hint: line) else { return nil }
+                    line = made.range.start.line
                     count += 1
                     entry(made)
                 }

@@ -25,11 +25,12 @@ public struct XCStringsExtractor: EntryExtractor {
     }
 
     /// The entry of one string of the catalog: its detail is its value in the first of `languages` that has one.
-    static func entry(_ m: JSONNode.Member, languages: [String], map: LineMap) -> Entry {
+    /// Its lines are looked for from line `hint` on (see `LineMap.range(from:to:hint:)`).
+    static func entry(_ m: JSONNode.Member, languages: [String], map: LineMap, hint: Int = 0) -> Entry {
         let value = languages.lazy.compactMap { XCStringsCatalog.value(of: m.value, language: $0) }.first ?? m.key
-        return Entry(name: m.key, kind: .key, detail: JSONExtractor.shorten(value.singleLine),
-                     range: map.range(from: m.keyStart, to: m.value.end),
-                     selectionRange: map.range(from: m.keyStart, to: m.keyEnd))
+        let range = map.range(from: m.keyStart, to: m.value.end, hint: hint)
+        return Entry(name: m.key, kind: .key, detail: JSONExtractor.shorten(value.singleLine), range: range,
+                     selectionRange: map.range(from: m.keyStart, to: m.keyEnd, hint: range.start.line))
     }
 }
 
@@ -75,10 +76,10 @@ struct XCStringsCatalog {
 
 extension JSONValues {
     /// The entry of the catalog's string whose value is span `i` (a member of `strings`), read as a node.
-    func catalogEntry(_ i: Int, languages: [String]) -> Entry? {
+    func catalogEntry(_ i: Int, languages: [String], hint: Int = 0) -> Entry? {
         guard let keyStart = spans[i].keyStart, let value = try? JSONParser().parseNode(bytes, at: spans[i].start) else { return nil }
         let (key, keyEnd) = string(at: keyStart)
         return XCStringsExtractor.entry(JSONNode.Member(key: key, keyStart: keyStart, keyEnd: keyEnd, value: value),
-                                        languages: languages, map: map)
+                                        languages: languages, map: map, hint: hint)
     }
 }
