@@ -33,14 +33,16 @@ struct YAMLBlockReader {
 
     /// The top-level keys of the outline's text handed to `pair` as they are read, when its one document is a block
     /// mapping (a large document is never held whole as nodes): true once all are read; false when the document is
-    /// not a block mapping (nothing was handed out); nil when the text is not of the kind read here (then what was
-    /// handed out is not the document's).
+    /// empty or a block sequence (nothing was handed out); nil when the text is not of the kind read here (then what
+    /// was handed out is not the document's).
     static func visitTopLevel(_ outline: YAMLOutline, _ pair: (YAMLPair) -> Void) -> Bool? {
         guard allowedCharacters(outline.bytes) else { return nil }
         var reader = YAMLBlockReader(outline)
         do {
             guard let first = try reader.firstNode() else { return false }
-            guard !reader.isEntry(first.start, first.end), try reader.key(first.start, first.end) != nil else { return false }
+            guard !reader.isEntry(first.start, first.end) else { return false }
+            // Not a key this reader reads (a `?` complex key, a scalar): Yams says what it is.
+            guard try reader.key(first.start, first.end) != nil else { return nil }
             reader.depth = 1
             _ = try withoutActuallyEscaping(pair) { pair in try reader.mapping(first, pairs: pair) }
             return reader.nextContent() == nil ? true : nil

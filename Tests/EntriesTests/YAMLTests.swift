@@ -34,7 +34,7 @@ final class YAMLTests: XCTestCase {
             XCTAssertEqual(handed, Entry.depthFirst(try extract("yaml", text).entries), text)
             XCTAssertEqual(restarted, restarts, text)
         }
-        for text in ["- a\n- b\n", "a: 1\n- b\n", "  a: 1\n  b: 2\n", "a: &x 1\nb: *x\n", ""] {
+        for text in ["- a\n- b\n", "a: 1\n- b\n", "  a: 1\n  b: 2\n", "a: &x 1\nb: *x\n", "", "? a\n: 1\nb: 2\n", "plain\n"] {
             XCTAssertNil(format.read(RecordText(text), entry: { _ in }), text)
         }
     }
