@@ -101,20 +101,25 @@ extension JSONParser {
         return scanner.builder.spans
     }
 
-    /// The members of an object (`isObject`) or the elements of an array read again as spans, as
-    /// `parseMembers(_:isObject:from:afterBracket:depth:settled:)` reads them: each member's value and what it holds,
-    /// in document order, with `parent` nil for the members themselves.
+    /// Reads the members of an object (`isObject`) or the elements of an array from offset `from` of `bytes` on, as
+    /// spans: each member's value and what it holds, in document order, with `parent` nil for the members themselves.
+    /// It starts just past the container's opening bracket (`afterBracket`) or at the first byte of a member that
+    /// follows a comma, and stops at the first member start after a comma that `settled` accepts (not before reading
+    /// one member when not `afterBracket`), or at the closing bracket. `depth` is the container's nesting depth (1 for
+    /// the top-level value), so the nesting limit counts as in a whole parse. Offsets count from `bytes`' start.
+    ///
+    /// - Throws: `JSONParseError` for text the grammar refuses there (a trailing comma, a value cut short, the end).
     public func parseMemberSpans(
         _ bytes: UnsafeBufferPointer<UInt8>, isObject: Bool, from: Int, afterBracket: Bool, depth: Int,
         settled: (Int) -> Bool
-    ) throws(JSONParseError) -> (spans: [JSONSpan], end: JSONMembers.End) {
+    ) throws(JSONParseError) -> (spans: [JSONSpan], end: JSONMembersEnd) {
         guard bytes.count < JSONSpan.textLimit else {
             throw JSONParseError("a text of \(bytes.count) bytes is too long to read into spans", offset: 0)
         }
         var scanner = JSONScanner(bytes, maxDepth: maxDepth, builder: JSONSpanBuilder())
         scanner.position = from
         scanner.depth = depth
-        let end = try scanner.readMembers(isObject: isObject, afterBracket: afterBracket, settled: settled).end
+        let end = try scanner.readMembers(isObject: isObject, afterBracket: afterBracket, settled: settled)
         return (scanner.builder.spans, end)
     }
 
