@@ -26,6 +26,7 @@ final class YAMLTests: XCTestCase {
             (document + "\n", 0),
             ("---\nname: x\nlist:\n  - name: y\n  - [a, b]\nlast: |\n  text\n\n# end\n", 0),
             ("a: 1\nb:\n  c: 2\nc: plain\n  continued\nd: 4\n", 1),  // a scalar over two lines: Yams reads it
+            ("a: x*y\nb: --x\nc: 'a&b'\nd: ..\n", 0),  // no alias, anchor or marker, though their characters
         ]
         for (text, restarts) in cases {
             var handed: [Entry] = [], restarted = 0
@@ -34,7 +35,8 @@ final class YAMLTests: XCTestCase {
             XCTAssertEqual(handed, Entry.depthFirst(try extract("yaml", text).entries), text)
             XCTAssertEqual(restarted, restarts, text)
         }
-        for text in ["- a\n- b\n", "a: 1\n- b\n", "  a: 1\n  b: 2\n", "a: &x 1\nb: *x\n", "", "? a\n: 1\nb: 2\n", "plain\n"] {
+        for text in ["- a\n- b\n", "a: 1\n- b\n", "  a: 1\n  b: 2\n", "a: &x 1\nb: *x\n", "", "? a\n: 1\nb: 2\n", "plain\n",
+                     "a: 1\n---\nb: 2\n", "a: 1\n...\n", "%YAML 1.2\n---\na: 1\n", "a: [*x]\n", "a:\n- &x 1\n"] {
             XCTAssertNil(format.read(RecordText(text), entry: { _ in }), text)
         }
     }
