@@ -136,11 +136,12 @@ struct YAMLBlockReader {
     private mutating func mapping(_ first: Content, pairs sink: ((YAMLPair) -> Void)? = nil) throws -> YAMLNode {
         let indent = column(first.start)
         var pairs: [YAMLPair] = []
-        var names = Set<String>()
-        if depth == 1 { names.reserveCapacity(map.lineCount - line) }  // a document's keys: about one a line
+        var seen: [Int: Int] = [:], more: [Int: [Int]] = [:]
+        if depth == 1 { seen.reserveCapacity(map.lineCount - line) }  // a document's keys: about one a line
         var content = first
         while true {
-            guard let (name, afterColon) = try key(content.start, content.end), names.insert(name).inserted else { throw GiveUp() }
+            guard let (name, afterColon) = try key(content.start, content.end),
+                  try isNew(name, at: content.start, seen: &seen, more: &more) else { throw GiveUp() }
             let keyStart = content.start
             let value = try value(after: afterColon, end: content.end, indent: indent, sequenceAtIndent: true)
             let stringKey = bytes[keyStart] == UInt8(ascii: "\"") || bytes[keyStart] == UInt8(ascii: "'")
@@ -154,6 +155,28 @@ struct YAMLBlockReader {
             content = next
         }
         return .mapping(pairs, start: first.start, flow: false)
+    }
+
+    /// Whether no key read before in a mapping has `name`, as `String` equality tells names apart (canonically
+    /// equivalent spellings are one key, as in Yams). `seen`: where the first key of each name's hash starts; `more`:
+    /// the other keys of a hash met twice. Names are compared only when their hashes meet: in a set of names, a million
+    /// keys cost one and a half comparisons each, and a comparison of names not in ASCII normalizes both.
+    private func isNew(_ name: String, at start: Int, seen: inout [Int: Int], more: inout [Int: [Int]]) throws -> Bool {
+        let hash = name.hashValue
+        guard let first = seen[hash] else {
+            seen[hash] = start
+            return true
+        }
+        for other in [first] + more[hash, default: []] where try keyName(at: other) == name { return false }
+        more[hash, default: []].append(start)
+        return true
+    }
+
+    /// The name of the key read before at `start` (its line's content ends where the first read's did).
+    private func keyName(at start: Int) throws -> String {
+        var end = map.lineEnds[map.line(ofOffset: start)]
+        while end > start, isBlank(bytes[end - 1]) { end -= 1 }
+        return try key(start, end)?.0 ?? ""
     }
 
     private mutating func sequence(_ first: Content) throws -> YAMLNode {

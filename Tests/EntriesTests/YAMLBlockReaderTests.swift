@@ -54,6 +54,18 @@ final class YAMLBlockReaderTests: XCTestCase {
     /// Real documents written by others: the fixtures (`Fixtures/SOURCES.md`: a Rails locale, a GitHub workflow, a
     /// build manifest), and every `.yml`/`.yaml` under THUMBINDEX_YAML_DIR when it is set. Each is read as Yams reads it;
     /// the locale, a plain configuration file, must be read by the reader.
+    /// A key repeated in its mapping (spelled alike, or canonically equivalent, or quoted once) is left to Yams, which
+    /// refuses it; keys that only look alike are read.
+    func testARepeatedKeyIsLeftToYams() {
+        for doc in ["a: 1\nb: 2\na: 3\n", "\u{E9}: 1\ne\u{301}: 2\n", "\"a\": 1\na: 2\n", "x:\n  k: 1\n  k: 2\n", "- a: 1\n  a: 2\n"] {
+            let outline = YAMLOutline(bytes: Array(doc.utf8))
+            XCTAssertNil(YAMLBlockReader.documents(outline), doc)
+            if !doc.hasPrefix("\u{E9}") { XCTAssertThrowsError(try YAMLNode.composed(doc, in: outline), doc) }
+        }
+        let alike = "a: 1\nA: 2\n\u{E4}: 3\na\u{308}x: 4\n\"b\": 5\nb c: 6\n"
+        XCTAssertEqual(YAMLBlockReader.documents(YAMLOutline(bytes: Array(alike.utf8)))?.count, 1)
+    }
+
     func testRealDocumentsReadAsYamsReadsThem() throws {
         let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
         var files = try FileManager.default.contentsOfDirectory(at: fixtures, includingPropertiesForKeys: nil)
