@@ -118,10 +118,11 @@ struct YAMLOutline {
 
     /// The entry of `pair` and those of what its value holds (see `visitChildren(of:limit:depth:_:)`); its text ends
     /// before `next`, where what follows it starts.
-    func visit(_ pair: YAMLPair, next: Int, depth: Int, _ body: (Entry, Int) -> Void) {
+    /// `hint`: a line at or before the key's, when the caller knows one (a mapping's keys read in order).
+    func visit(_ pair: YAMLPair, next: Int, depth: Int, hint: Int? = nil, _ body: (Entry, Int) -> Void) {
         guard let keyStart = pair.keyStart else { return }
         // The key's line found once (a million keys: each search of the lines was a tenth of a YAML open).
-        let line = map.line(ofOffset: keyStart)
+        let line = hint.map { map.line(ofOffset: keyStart, from: $0) } ?? map.line(ofOffset: keyStart)
         let end = endBefore(next, floor: keyStart, from: line)
         body(Entry(name: pair.name ?? "?", kind: kind(of: pair.value), detail: detail(of: pair.value),
                    range: map.range(from: keyStart, to: end, hint: line),

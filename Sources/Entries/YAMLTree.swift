@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A YAML document whose top-level value is a block mapping with its keys at the start of their lines, kept to follow
 /// its edits key by key: each top-level key's line, its entries' places, and its name.
 ///
@@ -63,12 +69,13 @@ public struct YAMLTree: Sendable {
         let map = text.map, endLine = endLine ?? map.lineCount
         let start = firstLine < map.lineCount ? map.lineStarts[firstLine] : text.bytes.count
         let bytes = text.bytes[start ..< (endLine < map.lineCount ? map.lineStarts[endLine] : text.bytes.count)]
-        guard !holdsUnfollowable(bytes) else { return false }
+        guard !holdsUnfollowable(bytes, lineStarts: map.lineStarts[firstLine ..< endLine]) else { return false }
         // The whole text is read as it is (a million keys: no copy of it and its lines).
         let outline = bytes.count == text.bytes.count ? YAMLOutline(bytes: text.bytes, map: map) : YAMLOutline(bytes: Array(bytes))
-        var place = 0
+        var place = 0, line = 0
         func hand(_ pair: YAMLPair, next: Int) {
-            outline.visit(pair, next: next, depth: 0) { made, depth in
+            outline.visit(pair, next: next, depth: 0, hint: line) { made, depth in
+                line = made.range.start.line
                 if depth == 0 { key(made.range.start.line + firstLine, place, made.name) }
                 place += 1
                 entry(firstLine == 0 ? made : made.movedDown(firstLine))
@@ -98,7 +105,7 @@ public struct YAMLTree: Sendable {
         // Composed by Yams, whole.
         if place > 0 {
             restart()
-            place = 0
+            (place, line) = (0, 0)
         }
         guard let roots = try? YAMLNode.composed(String(decoding: outline.bytes, as: UTF8.self), in: outline), roots.count == 1,
               case .mapping(let pairs, _, false) = roots[0], pairs.allSatisfy(startsItsLine) else { return false }
@@ -107,29 +114,35 @@ public struct YAMLTree: Sendable {
     }
 
     /// Anchors and aliases (`&a`, `*a` where a node may start), document markers and directives: followed key by key
-    /// they could read otherwise than in the whole text. One pass over the bytes (a million keys: 37 MB).
-    private static func holdsUnfollowable(_ bytes: ArraySlice<UInt8>) -> Bool {
+    /// they could read otherwise than in the whole text. `lineStarts`: where the lines of `bytes` start. `&` and `*`
+    /// are looked for by `memchr`, the rest at the lines' starts (a million keys: 37 MB, not read a byte at a time).
+    private static func holdsUnfollowable(_ bytes: ArraySlice<UInt8>, lineStarts: ArraySlice<Int>) -> Bool {
         func endsToken(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
         return bytes.withUnsafeBufferPointer { b in
-            var lineStart = true
-            for i in b.indices {
+            guard let base = b.baseAddress else { return false }
+            let offset = bytes.startIndex
+            for start in lineStarts {
+                let i = start - offset
+                guard i < b.count else { break }
                 let c = b[i]
-                if lineStart {
-                    if c == UInt8(ascii: "%") { return true }  // `%YAML`, `%TAG`
-                    // `---` or `...` alone or before a blank.
-                    if c == UInt8(ascii: "-") || c == UInt8(ascii: "."), i + 2 < b.count, b[i + 1] == c, b[i + 2] == c,
-                       i + 3 == b.count || endsToken(b[i + 3]) {
-                        return true
-                    }
+                if c == UInt8(ascii: "%") { return true }  // `%YAML`, `%TAG`
+                // `---` or `...` alone or before a blank.
+                if c == UInt8(ascii: "-") || c == UInt8(ascii: "."), i + 2 < b.count, b[i + 1] == c, b[i + 2] == c,
+                   i + 3 == b.count || endsToken(b[i + 3]) {
+                    return true
                 }
-                if c == UInt8(ascii: "&") || c == UInt8(ascii: "*") {
+            }
+            for sigil in [UInt8(ascii: "&"), UInt8(ascii: "*")] {
+                var i = 0
+                while i < b.count, let found = memchr(base + i, Int32(sigil), b.count - i) {
+                    i = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
                     let previous = i == 0 ? 0x0A : b[i - 1]
                     if endsToken(previous) || [UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ","), UInt8(ascii: ":"),
                                                UInt8(ascii: "-")].contains(previous) {
                         return true
                     }
+                    i += 1
                 }
-                lineStart = c == 0x0A || c == 0x0D
             }
             return false
         }
