@@ -467,9 +467,23 @@ struct YAMLBlockReader {
     /// but tab and LF (and CR before LF), DEL, NEL, the line and paragraph separators, a byte order mark, U+FFFE/F;
     /// and no tab before the first character of a line (libyaml refuses it even on a blank or comment line).
     private static func allowedCharacters(_ bytes: [UInt8]) -> Bool {
-        let n = bytes.count
+        bytes.withUnsafeBufferPointer(allowedCharacters)
+    }
+
+    private static func allowedCharacters(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = UnsafeRawPointer(bytes.baseAddress) else { return true }
+        let n = bytes.count, ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         var i = 0, lineStart = true
         while i < n {
+            // Past a line's start, eight printable ASCII characters (spaces too) at a time: nothing to look at. A byte
+            // below 0x20 sets its high bit in the first test, one above 0x7E in the second.
+            if !lineStart, i + 8 <= n {
+                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                if (word &- ones &* 0x20) & ~word & highs == 0, ((word &+ ones) | word) & highs == 0 {
+                    i += 8
+                    continue
+                }
+            }
             let b = bytes[i]
             if b > 0x20, b < 0x7F { lineStart = false; i += 1; continue }
             switch b {

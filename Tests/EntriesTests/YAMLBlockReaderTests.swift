@@ -66,6 +66,20 @@ final class YAMLBlockReaderTests: XCTestCase {
         XCTAssertEqual(YAMLBlockReader.documents(YAMLOutline(bytes: Array(alike.utf8)))?.count, 1)
     }
 
+    /// A character YAML refuses is found wherever it is in a long line (the reader looks at eight bytes at a time).
+    func testACharacterYAMLRefusesIsFoundAnywhereInALine() {
+        let long = "key: " + String(repeating: "abc def, ", count: 5)
+        XCTAssertNotNil(YAMLBlockReader.documents(YAMLOutline(bytes: Array((long + "\n").utf8))))
+        for bad in ["\u{7F}", "\u{1}", "\u{85}", "\u{2028}", "\u{FEFF}", "\r"] {
+            for at in [7, 20, 33, long.utf8.count - 1] {
+                var line = Array(long.utf8)
+                line.insert(contentsOf: Array(bad.utf8), at: at)
+                XCTAssertNil(YAMLBlockReader.documents(YAMLOutline(bytes: line + [0x0A])), "\(bad.debugDescription) at \(at)")
+            }
+        }
+        XCTAssertNil(YAMLBlockReader.documents(YAMLOutline(bytes: Array((long + "\n\tb: 1\n").utf8))), "a tab starting a line")
+    }
+
     func testRealDocumentsReadAsYamsReadsThem() throws {
         let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
         var files = try FileManager.default.contentsOfDirectory(at: fixtures, includingPropertiesForKeys: nil)
