@@ -31,11 +31,12 @@ struct YAMLBlockReader {
         return try? reader.document()
     }
 
-    /// The top-level keys of the outline's text handed to `pair` as they are read, when its one document is a block
+    /// The top-level keys of the outline's text handed to `pair` as they are read (with their names' hashes: a
+    /// reader keeping them need not hash them again), when its one document is a block
     /// mapping (a large document is never held whole as nodes): true once all are read; false when the document is
     /// empty or a block sequence (nothing was handed out); nil when the text is not of the kind read here (then what
     /// was handed out is not the document's).
-    static func visitTopLevel(_ outline: YAMLOutline, _ pair: (YAMLPair) -> Void) -> Bool? {
+    static func visitTopLevel(_ outline: YAMLOutline, _ pair: (YAMLPair, _ hash: Int) -> Void) -> Bool? {
         guard allowedCharacters(outline.bytes) else { return nil }
         var reader = YAMLBlockReader(outline)
         do {
@@ -132,22 +133,23 @@ struct YAMLBlockReader {
 
     private func column(_ offset: Int) -> Int { offset - map.lineStarts[line] }
 
-    /// A block mapping; its pairs are handed to `sink` instead of kept when there is one.
-    private mutating func mapping(_ first: Content, pairs sink: ((YAMLPair) -> Void)? = nil) throws -> YAMLNode {
+    /// A block mapping; its pairs are handed to `sink` instead of kept when there is one, each with its name's hash.
+    private mutating func mapping(_ first: Content, pairs sink: ((YAMLPair, Int) -> Void)? = nil) throws -> YAMLNode {
         let indent = column(first.start)
         var pairs: [YAMLPair] = []
         var seen: [Int: Int] = [:], more: [Int: [Int]] = [:]
         if depth == 1 { seen.reserveCapacity(map.lineCount - line) }  // a document's keys: about one a line
         var content = first
         while true {
-            guard let (name, afterColon) = try key(content.start, content.end),
-                  try isNew(name, at: content.start, seen: &seen, more: &more) else { throw GiveUp() }
+            guard let (name, afterColon) = try key(content.start, content.end) else { throw GiveUp() }
+            let hash = name.hashValue
+            guard try isNew(name, hash: hash, at: content.start, seen: &seen, more: &more) else { throw GiveUp() }
             let keyStart = content.start
             let value = try value(after: afterColon, end: content.end, indent: indent, sequenceAtIndent: true)
             let stringKey = bytes[keyStart] == UInt8(ascii: "\"") || bytes[keyStart] == UInt8(ascii: "'")
                 || YAMLPlainScalar.kind(name.utf8) == .string ? name : nil
             let pair = YAMLPair(name: name, stringKey: stringKey, keyStart: keyStart, value: value)
-            if let sink { sink(pair) } else { pairs.append(pair) }
+            if let sink { sink(pair, hash) } else { pairs.append(pair) }
             guard let next = try nextNode() else { break }
             if next.indent < indent { break }
             // A key more or less indented than its mapping, or an item among keys: Yams reads it otherwise or not at all.
@@ -158,11 +160,10 @@ struct YAMLBlockReader {
     }
 
     /// Whether no key read before in a mapping has `name`, as `String` equality tells names apart (canonically
-    /// equivalent spellings are one key, as in Yams). `seen`: where the first key of each name's hash starts; `more`:
+    /// equivalent spellings are one key, as in Yams); `hash`: the name's. `seen`: where the first key of each name's hash starts; `more`:
     /// the other keys of a hash met twice. Names are compared only when their hashes meet: in a set of names, a million
     /// keys cost one and a half comparisons each, and a comparison of names not in ASCII normalizes both.
-    private func isNew(_ name: String, at start: Int, seen: inout [Int: Int], more: inout [Int: [Int]]) throws -> Bool {
-        let hash = name.hashValue
+    private func isNew(_ name: String, hash: Int, at start: Int, seen: inout [Int: Int], more: inout [Int: [Int]]) throws -> Bool {
         guard let first = seen[hash] else {
             seen[hash] = start
             return true

@@ -40,8 +40,8 @@ public struct YAMLTree: Sendable {
             break
         }
         var tree = YAMLTree()
-        let read = visit(text, from: first) { line, place, name in
-            let key = hash(name)
+        let read = visit(text, from: first) { line, place, hash in
+            let key = Int32(truncatingIfNeeded: hash)
             tree.lines.append(Int32(line))
             tree.places.append(Int32(place))
             tree.keys.append(key)
@@ -56,15 +56,13 @@ public struct YAMLTree: Sendable {
         return read ? tree : nil
     }
 
-    private static func hash(_ name: String) -> Int32 { Int32(truncatingIfNeeded: name.hashValue) }
-
     /// Reads the top-level keys of lines `firstLine ..< endLine` of `text` as a YAML text of its own: each key's line,
-    /// its entry's place and its name handed to `key`, and the entries, flattened and with lines counted in the
+    /// its entry's place and its name's hash handed to `key`, and the entries, flattened and with lines counted in the
     /// document, to `entry`. False when it is not one block mapping with its keys at the start of their lines, or holds
     /// what cannot be followed (then what was handed out is not the document's). `restart`: what was handed out is
     /// dropped, and handed out again from the first key (the block reader gave up after some keys: Yams reads it).
     private static func visit(_ text: RecordText, from firstLine: Int, to endLine: Int? = nil,
-                              key: (_ line: Int, _ place: Int, _ name: String) -> Void, entry: (Entry) -> Void,
+                              key: (_ line: Int, _ place: Int, _ hash: Int) -> Void, entry: (Entry) -> Void,
                               restart: () -> Void) -> Bool {
         let map = text.map, endLine = endLine ?? map.lineCount
         let start = firstLine < map.lineCount ? map.lineStarts[firstLine] : text.bytes.count
@@ -73,10 +71,10 @@ public struct YAMLTree: Sendable {
         // The whole text is read as it is (a million keys: no copy of it and its lines).
         let outline = bytes.count == text.bytes.count ? YAMLOutline(bytes: text.bytes, map: map) : YAMLOutline(bytes: Array(bytes))
         var place = 0, line = 0
-        func hand(_ pair: YAMLPair, next: Int) {
+        func hand(_ pair: YAMLPair, hash: Int, next: Int) {
             outline.visit(pair, next: next, depth: 0, hint: line) { made, depth in
                 line = made.range.start.line
-                if depth == 0 { key(made.range.start.line + firstLine, place, made.name) }
+                if depth == 0 { key(made.range.start.line + firstLine, place, hash) }
                 place += 1
                 entry(firstLine == 0 ? made : made.movedDown(firstLine))
             }
@@ -86,16 +84,16 @@ public struct YAMLTree: Sendable {
         }
 
         // Read by the block reader, each key handed out when the next starts (where its text ends): never held whole.
-        var previous: YAMLPair?, refused = false
-        switch YAMLBlockReader.visitTopLevel(outline, { pair in
+        var previous: (pair: YAMLPair, hash: Int)?, refused = false
+        switch YAMLBlockReader.visitTopLevel(outline, { pair, hash in
             // A top-level block mapping's keys all have the first one's indentation.
             guard !refused, startsItsLine(pair) else { refused = true; return }
-            if let previous { hand(previous, next: pair.keyStart!) }
-            previous = pair
+            if let previous { hand(previous.pair, hash: previous.hash, next: pair.keyStart!) }
+            previous = (pair, hash)
         }) {
         case true?:
             guard !refused, let previous else { return false }
-            hand(previous, next: outline.bytes.count)
+            hand(previous.pair, hash: previous.hash, next: outline.bytes.count)
             return true
         case false?:
             return false
@@ -109,7 +107,9 @@ public struct YAMLTree: Sendable {
         }
         guard let roots = try? YAMLNode.composed(String(decoding: outline.bytes, as: UTF8.self), in: outline), roots.count == 1,
               case .mapping(let pairs, _, false) = roots[0], pairs.allSatisfy(startsItsLine) else { return false }
-        for i in pairs.indices { hand(pairs[i], next: i + 1 < pairs.count ? pairs[i + 1].keyStart! : outline.bytes.count) }
+        for i in pairs.indices {
+            hand(pairs[i], hash: (pairs[i].name ?? "?").hashValue, next: i + 1 < pairs.count ? pairs[i + 1].keyStart! : outline.bytes.count)
+        }
         return true
     }
 
@@ -157,12 +157,12 @@ public struct YAMLTree: Sendable {
         var next = first + 1
         while next < lines.count, lines[next] < oldEnd { next += 1 }
         let from = Int(lines[first]), to = next < lines.count ? Int(lines[next]) + delta : text.lineCount
-        var items: [(line: Int, place: Int, name: String)] = [], entries: [Entry] = []
+        var items: [(line: Int, place: Int, hash: Int)] = [], entries: [Entry] = []
         guard Self.visit(text, from: from, to: to, key: { items.append(($0, $1, $2)) }, entry: { entries.append($0) },
                          restart: { items = []; entries = [] }),
               items.first?.line == from else { return nil }
         // A key the window repeats from outside it: the whole read says so (the counts are put back).
-        let newKeys = items.map { Self.hash($0.name) }
+        let newKeys = items.map { Int32(truncatingIfNeeded: $0.hash) }
         for key in keys[first ..< next] { counts[key]! -= 1 }
         for (k, key) in newKeys.enumerated() {
             counts[key, default: 0] += 1
