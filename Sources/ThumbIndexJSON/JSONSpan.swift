@@ -39,7 +39,7 @@ public struct JSONSpan: Sendable, Equatable {
 struct JSONSpanBuilder: JSONTreeBuilder {
     var spans: [JSONSpan] = []
     /// The containers being read, innermost last.
-    var open: [Int32] = []
+    var containers: [Int32] = []
     /// What the values read have as parent when no container of theirs is open (a window of members read again).
     let outside: Int32
 
@@ -47,7 +47,7 @@ struct JSONSpanBuilder: JSONTreeBuilder {
 
     static var decodesStrings: Bool { false }
 
-    private var parent: Int32 { open.last ?? outside }
+    private var parent: Int32 { containers.last ?? outside }
 
     @inline(__always) private mutating func scalar(_ kind: JSONSpan.Kind, start: Int, end: Int) -> Int32 {
         var span = JSONSpan(kind: kind, start: start, parent: parent)
@@ -58,11 +58,11 @@ struct JSONSpanBuilder: JSONTreeBuilder {
 
     mutating func open(isObject: Bool, start: Int) {
         spans.append(JSONSpan(kind: isObject ? .object : .array, start: start, parent: parent))
-        open.append(Int32(spans.count - 1))
+        containers.append(Int32(spans.count - 1))
     }
 
     private mutating func close(end: Int) -> Int32 {
-        let i = open.removeLast()
+        let i = containers.removeLast()
         spans[Int(i)].end32 = Int32(truncatingIfNeeded: end)
         spans[Int(i)].size32 = Int32(spans.count) - i - 1
         return i

@@ -51,9 +51,30 @@ final class YAMLBlockReaderTests: XCTestCase {
         if failures == 0 { print("yaml block reader: \(read) documents and \(mutatedRead) changed ones agree with Yams") }
     }
 
-    /// Real documents written by others: the fixtures (`Fixtures/SOURCES.md`: a Rails locale, a GitHub workflow, a
-    /// build manifest), and every `.yml`/`.yaml` under THUMBINDEX_YAML_DIR when it is set. Each is read as Yams reads it;
-    /// the locale, a plain configuration file, must be read by the reader.
+    /// A YAML tree's read (its top-level keys handed out as the block reader reads them, or as Yams composes the text
+    /// when the reader gives up after some) hands out the extractor's entries flattened, on random documents and the
+    /// same documents changed (THUMBINDEX_SEED replays a run).
+    func testTheTreeReadHandsOutTheExtractorsEntries() throws {
+        let seed = ProcessInfo.processInfo.environment["THUMBINDEX_SEED"].flatMap { UInt64($0) } ?? 20_261_127
+        var random = SplitMix64(seed: seed)
+        let format = try XCTUnwrap(TreeFormat(languageId: "yaml", options: ExtractionOptions()))
+        var followed = 0, restarted = 0
+        for k in 0 ..< 600 {
+            var doc = YAMLDocumentGenerator.document(&random)
+            if k % 2 == 1 { doc = YAMLDocumentGenerator.mutate(doc, &random) }
+            var handed: [Entry] = [], restarts = 0
+            guard let shape = format.read(RecordText(doc), entry: { handed.append($0) }, restart: { handed = []; restarts += 1 })
+            else { continue }
+            followed += 1
+            restarted += restarts
+            let extracted = try? extract("yaml", doc).entries
+            XCTAssertEqual(shape.entryCount, handed.count, "THUMBINDEX_SEED=\(seed) document \(k)")
+            XCTAssertEqual(handed, extracted.map(Entry.depthFirst), "THUMBINDEX_SEED=\(seed) document \(k)\n\(doc.debugDescription)")
+        }
+        XCTAssertGreaterThan(followed, 100, "documents followed key by key (THUMBINDEX_SEED=\(seed))")
+        print("yaml tree: \(followed) of 600 documents read key by key, \(restarted) read again by Yams")
+    }
+
     /// A key repeated in its mapping (spelled alike, or canonically equivalent, or quoted once) is left to Yams, which
     /// refuses it; keys that only look alike are read.
     func testARepeatedKeyIsLeftToYams() {
@@ -80,6 +101,9 @@ final class YAMLBlockReaderTests: XCTestCase {
         XCTAssertNil(YAMLBlockReader.documents(YAMLOutline(bytes: Array((long + "\n\tb: 1\n").utf8))), "a tab starting a line")
     }
 
+    /// Real documents written by others: the fixtures (`Fixtures/SOURCES.md`: a Rails locale, a GitHub workflow, a
+    /// build manifest), and every `.yml`/`.yaml` under THUMBINDEX_YAML_DIR when it is set. Each is read as Yams reads it;
+    /// the locale, a plain configuration file, must be read by the reader.
     func testRealDocumentsReadAsYamsReadsThem() throws {
         let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
         var files = try FileManager.default.contentsOfDirectory(at: fixtures, includingPropertiesForKeys: nil)
