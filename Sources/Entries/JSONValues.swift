@@ -8,7 +8,9 @@ struct JSONValues {
     let map: LineMap
 
     /// The values `container` holds directly.
-    func children(of container: Int) -> ChildIndices { ChildIndices(spans: spans, range: container + 1 ..< container + 1 + spans[container].size) }
+    func children(of container: Int) -> ChildIndices {
+        ChildIndices(spans: spans, range: container + 1 ..< container + 1 + spans[container].size)
+    }
 
     /// The entries of what `container` holds, each with its own children's.
     func entries(in container: Int) -> [Entry] {

@@ -159,10 +159,11 @@ struct YAMLBlockReader {
         return .mapping(pairs, start: first.start, flow: false)
     }
 
-    /// Whether no key read before in a mapping has `name`, as `String` equality tells names apart (canonically
-    /// equivalent spellings are one key, as in Yams); `hash`: the name's. `seen`: where the first key of each name's hash starts; `more`:
-    /// the other keys of a hash met twice. Names are compared only when their hashes meet: in a set of names, a million
-    /// keys cost one and a half comparisons each, and a comparison of names not in ASCII normalizes both.
+    /// Whether no key read before in a mapping has `name` (whose hash is `hash`), as `String` equality tells names
+    /// apart (canonically equivalent spellings are one key, as in Yams). `seen`: where the first key of each name's
+    /// hash starts; `more`: the other keys of a hash met twice. Names are compared only when their hashes meet: in a
+    /// set of names, a million keys cost one and a half comparisons each, and a comparison of names not in ASCII
+    /// normalizes both.
     private func isNew(_ name: String, hash: Int, at start: Int, seen: inout [Int: Int], more: inout [Int: [Int]]) throws -> Bool {
         guard let first = seen[hash] else {
             seen[hash] = start

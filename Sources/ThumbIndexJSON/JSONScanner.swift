@@ -160,9 +160,7 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
     /// The key for an error's message: read again when the builder has strings only checked.
     func keyName(_ key: String, at keyStart: Int) -> String {
         guard !Builder.decodesStrings else { return key }
-        var scanner = JSONScanner<JSONNodeBuilder>(bytes, maxDepth: maxDepth, builder: JSONNodeBuilder())
-        scanner.position = keyStart
-        return (try? scanner.parseString()) ?? key
+        return JSONParser(maxDepth: maxDepth).string(at: keyStart, in: bytes)?.string ?? key
     }
 
     mutating func enterContainer() throws(JSONParseError) {

@@ -50,7 +50,7 @@ struct JSONValueBuilder: JSONValueTreeBuilder {
 
     @inline(__always)
     func append(_ value: consuming JSON, key: consuming String, keyStart: Int, keyEnd: Int,
-                       to members: inout JSONObject) {
+                to members: inout JSONObject) {
         members[key] = value
     }
 
@@ -95,7 +95,7 @@ struct JSONNodeBuilder: JSONValueTreeBuilder {
     func makeMembers() -> [JSONNode.Member] { [] }
 
     func append(_ value: consuming JSONNode, key: consuming String, keyStart: Int, keyEnd: Int,
-                       to members: inout [JSONNode.Member]) {
+                to members: inout [JSONNode.Member]) {
         members.append(JSONNode.Member(key: key, keyStart: keyStart, keyEnd: keyEnd, value: value))
     }
 
