@@ -32,6 +32,11 @@ public struct UTF8Batch: Sendable {
         self.lengths = lengths
     }
 
+    /// The strings at `positions` of this batch, in that order, sharing its bytes (nothing copied but their places).
+    public func strings(at positions: [Int32]) -> UTF8Batch {
+        UTF8Batch(bytes: bytes, starts: positions.map { starts[Int($0)] }, lengths: positions.map { lengths[Int($0)] })
+    }
+
     /// The lines of `data` (split on LF; a CR before the LF and a missing final newline are fine).
     public init(lines data: [UInt8]) {
         bytes = data

@@ -11,7 +11,7 @@ public struct SectionLayout: Sendable {
     /// The non-empty sections, in section order.
     public let sections: [SectionSummary]
     /// The section (title position) of every entry in document order, when the layout was counted from them (a page
-    /// before the sort sorts only its sections' entries with it: `LeadingSections`).
+    /// before the sort finds its entries with it: `PageBeforeSort`).
     public let sectionOfEntries: [Int32]?
 
     /// The layout from the sections of the outline's entries.
@@ -55,9 +55,4 @@ public struct SectionLayout: Sendable {
 
     /// Title positions of the non-empty sections, for jump targets.
     public var nonEmptySections: [Int] { sections.map(\.titleIndex) }
-
-    /// How many entries the sections holding the sectioned offsets `range` hold together.
-    public func entries(inSectionsCovering range: Range<Int>) -> Int {
-        sections.lazy.filter { $0.offset < range.upperBound && $0.offset + $0.count > range.lowerBound }.reduce(0) { $0 + $1.count }
-    }
 }

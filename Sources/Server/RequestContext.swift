@@ -187,26 +187,25 @@ struct RequestContext: Sendable {
         }
     }
 
-    /// A page of a plain-text document that has no index under a request's collation yet, nor one being made: only the
-    /// sections that hold it are sorted (about the cost of the thumb index, where the index sorts every line), while
-    /// the index is made on another worker. Nil for the other formats (their index costs little more than this, or is
-    /// made at once) and when the index is there or being made.
+    /// A page of a plain-text document that has no index under a request's collation yet, nor one being made: of the
+    /// sections that hold it, only the entries at its places are found (about the cost of the thumb index, where the
+    /// index sorts every line); then the index is started on another worker. Nil for the other formats (their index
+    /// costs little more than this, or is made at once) and when the index is there or being made.
     func pageBeforeIndex(
         _ uri: TextDocumentIdentifier, _ choice: CollationChoice, offsets: Range<Int>
     ) throws(ResponseError) -> (page: [PageEntry], totalCount: Int, document: TextDocument)? {
         let document = try requireDocument(uri)
         let collation = try self.collation(choice)
         let plan = self.plan(document, collation), key = cacheKey(collation)
-        guard plan.format == .lines, buildIndexInBackground(document, collation, cacheKey: key, layoutFirst: false) != nil else { return nil }
-        // Sections holding more than half the entries (as the thumb index counted them) wait for the index: sorting
-        // them alone, beside the index's own sort, would cost about as much (the `#` of 10M names in many scripts).
-        let layout = server.documents.cachedLayout(document, cacheKey: key)
-        if let layout, layout.entries(inSectionsCovering: offsets) * 2 > layout.totalCount { return nil }
-        let sections = try sorting { () throws(CollationError) in
-            try LeadingSections(document, collation: collation, format: plan.format, readings: plan.readings, covering: offsets,
-                                sectionOf: layout?.sectionOfEntries, extract: extractor(collation))
+        guard plan.format == .lines, !server.documents.hasIndexOrBuild(document, cacheKey: key) else { return nil }
+        let sectionOf = server.documents.cachedLayout(document, cacheKey: key)?.sectionOfEntries
+        let page = try sorting { () throws(CollationError) in
+            try PageBeforeSort(document, collation: collation, format: plan.format, readings: plan.readings, offsets: offsets,
+                               sectionOf: sectionOf, extract: extractor(collation))
         }
-        return (sections.page(offsets), sections.counts.reduce(0, +), document)
+        // Started after the page, so that the two do not share the cores; a request that comes meanwhile starts it.
+        _ = buildIndexInBackground(document, collation, cacheKey: key, layoutFirst: false)
+        return (page.entries, page.totalCount, document)
     }
 
     /// Which index the document gets under `collation` (see `IndexPlan`).

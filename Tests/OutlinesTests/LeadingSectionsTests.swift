@@ -2,8 +2,8 @@ import Collation
 @testable import Outlines
 import XCTest
 
-/// A page before the index sorts only the sections that hold it; how many entries those are is read off the thumb
-/// index's layout (the server leaves a page in sections of more than half the entries to the index).
+/// Before the index: a first part of symbols sorts only its whole sections, a page finds only its own entries in the
+/// sections that hold it; both equal what the index answers.
 final class LeadingSectionsTests: XCTestCase {
     /// 60 names under A, 20 under B, 120 in other scripts (`#` under sv_SE), interleaved.
     private let lines = (0 ..< 200).map { i -> String in
@@ -18,27 +18,19 @@ final class LeadingSectionsTests: XCTestCase {
         TextDocument(uri: "file:///t.txt", languageId: "plaintext", version: 1, text: lines.joined(separator: "\n") + "\n")
     }
 
-    func testAPageOfSmallSectionsIsSortedAndEqualsTheIndexsPage() throws {
-        let document = document()
-        let index = try OutlineIndex.make(document, collation: try IndexedCollation(locale: "sv_SE"), format: .lines) { _ in [] }
-        // Across the end of A (60 entries) into B (20).
-        let sections = try LeadingSections(document, collation: try IndexedCollation(locale: "sv_SE"), format: .lines, covering: 55 ..< 65) { _ in [] }
-        XCTAssertEqual(sections.counts, [60, 20, 120])
+    func testPagesBeforeTheSortEqualTheIndexsPages() throws {
+        let document = document(), collation = try IndexedCollation(locale: "sv_SE")
+        let index = try OutlineIndex.make(document, collation: collation, format: .lines) { _ in [] }
+        // Inside A, across the end of A (60 entries) into B (20), across B into `#`, deep inside `#`, at and past the end.
+        for range in [0 ..< 10, 55 ..< 65, 75 ..< 85, 100 ..< 101, 130 ..< 190, 195 ..< 205, 200 ..< 210] {
+            let page = try PageBeforeSort(document, collation: collation, format: .lines, offsets: range) { _ in [] }
+            let indexed = index.page(offset: range.lowerBound, limit: range.count, in: document)
+            XCTAssertEqual(page.entries.map(\.entry), indexed.map(\.entry), "\(range)")
+            XCTAssertEqual(page.entries.map(\.section), indexed.map(\.section), "\(range)")
+            XCTAssertEqual(page.totalCount, 200)
+        }
+        let sections = try LeadingSections(document, collation: collation, format: .lines, entries: 70) { _ in [] }
         XCTAssertEqual(sections.sections.map(\.title), ["A", "B"])
-        let page = sections.page(55 ..< 65), indexed = index.page(offset: 55, limit: 10, in: document)
-        XCTAssertEqual(page.map(\.entry), indexed.map(\.entry))
-        XCTAssertEqual(page.map(\.section), indexed.map(\.section))
         XCTAssertEqual(sections.entries(of: sections.sections[1]).map(\.name), index.page(offset: 60, limit: 20, in: document).map(\.entry.name))
-    }
-
-    func testTheLayoutCountsTheEntriesOfTheSectionsAPageCovers() throws {
-        let batch = UTF8Batch(lines)
-        let layout = SectionLayout(sortStrings: batch, version: 1, generation: 0, collation: try IndexedCollation(locale: "sv_SE"))
-        XCTAssertEqual(layout.sections.map(\.count), [60, 20, 120])
-        XCTAssertEqual(layout.entries(inSectionsCovering: 100 ..< 110), 120, "inside `#`")
-        XCTAssertEqual(layout.entries(inSectionsCovering: 75 ..< 85), 140, "B and `#`")
-        XCTAssertEqual(layout.entries(inSectionsCovering: 0 ..< 10), 60, "inside A")
-        XCTAssertEqual(layout.entries(inSectionsCovering: 59 ..< 61), 80, "across A's end")
-        XCTAssertEqual(layout.entries(inSectionsCovering: 200 ..< 210), 0, "past the end")
     }
 }

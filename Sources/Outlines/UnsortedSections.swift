@@ -1,0 +1,82 @@
+import Collation
+import Entries
+
+/// A document's entries in document order with the section of each, counted but not sorted: what answers before the
+/// index's sort (`LeadingSections` for a first part of symbols, `PageBeforeSort` for a first page). Finding every
+/// entry's section costs about a fifth of sorting them.
+struct UnsortedSections {
+    /// The entries' sort strings, in document order.
+    let sortStrings: UTF8Batch
+    /// The entry at a place in document order (read off its line for plain text).
+    let entry: @Sendable (Int) -> Entry
+    /// The section (title position) of every entry, in document order.
+    let sectionOf: [Int32]
+    /// The title positions of the non-empty sections, their entry counts, and the sectioned offset of each one's first
+    /// entry (those the sorted order will have).
+    let titles: [Int], counts: [Int], offsets: [Int]
+
+    /// `known`: the section of every entry, when a layout has them (`SectionLayout.sectionOfEntries`), saves finding
+    /// them again.
+    init(
+        _ document: TextDocument, collation: IndexedCollation, format: OutlineIndex.Format, readings: (any CollationReading)?,
+        known: [Int32]?, extract: (TextDocument) -> [Entry]
+    ) {
+        if format == .lines {
+            let (names, lines) = OutlineIndex.names(document, lines: 0 ..< document.lineCount, readings: readings)
+            sortStrings = names
+            entry = { document.plainTextEntry(onLine: Int(lines[$0]), readings: readings)! }
+        } else {
+            let (entries, sortStrings) = OutlineIndex.extracted(document, extract)
+            self.sortStrings = sortStrings
+            entry = { entries[$0] }
+        }
+        let count = sortStrings.count
+        sectionOf = known.flatMap { $0.count == count ? $0 : nil } ?? collation.sections(of: sortStrings)
+        var sizes = [Int](repeating: 0, count: collation.sectionTitles.count)
+        for section in sectionOf { sizes[Int(section)] += 1 }
+        titles = sizes.indices.filter { sizes[$0] > 0 }
+        counts = titles.map { sizes[$0] }
+        var offsets: [Int] = [], offset = 0
+        for count in counts {
+            offsets.append(offset)
+            offset += count
+        }
+        self.offsets = offsets
+    }
+
+    /// The places in document order of the entries of the non-empty sections at `positions`.
+    func members(ofSectionsAt positions: [Int]) -> [Int32] {
+        var isChosen = [Bool](repeating: false, count: (titles.last ?? 0) + 1)
+        for position in positions { isChosen[titles[position]] = true }
+        return sectionOf.indices.lazy.filter { isChosen[Int(self.sectionOf[$0])] }.map { Int32($0) }
+    }
+}
+
+/// A page of a document's sectioned outline before its index is made: of each section the page covers, only the
+/// entries at the page's places are found (`SortKeys.positions(atRanks:of:collator:)`), so a page deep inside a section
+/// of most of the entries comes at about the cost of the thumb index, not of a sort.
+public struct PageBeforeSort: Sendable {
+    /// The page's entries, each with its section's position among the non-empty sections.
+    public let entries: [PageEntry]
+    /// How many entries the outline has.
+    public let totalCount: Int
+
+    /// The entries of `document` at the sectioned offsets `range`; `sectionOf` as `UnsortedSections` takes it.
+    public init(
+        _ document: TextDocument, collation: IndexedCollation, format: OutlineIndex.Format, readings: (any CollationReading)? = nil,
+        offsets range: Range<Int>, sectionOf: [Int32]? = nil, extract: (TextDocument) -> [Entry]
+    ) throws(CollationError) {
+        let unsorted = UnsortedSections(document, collation: collation, format: format, readings: readings, known: sectionOf, extract: extract)
+        var entries: [PageEntry] = []
+        for (position, offset) in unsorted.offsets.enumerated() {
+            let from = max(range.lowerBound, offset), to = min(range.upperBound, offset + unsorted.counts[position])
+            guard from < to else { continue }
+            let members = unsorted.members(ofSectionsAt: [position])
+            let ranked = try SortKeys.positions(atRanks: (from - offset) ..< (to - offset), of: unsorted.sortStrings.strings(at: members),
+                                                collator: collation.collator)
+            entries += ranked.map { PageEntry(entry: unsorted.entry(Int(members[Int($0)])), section: position) }
+        }
+        self.entries = entries
+        totalCount = unsorted.sectionOf.count
+    }
+}
