@@ -104,6 +104,31 @@ final class AlphabeticIndex: @unchecked Sendable {
         return result
     }
 
+    /// The first code point of every string of `batch` that collates between that code point alone and it followed
+    /// by two U+FFFF, -1 for the others (see `ti_index_leading_code_points`); nil where the index cannot tell.
+    func leadingCodePoints(of batch: UTF8Batch) -> [Int32]? {
+        // Whether the index can tell is the index's own: asked once, with no strings.
+        guard ti_index_leading_code_points(handle, nil, nil, nil, 0, nil) != 0 else { return nil }
+        if batch.count == 0 { return [] }
+        let slices = Parallel.slices(count: batch.count, enabled: true, minimumSlice: 100_000)
+        let result = [Int32](unsafeUninitializedCapacity: batch.count) { out, initialized in
+            batch.bytes.withUnsafeBufferPointer { bytes in
+                batch.starts.withUnsafeBufferPointer { starts in
+                    batch.lengths.withUnsafeBufferPointer { lengths in
+                        Parallel.run(slices.count) { s in
+                            let range = slices[s]
+                            _ = ti_index_leading_code_points(handle, bytes.baseAddress, starts.baseAddress! + range.lowerBound,
+                                                             lengths.baseAddress! + range.lowerBound, Int64(range.count),
+                                                             out.baseAddress! + range.lowerBound)
+                        }
+                    }
+                }
+            }
+            initialized = batch.count
+        }
+        return result
+    }
+
     /// Buckets of every string in `batch`, on every core.
     func buckets(of batch: UTF8Batch, parallel: Bool = true) -> [Int32] {
         var result = [Int32](repeating: 0, count: batch.count)

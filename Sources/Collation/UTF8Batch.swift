@@ -34,7 +34,11 @@ public struct UTF8Batch: Sendable {
 
     /// The strings at `positions` of this batch, in that order, sharing its bytes (nothing copied but their places).
     public func strings(at positions: [Int32]) -> UTF8Batch {
-        UTF8Batch(bytes: bytes, starts: positions.map { starts[Int($0)] }, lengths: positions.map { lengths[Int($0)] })
+        starts.withUnsafeBufferPointer { starts in
+            lengths.withUnsafeBufferPointer { lengths in
+                UTF8Batch(bytes: bytes, starts: positions.map { starts[Int($0)] }, lengths: positions.map { lengths[Int($0)] })
+            }
+        }
     }
 
     /// The lines of `data` (split on LF; a CR before the LF and a missing final newline are fine).

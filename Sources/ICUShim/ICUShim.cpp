@@ -108,6 +108,16 @@ struct TIIndex {
     // decomposes to start with one), what normalization may compose with what precedes it, the later code points
     // of contractions and of prefix mappings. A string whose second code point is one is looked up whole.
     std::bitset<0x10000> unsafe;
+    // Whether secondary weights compare from the end (French in Canada): then a string may collate before its first
+    // code point alone, and `ti_index_leading_code_points` does not answer.
+    bool backwardsSecondary = false;
+    // For `ti_index_leading_code_points`, which asks less than a bucket does: only that a string's first code point
+    // keeps its own collation elements. Not as a first code point: combining marks (and what starts with one), digits
+    // under numeric collation, and what decomposes to a code point that starts a contraction. Not as the code point
+    // after it: combining marks and what starts with one. Nor the pairs that begin a contraction (`pairs`, first code
+    // point high, second low; `starts` their first code points).
+    std::bitset<0x10000> leadUnsafe, followUnsafe, starts;
+    std::set<uint64_t> pairs;
 };
 
 // MARK: Locales
@@ -559,16 +569,20 @@ void learnLeading(TIIndex &index, const char *id) {
         UChar text[64];
         int32_t length = uset_getItem(contractions, i, &start, &end, text, 64, &status);
         if (status == U_BUFFER_OVERFLOW_ERROR) return uset_close(contractions);  // a contraction longer than any known
+        UChar32 first = -1;
         for (int32_t k = 0, n = 0; k < length; n++) {  // the code points after the first
             UChar32 c;
             U16_NEXT(text, k, length, c);
             if (n > 0 && c < 0x10000) index.unsafe.set((size_t)c);
+            if (n == 0 && c < 0x10000) index.starts.set((size_t)(first = c));
+            if (n == 1 && first >= 0) index.pairs.insert((uint64_t)first << 32 | (uint32_t)c);
         }
     }
     uset_close(contractions);
     if (U_FAILURE(status)) return;
     // Under numeric collation a run of digits weighs as one number, as a contraction would.
     bool numeric = collator->getAttribute(UCOL_NUMERIC_COLLATION, status) == UCOL_ON;
+    index.backwardsSecondary = collator->getAttribute(UCOL_FRENCH_COLLATION, status) == UCOL_ON;
     if (U_FAILURE(status)) return;
     for (UChar32 c = 0; c < 0x10000; c++) {
         if ((numeric && u_charType(c) == U_DECIMAL_DIGIT_NUMBER) || u_getCombiningClass(c) != 0 ||
@@ -576,6 +590,23 @@ void learnLeading(TIIndex &index, const char *id) {
             u_getIntPropertyValue(c, UCHAR_NFC_QUICK_CHECK) != UNORM_YES || U16_IS_SURROGATE(c)) {
             index.unsafe.set((size_t)c);
         }
+    }
+    const UNormalizer2 *nfd = unorm2_getNFDInstance(&status);
+    if (U_FAILURE(status)) return;
+    for (UChar32 c = 0; c < 0x10000; c++) {
+        bool combining = u_getCombiningClass(c) != 0 || u_getIntPropertyValue(c, UCHAR_LEAD_CANONICAL_COMBINING_CLASS) != 0;
+        bool digit = numeric && u_charType(c) == U_DECIMAL_DIGIT_NUMBER;
+        UChar decomposition[32];
+        UErrorCode decomposed = U_ZERO_ERROR;
+        int32_t length = unorm2_getDecomposition(nfd, c, decomposition, 32, &decomposed);
+        bool startsContraction = false;
+        for (int32_t k = 0; U_SUCCESS(decomposed) && k < length;) {
+            UChar32 part;
+            U16_NEXT(decomposition, k, length, part);
+            if (part < 0x10000 && index.starts[(size_t)part]) startsContraction = true;
+        }
+        if (combining || digit || startsContraction || U_FAILURE(decomposed) || U16_IS_SURROGATE(c)) index.leadUnsafe.set((size_t)c);
+        if (combining || U16_IS_SURROGATE(c)) index.followUnsafe.set((size_t)c);
     }
     index.leading.reset(new std::atomic<int32_t>[0x10000]);
     for (size_t c = 0; c < 0x10000; c++) index.leading[c].store(-1, std::memory_order_relaxed);
@@ -687,6 +718,35 @@ extern "C" void ti_index_buckets_utf8(const TIIndex *index, const uint8_t *base,
         int32_t leading = leadingBucket(index, base + starts[i], lengths[i]);
         bucketsOut[i] = leading >= 0 ? leading : bucketOf(index, (const char *)base + starts[i], lengths[i], scratch);
     }
+}
+
+// A string starts with its first code point's collation elements when that code point keeps them whatever follows
+// (see TIIndex::leadUnsafe) and the next one cannot reorder with it or continue a contraction begun by it: then it
+// collates at or after that code point alone; and before it followed by two U+FFFF (the greatest primary) unless
+// U+FFFF comes next among its primaries, which only a string holding U+FFFF (UTF-8 EF BF BF) can do.
+extern "C" int32_t ti_index_leading_code_points(const TIIndex *index, const uint8_t *base, const int64_t *starts,
+                                                const int32_t *lengths, int64_t count, int32_t *codePointsOut) {
+    if (!index->leading || index->backwardsSecondary) return 0;
+    for (int64_t n = 0; n < count; n++) {
+        const uint8_t *s = base + starts[n];
+        int32_t length = lengths[n], i = 0;
+        UChar32 first = -1, second = 0;
+        if (length > 0) U8_NEXT(s, i, length, first);
+        bool safe = first >= 0 && first < 0x10000 && !index->leadUnsafe[(size_t)first];
+        if (safe && i < length) {
+            U8_NEXT(s, i, length, second);
+            safe = second >= 0 &&
+                   (second < 0x10000 ? !index->followUnsafe[(size_t)second]
+                                     : u_getCombiningClass(second) == 0 &&
+                                           u_getIntPropertyValue(second, UCHAR_LEAD_CANONICAL_COMBINING_CLASS) == 0) &&
+                   !(index->starts[(size_t)first] && index->pairs.count((uint64_t)first << 32 | (uint32_t)second));
+        }
+        for (const uint8_t *k = s, *end = s + length; safe && (k = (const uint8_t *)memchr(k, 0xEF, (size_t)(end - k))); k++) {
+            if (end - k >= 3 && k[1] == 0xBF && k[2] == 0xBF) safe = false;
+        }
+        codePointsOut[n] = safe ? first : -1;
+    }
+    return 1;
 }
 
 extern "C" int32_t ti_script_latin(void) { return (int32_t)USCRIPT_LATIN; }

@@ -174,13 +174,14 @@ public final class DocumentStore: @unchecked Sendable {
     }
 
     /// The section layout of a snapshot under a collation, from the sections of the entries' sort strings alone,
-    /// computed once per generation and collation.
+    /// computed once per generation and collation (keeping the sort strings when `keepingSortStrings`).
     public func layout(
-        _ document: TextDocument, collation: IndexedCollation, cacheKey: String, sortStrings: (TextDocument) -> UTF8Batch
+        _ document: TextDocument, collation: IndexedCollation, cacheKey: String, keepingSortStrings: Bool = false,
+        sortStrings: (TextDocument) -> UTF8Batch
     ) -> SectionLayout {
         if let cached = cachedLayout(document, cacheKey: cacheKey) { return cached }
-        let layout = SectionLayout(sortStrings: sortStrings(document), version: document.version, generation: document.generation,
-                                   collation: collation)
+        let layout = SectionLayout(sortStrings: sortStrings(document), keepingSortStrings: keepingSortStrings, version: document.version,
+                                   generation: document.generation, collation: collation)
         keep(layout, of: document, cacheKey: cacheKey)
         return layout
     }

@@ -1,4 +1,5 @@
 import Collation
+import Dispatch
 import Entries
 
 /// Building an index from a document, and following the document's edits.
@@ -87,21 +88,47 @@ extension OutlineIndex {
             }
             return (batch, lines)
         }
-        var starts: [Int64] = [], lengths: [Int32] = []
-        starts.reserveCapacity(range.count)
-        lengths.reserveCapacity(range.count)
-        lines.reserveCapacity(range.count)
-        // Ranges of the text itself (a copy of it when it is in chunks: a whole read after edits).
-        let bytes = document.bytes, lineStarts = document.lineStarts
+        // Ranges of the text itself (a copy of it when it is in chunks: a whole read after edits), found on two cores
+        // for a long text, each half written in place, the second's moved down after the first's.
+        let count = range.count, bytes = document.bytes, lineStarts = document.lineStarts
+        let halves = count >= 100_000 ? 2 : 1
+        var starts = [Int64](repeating: 0, count: count), lengths = [Int32](repeating: 0, count: count)
+        lines = [Int32](repeating: 0, count: count)
+        var found = [Int](repeating: 0, count: halves)
         bytes.withUnsafeBufferPointer { p in
-            for line in range {
-                let end = TextDocument.contentEnd(p, lineStarts[line], line + 1 < lineStarts.count ? lineStarts[line + 1] : p.count)
-                guard let name = PlainTextExtractor.nameRange(p, lineStarts[line], end) else { continue }
-                starts.append(Int64(name.lowerBound))
-                lengths.append(Int32(name.count))
-                lines.append(Int32(line))
+            starts.withUnsafeMutableBufferPointer { starts in
+                lengths.withUnsafeMutableBufferPointer { lengths in
+                    lines.withUnsafeMutableBufferPointer { lines in
+                        found.withUnsafeMutableBufferPointer { found in
+                            let out = UncheckedBuffers(text: p, starts: starts, lengths: lengths, lines: lines, found: found)
+                            DispatchQueue.concurrentPerform(iterations: halves) { half in
+                                let first = count * half / halves
+                                var k = first
+                                for line in range.lowerBound + first ..< range.lowerBound + count * (half + 1) / halves {
+                                    let end = TextDocument.contentEnd(out.text, lineStarts[line], line + 1 < lineStarts.count ? lineStarts[line + 1] : out.text.count)
+                                    guard let name = PlainTextExtractor.nameRange(out.text, lineStarts[line], end) else { continue }
+                                    out.starts[k] = Int64(name.lowerBound)
+                                    out.lengths[k] = Int32(name.count)
+                                    out.lines[k] = Int32(line)
+                                    k += 1
+                                }
+                                out.found[half] = k - first
+                            }
+                        }
+                    }
+                }
             }
         }
+        if halves == 2 {
+            let second = count / 2
+            starts.replaceSubrange(found[0] ..< second, with: EmptyCollection())
+            lengths.replaceSubrange(found[0] ..< second, with: EmptyCollection())
+            lines.replaceSubrange(found[0] ..< second, with: EmptyCollection())
+        }
+        let total = found.reduce(0, +)
+        starts.removeLast(starts.count - total)
+        lengths.removeLast(lengths.count - total)
+        lines.removeLast(lines.count - total)
         return (UTF8Batch(bytes: bytes, starts: starts, lengths: lengths), lines)
     }
 
@@ -205,4 +232,11 @@ extension TextDocument {
     func plainTextEntry(onLine line: Int) -> Entry? {
         withLine(line) { PlainTextExtractor.entry(onLine: line, $0, 0, $0.count) }
     }
+}
+
+/// The output buffers of `OutlineIndex.names`, each half of it written by one thread to its own part.
+private struct UncheckedBuffers: @unchecked Sendable {
+    let text: UnsafeBufferPointer<UInt8>
+    let starts: UnsafeMutableBufferPointer<Int64>, lengths: UnsafeMutableBufferPointer<Int32>
+    let lines: UnsafeMutableBufferPointer<Int32>, found: UnsafeMutableBufferPointer<Int>
 }

@@ -13,6 +13,9 @@ public struct SectionLayout: Sendable {
     /// The section (title position) of every entry in document order, when the layout was counted from them (a page
     /// before the sort finds its entries with it: `PageBeforeSort`).
     public let sectionOfEntries: [Int32]?
+    /// The entries' sort strings in document order, when the layout was counted from a plain text's names as ranges of
+    /// its own bytes (so is a first page before the sort: `PageBeforeSort`); dropped once the index is made.
+    public let sortStrings: UTF8Batch?
 
     /// The layout from the sections of the outline's entries.
     public init(outline: DocumentOutline, collation: IndexedCollation) {
@@ -21,14 +24,15 @@ public struct SectionLayout: Sendable {
         self.init(sortStrings: batch, version: outline.version, generation: outline.generation, collation: collation)
     }
 
-    /// The layout of entries with the sort strings of `batch`.
-    public init(sortStrings batch: UTF8Batch, version: Int, generation: UInt64, collation: IndexedCollation) {
-        self.init(sectionOf: collation.sections(of: batch), keeping: true, version: version, generation: generation, collation: collation)
+    /// The layout of entries with the sort strings of `batch`, which it keeps (`sortStrings`) when `keepingSortStrings`.
+    public init(sortStrings batch: UTF8Batch, keepingSortStrings: Bool = false, version: Int, generation: UInt64, collation: IndexedCollation) {
+        self.init(sectionOf: collation.sections(of: batch), keeping: true, version: version, generation: generation, collation: collation,
+                  sortStrings: keepingSortStrings ? batch : nil)
     }
 
     /// The layout of entries in the sections `sectionOf` (title positions, in document order), which it keeps
     /// (`sectionOfEntries`) when `keeping`.
-    init(sectionOf: [Int32], keeping: Bool, version: Int, generation: UInt64, collation: IndexedCollation) {
+    init(sectionOf: [Int32], keeping: Bool, version: Int, generation: UInt64, collation: IndexedCollation, sortStrings: UTF8Batch? = nil) {
         var counts = [Int](repeating: 0, count: collation.sectionTitles.count)
         for section in sectionOf { counts[Int(section)] += 1 }
         var sections: [SectionSummary] = []
@@ -38,12 +42,12 @@ public struct SectionLayout: Sendable {
             offset += count
         }
         self.init(version: version, generation: generation, collation: collation, totalCount: offset, sections: sections,
-                  sectionOfEntries: keeping ? sectionOf : nil)
+                  sectionOfEntries: keeping ? sectionOf : nil, sortStrings: sortStrings)
     }
 
     init(
         version: Int, generation: UInt64, collation: IndexedCollation, totalCount: Int, sections: [SectionSummary],
-        sectionOfEntries: [Int32]? = nil
+        sectionOfEntries: [Int32]? = nil, sortStrings: UTF8Batch? = nil
     ) {
         self.version = version
         self.generation = generation
@@ -51,6 +55,13 @@ public struct SectionLayout: Sendable {
         self.totalCount = totalCount
         self.sections = sections
         self.sectionOfEntries = sectionOfEntries
+        self.sortStrings = sortStrings
+    }
+
+    /// This layout without the sort strings it kept.
+    var withoutSortStrings: SectionLayout {
+        SectionLayout(version: version, generation: generation, collation: collation, totalCount: totalCount, sections: sections,
+                      sectionOfEntries: sectionOfEntries)
     }
 
     /// Title positions of the non-empty sections, for jump targets.

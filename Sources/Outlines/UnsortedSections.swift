@@ -15,13 +15,18 @@ struct UnsortedSections {
     /// entry (those the sorted order will have).
     let titles: [Int], counts: [Int], offsets: [Int]
 
-    /// `known`: the section of every entry, when a layout has them (`SectionLayout.sectionOfEntries`), saves finding
-    /// them again.
+    /// `known`: the section of every entry, when a layout has them (`SectionLayout.sectionOfEntries`), and `names`,
+    /// a plain text's names as ranges of its bytes (`SectionLayout.sortStrings`), save finding them again.
     init(
         _ document: TextDocument, collation: IndexedCollation, format: OutlineIndex.Format, readings: (any CollationReading)?,
-        known: [Int32]?, extract: (TextDocument) -> [Entry]
+        known: [Int32]?, names: UTF8Batch? = nil, extract: (TextDocument) -> [Entry]
     ) {
-        if format == .lines {
+        if format == .lines, readings == nil, let names {
+            // Each name's line from where it starts (only for the entries asked for).
+            sortStrings = names
+            let lineStarts = document.lineStarts
+            entry = { document.plainTextEntry(onLine: lineStarts.lastIndex(notAbove: Int(names.starts[$0])), readings: nil)! }
+        } else if format == .lines {
             let (names, lines) = OutlineIndex.names(document, lines: 0 ..< document.lineCount, readings: readings)
             sortStrings = names
             entry = { document.plainTextEntry(onLine: Int(lines[$0]), readings: readings)! }
@@ -48,12 +53,17 @@ struct UnsortedSections {
     func members(ofSectionsAt positions: [Int]) -> [Int32] {
         var isChosen = [Bool](repeating: false, count: (titles.last ?? 0) + 1)
         for position in positions { isChosen[titles[position]] = true }
-        return sectionOf.indices.lazy.filter { isChosen[Int(self.sectionOf[$0])] }.map { Int32($0) }
+        var members: [Int32] = []
+        members.reserveCapacity(positions.reduce(0) { $0 + counts[$1] })
+        sectionOf.withUnsafeBufferPointer { sectionOf in
+            for i in sectionOf.indices where isChosen[Int(sectionOf[i])] { members.append(Int32(i)) }
+        }
+        return members
     }
 }
 
 /// A page of a document's sectioned outline before its index is made: of each section the page covers, only the
-/// entries at the page's places are found (`SortKeys.positions(atRanks:of:collator:)`), so a page deep inside a section
+/// entries at the page's places are found (`IndexedCollation.positions(atRanks:of:)`), so a page deep inside a section
 /// of most of the entries comes at about the cost of the thumb index, not of a sort.
 public struct PageBeforeSort: Sendable {
     /// The page's entries, each with its section's position among the non-empty sections.
@@ -61,19 +71,20 @@ public struct PageBeforeSort: Sendable {
     /// How many entries the outline has.
     public let totalCount: Int
 
-    /// The entries of `document` at the sectioned offsets `range`; `sectionOf` as `UnsortedSections` takes it.
+    /// The entries of `document` at the sectioned offsets `range`; `sectionOf` and `sortStrings` as
+    /// `UnsortedSections` takes them (`known`, `names`).
     public init(
         _ document: TextDocument, collation: IndexedCollation, format: OutlineIndex.Format, readings: (any CollationReading)? = nil,
-        offsets range: Range<Int>, sectionOf: [Int32]? = nil, extract: (TextDocument) -> [Entry]
+        offsets range: Range<Int>, sectionOf: [Int32]? = nil, sortStrings: UTF8Batch? = nil, extract: (TextDocument) -> [Entry]
     ) throws(CollationError) {
-        let unsorted = UnsortedSections(document, collation: collation, format: format, readings: readings, known: sectionOf, extract: extract)
+        let unsorted = UnsortedSections(document, collation: collation, format: format, readings: readings, known: sectionOf,
+                                        names: sortStrings, extract: extract)
         var entries: [PageEntry] = []
         for (position, offset) in unsorted.offsets.enumerated() {
             let from = max(range.lowerBound, offset), to = min(range.upperBound, offset + unsorted.counts[position])
             guard from < to else { continue }
             let members = unsorted.members(ofSectionsAt: [position])
-            let ranked = try SortKeys.positions(atRanks: (from - offset) ..< (to - offset), of: unsorted.sortStrings.strings(at: members),
-                                                collator: collation.collator)
+            let ranked = try collation.positions(atRanks: (from - offset) ..< (to - offset), of: unsorted.sortStrings.strings(at: members))
             entries += ranked.map { PageEntry(entry: unsorted.entry(Int(members[Int($0)])), section: position) }
         }
         self.entries = entries

@@ -84,7 +84,8 @@ struct RequestContext: Sendable {
             return try withIndex(uri, choice) { index, _ in index.layout }
         }
         return try derive(uri, choice, title: "Sectioning", cached: server.documents.cachedLayout) { document, collation, key, _, _ in
-            server.documents.layout(document, collation: collation, cacheKey: key) {
+            // A plain text's names, ranges of its own bytes, are kept for a first page before the index.
+            server.documents.layout(document, collation: collation, cacheKey: key, keepingSortStrings: plan.format == .lines && plan.readings == nil) {
                 OutlineIndex.sortStrings($0, format: plan.format, readings: plan.readings, extract: extract)
             }
         }
@@ -198,10 +199,10 @@ struct RequestContext: Sendable {
         let collation = try self.collation(choice)
         let plan = self.plan(document, collation), key = cacheKey(collation)
         guard plan.format == .lines, !server.documents.hasIndexOrBuild(document, cacheKey: key) else { return nil }
-        let sectionOf = server.documents.cachedLayout(document, cacheKey: key)?.sectionOfEntries
+        let layout = server.documents.cachedLayout(document, cacheKey: key)
         let page = try sorting { () throws(CollationError) in
             try PageBeforeSort(document, collation: collation, format: plan.format, readings: plan.readings, offsets: offsets,
-                               sectionOf: sectionOf, extract: extractor(collation))
+                               sectionOf: layout?.sectionOfEntries, sortStrings: layout?.sortStrings, extract: extractor(collation))
         }
         // Started after the page, so that the two do not share the cores; a request that comes meanwhile starts it.
         _ = buildIndexInBackground(document, collation, cacheKey: key, layoutFirst: false)

@@ -47,3 +47,67 @@ final class SortedRanksTests: XCTestCase {
         }
     }
 }
+
+/// `IndexedCollation.positions(atRanks:of:)` orders most strings by their first code point alone; wherever that could
+/// be wrong (contractions, combining marks, decompositions, numeric digits, U+FFFF, backwards accents, malformed UTF-8)
+/// it must give way to the strings' keys, and its answers must be the whole sort's slices in every locale.
+final class LeadingSpansTests: XCTestCase {
+    /// First code points: mostly ordinary letters of many scripts, some that start contractions or decompose.
+    private let starters = ["A", "a", "Å", "Ä", "ä", "Ö", "c", "C", "ch", "Ch", "z", "ž", "王", "李", "東", "가", "각", "김", "ᄀ",
+                            "あ", "カ", "ア", "ا", "أ", "م", "ก", "เ", "แ", "क", "अ", "Ж", "Я", "Ω", "1", "9", " ", "-", "\u{1}"]
+    /// What follows: mostly letters; now and then combining marks, conjoining jamo, Thai and Devanagari signs, the
+    /// prolonged sound mark, digits, ignorables, U+FFFF and U+FFFE, a letter beyond the BMP.
+    private let letters = ["a", "b", "h", "H", " ", "王", "ん", "ø", "ß", "ก", "ᅡ", "2", "\u{1}"]
+    private let pieces = ["\u{301}", "\u{308}", "\u{30A}", "ᅡ", "ᆨ", "ก", "ิ", "่", "्", "़", "ー", "2", "10", "\u{1}", "\u{200B}",
+                          "\u{FFFF}", "\u{FFFE}", "𠀋"]
+
+    func testFirstCodePointSpansGiveTheWholeSortsSlicesInEveryLocale() throws {
+        let seed = ProcessInfo.processInfo.environment["THUMBINDEX_SEED"].flatMap(UInt64.init) ?? 0x1EAD_5BA5
+        var random = SplitMix64(seed: seed)
+        var spanned = 0, rounds = 0
+        for locale in ["sv_SE", "en", "cs", "th", "hi", "ko", "ja", "ar", "de@collation=phonebook", "en-u-kn", "fr_CA", "zh", "da"] {
+            let collation = try IndexedCollation(locale: locale)
+            for round in 0 ..< 6 {
+                let count = Int.random(in: 40 ... 1_500, using: &random)
+                var bytes: [UInt8] = [], starts: [Int64] = [], lengths: [Int32] = []
+                for _ in 0 ..< count {
+                    var string = Array(starters.randomElement(using: &random)!.utf8)
+                    // One string in ten with anything first; a few with malformed bytes.
+                    if Int.random(in: 0 ..< 25, using: &random) == 0 { string = Array(pieces.randomElement(using: &random)!.utf8) }
+                    for _ in 0 ..< Int.random(in: 0 ... 3, using: &random) {
+                        let piece = Int.random(in: 0 ..< 25, using: &random) == 0 ? pieces.randomElement(using: &random)! : letters.randomElement(using: &random)!
+                        string += Array(piece.utf8)
+                    }
+                    if Int.random(in: 0 ..< 50, using: &random) == 0 { string.insert(0xC3, at: Int.random(in: 0 ... string.count, using: &random)) }
+                    starts.append(Int64(bytes.count))
+                    lengths.append(Int32(string.count))
+                    bytes += string
+                }
+                let batch = UTF8Batch(bytes: bytes, starts: starts, lengths: lengths)
+                if try LeadingSpans(batch, collation: collation) != nil { spanned += 1 }
+                rounds += 1
+                let whole = try SortKeys(batch, collator: collation.collator).sortedOrder()
+                for _ in 0 ..< 8 {
+                    let lower = Int.random(in: 0 ..< count, using: &random), ranks = lower ..< lower + Int.random(in: 1 ... max(1, count / 4), using: &random)
+                    XCTAssertEqual(try collation.positions(atRanks: ranks, of: batch), Array(whole[ranks.clamped(to: 0 ..< count)]),
+                                   "seed \(seed), \(locale), round \(round), ranks \(ranks) of \(count)")
+                }
+            }
+        }
+        // The spans were used in most rounds (not only the fallback): all but French in Canada and Chinese, mostly.
+        XCTAssertGreaterThan(spanned, rounds / 2, "seed \(seed)")
+    }
+
+    func testTheIndexTellsFirstCodePointsOnlyWhereTheyKeepTheirOwnCollationElements() throws {
+        let leading = { (locale: String, strings: [String]) in try IndexedCollation(locale: locale).index.leadingCodePoints(of: UTF8Batch(strings)) }
+        XCTAssertEqual(try leading("en", ["Anna", "a\u{301}", "Ωx", "王", "", "a\u{FFFF}b", "𠀋a", "\u{301}a"]),
+                       [0x41, -1, 0x3A9, 0x738B, -1, -1, -1, -1])
+        // A contraction's first pair (Czech "ch"), a Thai prevowel, digits under numeric collation.
+        XCTAssertEqual(try leading("cs", ["chata", "cena"]), [-1, 0x63])
+        XCTAssertEqual(try leading("th", ["เก", "กา"]), [-1, 0xE01])
+        XCTAssertEqual(try leading("en-u-kn", ["12", "a1"]), [-1, 0x61])
+        // Secondary weights compared from the end, and Chinese sections that are not runs of the order: no answer.
+        XCTAssertNil(try leading("fr_CA", ["a"]))
+        XCTAssertNil(try leading("zh", ["a"]))
+    }
+}

@@ -27,6 +27,25 @@ final class DocumentStoreTests: XCTestCase {
         index.page(offset: 0, limit: 100, in: document).map(\.entry.name)
     }
 
+    /// A plain text's names kept with its layout for a first page before the index go once the index is made; the
+    /// layout's sections stay.
+    func testTheLayoutsNamesGoWhenTheIndexIsMade() throws {
+        let store = DocumentStore(), made = Counter()
+        _ = store.open(TextDocument(uri: uri, languageId: "plaintext", version: 1, text: "Östen\nAnna\n東京\n"))
+        let document = try store.snapshot(uri)
+        let layout = store.layout(document, collation: collation, cacheKey: "k", keepingSortStrings: true) {
+            OutlineIndex.sortStrings($0, format: .lines) { _ in [] }
+        }
+        XCTAssertEqual(layout.sortStrings?.count, 3)
+        let page = try PageBeforeSort(document, collation: collation, format: .lines, offsets: 1 ..< 3, sectionOf: layout.sectionOfEntries,
+                                      sortStrings: layout.sortStrings) { _ in [] }
+        XCTAssertEqual(page.entries.map(\.entry.name), ["Östen", "東京"])
+        XCTAssertEqual(page.entries.map(\.entry.selectionRange.start.line), [0, 2])
+        _ = try store.withIndexWaiting(document, cacheKey: "k", make: make(made)) { _, _ in () }
+        XCTAssertNil(store.cachedLayout(document, cacheKey: "k")?.sortStrings)
+        XCTAssertEqual(store.cachedLayout(document, cacheKey: "k")?.sections.map(\.count), [1, 1, 1])
+    }
+
     func testAnIndexFollowsEditsAndAStaleSnapshotGetsOneOfItsOwn() throws {
         let store = DocumentStore(), made = Counter()
         _ = store.open(TextDocument(uri: uri, languageId: "plaintext", version: 1, text: "Östen\nAnna\n"))
