@@ -89,8 +89,8 @@ extension DocumentStore {
                     if build.isValid {
                         modify(snapshot.uri) { state in
                             if state.indexes[cacheKey] == nil { state.indexes[cacheKey] = index }
-                            // The index answers pages now: what a page before it needed goes.
-                            if state.layouts[cacheKey]?.sortStrings != nil { state.layouts[cacheKey] = state.layouts[cacheKey]?.withoutSortStrings }
+                            // The index answers pages now: the names a page before it needed go.
+                            if state.layouts[cacheKey]?.names != nil { state.layouts[cacheKey] = state.layouts[cacheKey]?.withoutNames }
                         }
                     }
                     trimEditLog(snapshot.uri)

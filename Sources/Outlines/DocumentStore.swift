@@ -173,15 +173,11 @@ public final class DocumentStore: @unchecked Sendable {
         }
     }
 
-    /// The section layout of a snapshot under a collation, from the sections of the entries' sort strings alone,
-    /// computed once per generation and collation (keeping the sort strings when `keepingSortStrings`).
-    public func layout(
-        _ document: TextDocument, collation: IndexedCollation, cacheKey: String, keepingSortStrings: Bool = false,
-        sortStrings: (TextDocument) -> UTF8Batch
-    ) -> SectionLayout {
+    /// The section layout of a snapshot under a collation, from the sections of the entries' sort strings alone
+    /// (`make`), computed once per generation and collation.
+    public func layout(_ document: TextDocument, cacheKey: String, make: (TextDocument) -> SectionLayout) -> SectionLayout {
         if let cached = cachedLayout(document, cacheKey: cacheKey) { return cached }
-        let layout = SectionLayout(sortStrings: sortStrings(document), keepingSortStrings: keepingSortStrings, version: document.version,
-                                   generation: document.generation, collation: collation)
+        let layout = make(document)
         keep(layout, of: document, cacheKey: cacheKey)
         return layout
     }

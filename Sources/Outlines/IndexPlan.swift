@@ -64,10 +64,11 @@ public struct IndexPlan: Sendable {
     public func index(
         _ document: TextDocument, collation: IndexedCollation, keepingEntries: Bool = false,
         report: @escaping @Sendable ([OutlineProblem]) -> Void = { _ in }, extract: @escaping @Sendable (TextDocument) -> [Entry],
-        sectionsKnown: ((SectionLayout) -> Void)? = nil, knownSections: [Int32]? = nil, isCancelled: () -> Bool = { false }
+        sectionsKnown: ((SectionLayout) -> Void)? = nil, knownSections: [Int32]? = nil, knownNames: PlainTextNames? = nil,
+        isCancelled: () -> Bool = { false }
     ) throws(CollationError) -> OutlineIndex {
         try OutlineIndex.make(document, collation: collation, format: format, readings: readings, records: records, tree: tree,
                           keepingEntries: keepingEntries, report: report, extract: extract, sectionsKnown: sectionsKnown,
-                          knownSections: knownSections, isCancelled: isCancelled)
+                          knownSections: knownSections, knownNames: knownNames, isCancelled: isCancelled)
     }
 }

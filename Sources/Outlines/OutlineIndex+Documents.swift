@@ -15,7 +15,8 @@ extension OutlineIndex {
         _ document: TextDocument, collation: IndexedCollation, format: Format, checkpointSpacing: Int = 256,
         readings: (any CollationReading)? = nil, records: RecordFormat? = nil, tree: TreeFormat? = nil, keepingEntries: Bool = false,
         report: @escaping @Sendable ([OutlineProblem]) -> Void = { _ in }, extract: @escaping @Sendable (TextDocument) -> [Entry],
-        sectionsKnown: ((SectionLayout) -> Void)? = nil, knownSections: [Int32]? = nil, isCancelled: () -> Bool = { false }
+        sectionsKnown: ((SectionLayout) -> Void)? = nil, knownSections: [Int32]? = nil, knownNames: PlainTextNames? = nil,
+        isCancelled: () -> Bool = { false }
     ) throws(CollationError) -> OutlineIndex {
         if format == .records {
             if let records, let index = try makeRecords(document, collation: collation, format: records, readings: readings,
@@ -36,9 +37,10 @@ extension OutlineIndex {
             return try makeHeadings(document, collation: collation, spacing: checkpointSpacing, readings: readings, extract: extract)
         }
         if format == .lines {
-            let (batch, lines) = names(document, lines: 0 ..< document.lineCount, readings: readings)
-            let index = try OutlineIndex(collation: collation, format: .lines, document: document, batch: batch,
-                                     positions: lines, stored: StoredEntries(), extract: extract, sectionsKnown: sectionsKnown,
+            // `knownNames`: a layout's, for this text read the same way.
+            let names = knownNames ?? names(document, readings: readings)
+            let index = try OutlineIndex(collation: collation, format: .lines, document: document, batch: names.batch,
+                                     positions: names.lines, stored: StoredEntries(), extract: extract, sectionsKnown: sectionsKnown,
                                      knownSections: knownSections, isCancelled: isCancelled)
             index.readings = readings
             return index
@@ -56,7 +58,13 @@ extension OutlineIndex {
     /// the sort).
     public static func sortStrings(_ document: TextDocument, format: Format, readings: (any CollationReading)? = nil,
                                    extract: (TextDocument) -> [Entry]) -> UTF8Batch {
-        format == .lines ? names(document, lines: 0 ..< document.lineCount, readings: readings).0 : extracted(document, extract).sortStrings
+        format == .lines ? names(document, readings: readings).batch : extracted(document, extract).sortStrings
+    }
+
+    /// The names of every line of `document` (see `names(_:lines:readings:)`).
+    public static func names(_ document: TextDocument, readings: (any CollationReading)? = nil) -> PlainTextNames {
+        let (batch, lines) = names(document, lines: 0 ..< document.lineCount, readings: readings)
+        return PlainTextNames(batch: batch, lines: lines)
     }
 
     /// A document's entries flattened depth-first (document order), and their sort strings.

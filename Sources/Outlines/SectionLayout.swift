@@ -13,9 +13,9 @@ public struct SectionLayout: Sendable {
     /// The section (title position) of every entry in document order, when the layout was counted from them (a page
     /// before the sort finds its entries with it: `PageBeforeSort`).
     public let sectionOfEntries: [Int32]?
-    /// The entries' sort strings in document order, when the layout was counted from a plain text's names as ranges of
-    /// its own bytes (so is a first page before the sort: `PageBeforeSort`); dropped once the index is made.
-    public let sortStrings: UTF8Batch?
+    /// A plain text's names, when the layout was counted from them (a first page before the sort, `PageBeforeSort`,
+    /// and the index made after it take them); dropped once the index is made.
+    public let names: PlainTextNames?
 
     /// The layout from the sections of the outline's entries.
     public init(outline: DocumentOutline, collation: IndexedCollation) {
@@ -24,15 +24,20 @@ public struct SectionLayout: Sendable {
         self.init(sortStrings: batch, version: outline.version, generation: outline.generation, collation: collation)
     }
 
-    /// The layout of entries with the sort strings of `batch`, which it keeps (`sortStrings`) when `keepingSortStrings`.
-    public init(sortStrings batch: UTF8Batch, keepingSortStrings: Bool = false, version: Int, generation: UInt64, collation: IndexedCollation) {
-        self.init(sectionOf: collation.sections(of: batch), keeping: true, version: version, generation: generation, collation: collation,
-                  sortStrings: keepingSortStrings ? batch : nil)
+    /// The layout of entries with the sort strings of `batch`.
+    public init(sortStrings batch: UTF8Batch, version: Int, generation: UInt64, collation: IndexedCollation) {
+        self.init(sectionOf: collation.sections(of: batch), keeping: true, version: version, generation: generation, collation: collation)
+    }
+
+    /// The layout of a plain text's names, which it keeps.
+    public init(names: PlainTextNames, version: Int, generation: UInt64, collation: IndexedCollation) {
+        self.init(sectionOf: collation.sections(of: names.batch), keeping: true, version: version, generation: generation,
+                  collation: collation, names: names)
     }
 
     /// The layout of entries in the sections `sectionOf` (title positions, in document order), which it keeps
     /// (`sectionOfEntries`) when `keeping`.
-    init(sectionOf: [Int32], keeping: Bool, version: Int, generation: UInt64, collation: IndexedCollation, sortStrings: UTF8Batch? = nil) {
+    init(sectionOf: [Int32], keeping: Bool, version: Int, generation: UInt64, collation: IndexedCollation, names: PlainTextNames? = nil) {
         var counts = [Int](repeating: 0, count: collation.sectionTitles.count)
         for section in sectionOf { counts[Int(section)] += 1 }
         var sections: [SectionSummary] = []
@@ -42,12 +47,12 @@ public struct SectionLayout: Sendable {
             offset += count
         }
         self.init(version: version, generation: generation, collation: collation, totalCount: offset, sections: sections,
-                  sectionOfEntries: keeping ? sectionOf : nil, sortStrings: sortStrings)
+                  sectionOfEntries: keeping ? sectionOf : nil, names: names)
     }
 
     init(
         version: Int, generation: UInt64, collation: IndexedCollation, totalCount: Int, sections: [SectionSummary],
-        sectionOfEntries: [Int32]? = nil, sortStrings: UTF8Batch? = nil
+        sectionOfEntries: [Int32]? = nil, names: PlainTextNames? = nil
     ) {
         self.version = version
         self.generation = generation
@@ -55,15 +60,22 @@ public struct SectionLayout: Sendable {
         self.totalCount = totalCount
         self.sections = sections
         self.sectionOfEntries = sectionOfEntries
-        self.sortStrings = sortStrings
+        self.names = names
     }
 
-    /// This layout without the sort strings it kept.
-    var withoutSortStrings: SectionLayout {
+    /// This layout without the names it kept.
+    var withoutNames: SectionLayout {
         SectionLayout(version: version, generation: generation, collation: collation, totalCount: totalCount, sections: sections,
                       sectionOfEntries: sectionOfEntries)
     }
 
     /// Title positions of the non-empty sections, for jump targets.
     public var nonEmptySections: [Int] { sections.map(\.titleIndex) }
+}
+
+/// A plain text's names: the sort strings of the lines that hold one, as ranges of the text's own bytes (with readings
+/// under `ja`, strings of their own), and those lines (`OutlineIndex.names`).
+public struct PlainTextNames: Sendable {
+    public let batch: UTF8Batch
+    public let lines: [Int32]
 }

@@ -15,20 +15,15 @@ struct UnsortedSections {
     /// entry (those the sorted order will have).
     let titles: [Int], counts: [Int], offsets: [Int]
 
-    /// `known`: the section of every entry, when a layout has them (`SectionLayout.sectionOfEntries`), and `names`,
-    /// a plain text's names as ranges of its bytes (`SectionLayout.sortStrings`), save finding them again.
+    /// `known`: the section of every entry, when a layout has them (`SectionLayout.sectionOfEntries`), and `names`, a
+    /// plain text's names (`SectionLayout.names`), save finding them again.
     init(
         _ document: TextDocument, collation: IndexedCollation, format: OutlineIndex.Format, readings: (any CollationReading)?,
-        known: [Int32]?, names: UTF8Batch? = nil, extract: (TextDocument) -> [Entry]
+        known: [Int32]?, names: PlainTextNames? = nil, extract: (TextDocument) -> [Entry]
     ) {
-        if format == .lines, readings == nil, let names {
-            // Each name's line from where it starts (only for the entries asked for).
-            sortStrings = names
-            let lineStarts = document.lineStarts
-            entry = { document.plainTextEntry(onLine: lineStarts.lastIndex(notAbove: Int(names.starts[$0])), readings: nil)! }
-        } else if format == .lines {
-            let (names, lines) = OutlineIndex.names(document, lines: 0 ..< document.lineCount, readings: readings)
-            sortStrings = names
+        if format == .lines {
+            let names = names ?? OutlineIndex.names(document, readings: readings), lines = names.lines
+            sortStrings = names.batch
             entry = { document.plainTextEntry(onLine: Int(lines[$0]), readings: readings)! }
         } else {
             let (entries, sortStrings) = OutlineIndex.extracted(document, extract)
@@ -71,14 +66,14 @@ public struct PageBeforeSort: Sendable {
     /// How many entries the outline has.
     public let totalCount: Int
 
-    /// The entries of `document` at the sectioned offsets `range`; `sectionOf` and `sortStrings` as
-    /// `UnsortedSections` takes them (`known`, `names`).
+    /// The entries of `document` at the sectioned offsets `range`; `sectionOf` and `names` as `UnsortedSections` takes
+    /// them (`known`, `names`).
     public init(
         _ document: TextDocument, collation: IndexedCollation, format: OutlineIndex.Format, readings: (any CollationReading)? = nil,
-        offsets range: Range<Int>, sectionOf: [Int32]? = nil, sortStrings: UTF8Batch? = nil, extract: (TextDocument) -> [Entry]
+        offsets range: Range<Int>, sectionOf: [Int32]? = nil, names: PlainTextNames? = nil, extract: (TextDocument) -> [Entry]
     ) throws(CollationError) {
         let unsorted = UnsortedSections(document, collation: collation, format: format, readings: readings, known: sectionOf,
-                                        names: sortStrings, extract: extract)
+                                        names: names, extract: extract)
         var entries: [PageEntry] = []
         for (position, offset) in unsorted.offsets.enumerated() {
             let from = max(range.lowerBound, offset), to = min(range.upperBound, offset + unsorted.counts[position])

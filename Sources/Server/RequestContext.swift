@@ -84,9 +84,14 @@ struct RequestContext: Sendable {
             return try withIndex(uri, choice) { index, _ in index.layout }
         }
         return try derive(uri, choice, title: "Sectioning", cached: server.documents.cachedLayout) { document, collation, key, _, _ in
-            // A plain text's names, ranges of its own bytes, are kept for a first page before the index.
-            server.documents.layout(document, collation: collation, cacheKey: key, keepingSortStrings: plan.format == .lines && plan.readings == nil) {
-                OutlineIndex.sortStrings($0, format: plan.format, readings: plan.readings, extract: extract)
+            server.documents.layout(document, cacheKey: key) { document in
+                // A plain text's names are kept for a first page before the index, and for the index.
+                if plan.format == .lines {
+                    return SectionLayout(names: OutlineIndex.names(document, readings: plan.readings), version: document.version,
+                                         generation: document.generation, collation: collation)
+                }
+                return SectionLayout(sortStrings: OutlineIndex.sortStrings(document, format: plan.format, readings: plan.readings, extract: extract),
+                                     version: document.version, generation: document.generation, collation: collation)
             }
         }
     }
@@ -164,10 +169,12 @@ struct RequestContext: Sendable {
         }
         return { document throws(CollationError) in
             server.instrumentation.willBuild?(document.uri)
-            // The sections a first `thumbindex/sections` counted for this text are not looked up again.
-            let known = server.documents.cachedLayout(document, cacheKey: key)?.sectionOfEntries
+            // The sections (and a plain text's names) a first `thumbindex/sections` counted for this text are not
+            // looked up again.
+            let known = server.documents.cachedLayout(document, cacheKey: key)
             return try plan.index(document, collation: collation, report: report, extract: extract, sectionsKnown: sectionsKnown,
-                                  knownSections: known, isCancelled: { cancelWhenGone && !server.documents.isOpen(document) })
+                                  knownSections: known?.sectionOfEntries, knownNames: known?.names,
+                                  isCancelled: { cancelWhenGone && !server.documents.isOpen(document) })
         }
     }
 
@@ -202,7 +209,7 @@ struct RequestContext: Sendable {
         let layout = server.documents.cachedLayout(document, cacheKey: key)
         let page = try sorting { () throws(CollationError) in
             try PageBeforeSort(document, collation: collation, format: plan.format, readings: plan.readings, offsets: offsets,
-                               sectionOf: layout?.sectionOfEntries, sortStrings: layout?.sortStrings, extract: extractor(collation))
+                               sectionOf: layout?.sectionOfEntries, names: layout?.names, extract: extractor(collation))
         }
         // Started after the page, so that the two do not share the cores; a request that comes meanwhile starts it.
         _ = buildIndexInBackground(document, collation, cacheKey: key, layoutFirst: false)

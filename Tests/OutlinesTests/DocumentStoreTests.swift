@@ -33,16 +33,16 @@ final class DocumentStoreTests: XCTestCase {
         let store = DocumentStore(), made = Counter()
         _ = store.open(TextDocument(uri: uri, languageId: "plaintext", version: 1, text: "Östen\nAnna\n東京\n"))
         let document = try store.snapshot(uri)
-        let layout = store.layout(document, collation: collation, cacheKey: "k", keepingSortStrings: true) {
-            OutlineIndex.sortStrings($0, format: .lines) { _ in [] }
+        let layout = store.layout(document, cacheKey: "k") {
+            SectionLayout(names: OutlineIndex.names($0), version: $0.version, generation: $0.generation, collation: self.collation)
         }
-        XCTAssertEqual(layout.sortStrings?.count, 3)
+        XCTAssertEqual(layout.names?.lines, [0, 1, 2])
         let page = try PageBeforeSort(document, collation: collation, format: .lines, offsets: 1 ..< 3, sectionOf: layout.sectionOfEntries,
-                                      sortStrings: layout.sortStrings) { _ in [] }
+                                      names: layout.names) { _ in [] }
         XCTAssertEqual(page.entries.map(\.entry.name), ["Östen", "東京"])
         XCTAssertEqual(page.entries.map(\.entry.selectionRange.start.line), [0, 2])
         _ = try store.withIndexWaiting(document, cacheKey: "k", make: make(made)) { _, _ in () }
-        XCTAssertNil(store.cachedLayout(document, cacheKey: "k")?.sortStrings)
+        XCTAssertNil(store.cachedLayout(document, cacheKey: "k")?.names)
         XCTAssertEqual(store.cachedLayout(document, cacheKey: "k")?.sections.map(\.count), [1, 1, 1])
     }
 
