@@ -41,7 +41,7 @@ let package = Package(
 
         // MARK: Collation core — IndexedCollation (UILocalizedIndexedCollation on ICU), sort keys, jump rules, readings.
         .target(name: "Collation", dependencies: ["ICUShim", "MeCabShim"]),
-        .testTarget(name: "CollationTests", dependencies: ["Collation", "SeededRandom"]),
+        .testTarget(name: "CollationTests", dependencies: ["Collation", "SeededRandom"], exclude: ["Fixtures"]),
 
         // MARK: JSON — values, the parser and the writers, shared by the transport, the protocol and the extractors.
         .target(name: "ThumbIndexJSON"),

@@ -31,9 +31,9 @@ struct LeadingSpans {
     /// How many strings each span holds, in order.
     let sizes: [Int]
 
-    /// Nil when the index cannot tell first code points, or when more than an eighth of the strings have none: each
-    /// of those needs its own prefix here.
-    init?(_ batch: UTF8Batch, collation: IndexedCollation) throws(CollationError) {
+    /// Nil when the index cannot tell first code points, or when more than `maximumOthers` strings (an eighth) have
+    /// none: each of those needs its own prefix here.
+    init?(_ batch: UTF8Batch, collation: IndexedCollation, maximumOthers: Int? = nil) throws(CollationError) {
         guard let leading = collation.index.leadingCodePoints(of: batch) else { return nil }
         var counts = [Int](repeating: 0, count: 0x10000), others: [Int] = []
         counts.withUnsafeMutableBufferPointer { counts in
@@ -43,7 +43,7 @@ struct LeadingSpans {
                 }
             }
         }
-        guard others.count * 8 <= batch.count else { return nil }
+        guard others.count <= maximumOthers ?? batch.count / 8 else { return nil }
         // A code point's span runs from the key prefix of it alone to that of it followed by two U+FFFF; another
         // string's is its own prefix. Prefixes order as the strings do (a string before another never has the greater
         // prefix), so spans apart as prefixes are apart as strings.

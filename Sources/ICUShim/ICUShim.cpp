@@ -114,9 +114,10 @@ struct TIIndex {
     // For `ti_index_leading_code_points`, which asks less than a bucket does: only that a string's first code point
     // keeps its own collation elements. Not as a first code point: combining marks (and what starts with one), digits
     // under numeric collation, and what decomposes to a code point that starts a contraction. Not as the code point
-    // after it: combining marks and what starts with one. Nor the pairs that begin a contraction (`pairs`, first code
-    // point high, second low; `starts` their first code points).
-    std::bitset<0x10000> leadUnsafe, followUnsafe, starts;
+    // after it: combining marks and what starts with one, unless the first is `free` (starts no contraction and ends
+    // in no mark, so that nothing after it can take part in its collation elements). Nor the pairs that begin a
+    // contraction (`pairs`, first code point high, second low; `starts` their first code points).
+    std::bitset<0x10000> leadUnsafe, followUnsafe, starts, free;
     std::set<uint64_t> pairs;
 };
 
@@ -607,6 +608,7 @@ void learnLeading(TIIndex &index, const char *id) {
         }
         if (combining || digit || startsContraction || U_FAILURE(decomposed) || U16_IS_SURROGATE(c)) index.leadUnsafe.set((size_t)c);
         if (combining || U16_IS_SURROGATE(c)) index.followUnsafe.set((size_t)c);
+        if (!index.starts[(size_t)c] && u_getIntPropertyValue(c, UCHAR_TRAIL_CANONICAL_COMBINING_CLASS) == 0) index.free.set((size_t)c);
     }
     index.leading.reset(new std::atomic<int32_t>[0x10000]);
     for (size_t c = 0; c < 0x10000; c++) index.leading[c].store(-1, std::memory_order_relaxed);
@@ -736,10 +738,11 @@ extern "C" int32_t ti_index_leading_code_points(const TIIndex *index, const uint
         if (safe && i < length) {
             U8_NEXT(s, i, length, second);
             safe = second >= 0 &&
-                   (second < 0x10000 ? !index->followUnsafe[(size_t)second]
-                                     : u_getCombiningClass(second) == 0 &&
-                                           u_getIntPropertyValue(second, UCHAR_LEAD_CANONICAL_COMBINING_CLASS) == 0) &&
-                   !(index->starts[(size_t)first] && index->pairs.count((uint64_t)first << 32 | (uint32_t)second));
+                   (index->free[(size_t)first] ||
+                    ((second < 0x10000 ? !index->followUnsafe[(size_t)second]
+                                       : u_getCombiningClass(second) == 0 &&
+                                             u_getIntPropertyValue(second, UCHAR_LEAD_CANONICAL_COMBINING_CLASS) == 0) &&
+                     !(index->starts[(size_t)first] && index->pairs.count((uint64_t)first << 32 | (uint32_t)second))));
         }
         for (const uint8_t *k = s, *end = s + length; safe && (k = (const uint8_t *)memchr(k, 0xEF, (size_t)(end - k))); k++) {
             if (end - k >= 3 && k[1] == 0xBF && k[2] == 0xBF) safe = false;
