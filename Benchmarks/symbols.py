@@ -2,8 +2,9 @@
 """textDocument/documentSymbol as a generic LSP client asks for it: after every edit, the whole outline (no partial
 results). Opens FILE, asks once (which builds what the answer needs), then EDITS times: a one-character edit and
 documentSymbol at once, timed to the reply's last byte; then 5 times a line added at the top (every entry moves, so
-the reply is written afresh with the index in place). Reports medians, the share of a fresh reply an edit's costs, the
-reply's size and the server's peak RSS.
+the reply is written afresh with the index in place). Reports medians, the share of a fresh reply an edit's costs (end
+to end, and in the server's own CPU time, read from /proc: the edit and its reply against a fresh one), the reply's
+size and the server's peak RSS.
 
 Usage: [BENCH_LOCALE=sv_SE] python3 Benchmarks/symbols.py .build/release/thumbindex FILE [EDITS]
 """
@@ -40,7 +41,12 @@ lines = text.splitlines()
 uri = "file:///" + os.path.basename(path)
 send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {"uri": uri, "languageId": language, "version": 1, "text": text}}})
 t = time.perf_counter(); first = request("textDocument/documentSymbol", {"textDocument": {"uri": uri}}); first_ms = (time.perf_counter() - t) * 1000
+def cpu_ms():
+    # The server's own CPU time (user + system, clock ticks): what a reply costs it, whatever the client's reading.
+    fields = open(f"/proc/{p.pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
 times = []
+cpu_before = cpu_ms()
 for version in range(2, edits + 2):
     line = rng.randrange(1, len(lines) - 1)
     send({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {"textDocument": {"uri": uri, "version": version},
@@ -48,17 +54,21 @@ for version in range(2, edits + 2):
     t = time.perf_counter()
     reply = request("textDocument/documentSymbol", {"textDocument": {"uri": uri}})
     times.append((time.perf_counter() - t) * 1000)
+edit_cpu = (cpu_ms() - cpu_before) / edits
 # A fresh reply with the index in place: a line added at the top moves every entry, so every symbol is written again.
 fresh = []
+cpu_before = cpu_ms()
 for version in range(edits + 2, edits + 7):
     send({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {"textDocument": {"uri": uri, "version": version},
           "contentChanges": [{"range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}, "text": "\n"}]}})
     t = time.perf_counter()
     request("textDocument/documentSymbol", {"textDocument": {"uri": uri}})
     fresh.append((time.perf_counter() - t) * 1000)
+fresh_cpu = (cpu_ms() - cpu_before) / 5
 peak = int(dict(l.split(":", 1) for l in open(f"/proc/{p.pid}/status"))["VmHWM"].split()[0]) / 1024
 p.kill()
 print(f"{path}: first documentSymbol {first_ms:.0f} ms; after a one-character edit {statistics.median(times):.1f} ms median, "
       f"{max(times):.1f} ms max ({edits} edits); fresh (every entry moved) {statistics.median(fresh):.1f} ms median, so an edit's "
-      f"reply costs {statistics.median(times) / statistics.median(fresh) * 100:.0f}% of a fresh one; reply {len(reply) / 2**20:.1f} MiB; "
+      f"reply costs {statistics.median(times) / statistics.median(fresh) * 100:.0f}% of a fresh one; the server's CPU time a reply "
+      f"{edit_cpu:.1f} ms after an edit, {fresh_cpu:.1f} ms fresh ({edit_cpu / fresh_cpu * 100:.0f}%); reply {len(reply) / 2**20:.1f} MiB; "
       f"peak RSS {peak:.0f} MiB = {peak / (len(text.encode()) / 2**20):.1f}× text")

@@ -38,7 +38,7 @@ struct InputReader {
     }
 
     mutating func run(_ handler: (Incoming) -> Void, ending isEnding: (Incoming) -> Bool) {
-        var buffer = [UInt8](repeating: 0, count: 64 << 10)
+        var buffer = [UInt8](repeating: 0, count: FileDescriptors.pipeCapacity)
         /// The ending read (an ending message, or `.eof`), waiting for the backlog.
         var ending: Incoming?
         while !isClosed() {

@@ -31,6 +31,8 @@ public enum StandardStreams {
             if devNull != 0 { FileDescriptors.close(devNull) }
         }
         ignoreSIGPIPE()
+        FileDescriptors.widenPipe(input)
+        FileDescriptors.widenPipe(output)
         return (input, output)
     }
 

@@ -48,14 +48,14 @@ extension OutlineIndex {
             entry.range.end = ancestor.end
             if let detail = ancestor.detail { entry.detail = detail }
             stored[id] = entry
-            entryChanged[id] = changes
+            markChanged(id)
         }
         let lines = edit.lineDelta
         if lines != 0 {
             // Every place's id at once (the places are kept in blocks: one lookup each would search them).
             for id in places.ids[changed.upperBound...].lazy.map({ Int($0) }) {
                 stored.moveDown(id, by: lines)
-                entryChanged[id] = changes
+                markChanged(id)
             }
         }
         return true

@@ -24,6 +24,8 @@ public struct OutlineIndexView: Sendable {
     private let entryChanged: [UInt64]
     private let allChanged: UInt64
     private let changes: UInt64
+    private let sectionChanged: [UInt64]
+    private let moved: UInt64
 
     init(_ index: OutlineIndex, document: TextDocument) {
         collation = index.collation
@@ -41,7 +43,18 @@ public struct OutlineIndexView: Sendable {
         entryChanged = index.entryChanged
         allChanged = index.allChanged
         changes = index.changes
+        sectionChanged = index.sectionChanged
+        moved = index.moved
     }
+
+    /// What a section's values are made from (for `EntryMemo.joined`): this view's count of changes, that count when
+    /// one of the section's entries last changed or moved, and when entries last moved.
+    public func changes(ofSection title: Int) -> EntryMemo.Changes {
+        EntryMemo.Changes(now: changes, last: max(sectionChanged[title], moved, allChanged), moved: moved)
+    }
+
+    /// The count of changes when entry `id` last changed in place (not when it only moved).
+    public func lastChange(of id: Int32) -> UInt64 { max(entryChanged[Int(id)], allChanged) }
 
     /// The id of the entry at a position of the sectioned order (ids are reused once their entry is gone).
     public func id(at offset: Int) -> Int32 { order[offset] }

@@ -80,10 +80,13 @@ public final class OutlineIndex {
     var runs: [[Int32]]
     /// What changed when, for `memo`: `changes` counts the changes; `entryChanged[id]` is that count when entry `id`
     /// was added or changed in place (not when it only moved); `allChanged` at the last change of every entry (a
-    /// Markdown edit, records shelved).
+    /// Markdown edit, records shelved); `sectionChanged[title]` when an entry of the section was added, removed or
+    /// changed; `moved` when entries last moved (an edit that added or removed lines).
     var changes: UInt64 = 0
     var entryChanged: [UInt64] = []
     var allChanged: UInt64 = 0
+    var sectionChanged: [UInt64] = []
+    var moved: UInt64 = 0
     /// Values made per entry (see `EntryMemo`), kept while their entry is unchanged.
     public let memo = EntryMemo()
 
@@ -132,6 +135,7 @@ public final class OutlineIndex {
         var sizes = [Int](repeating: 0, count: collation.sectionTitles.count)
         for section in sections { sizes[Int(section)] += 1 }
         entryChanged = .withRoomToGrow(repeatElement(0, count: positions.count))
+        sectionChanged = Array(repeating: 0, count: collation.sectionTitles.count)
         runs = sizes.map { size in .withRoomToGrow(EmptyCollection(), forAbout: size) }
         for id in order { runs[Int(sections[Int(id)])].append(id) }
         places = EntryPlaces(count: format == .tree || format == .entries ? positions.count : document.lineCount, positions: positions)
@@ -179,6 +183,7 @@ public final class OutlineIndex {
         remove(removed)
         // The entries below move (what was made from them knows by their position: `EntryMemo.Stamp`).
         places.replace(edit.start ..< edit.oldEnd, withEmpty: edit.newEnd - edit.start)
+        if edit.newEnd != edit.oldEnd { moved = changes }
         add(batch: batch, positions: lines, entries: entries, document: document)
     }
 
@@ -188,6 +193,12 @@ public final class OutlineIndex {
         allChanged = changes
     }
 
+    /// Entry `id` changed in place (its memo is made again).
+    func markChanged(_ id: Int) {
+        entryChanged[id] = changes
+        sectionChanged[Int(sectionOf[id])] = changes
+    }
+
     /// Removes entries whose text is gone: they are found by id in their runs, not by comparing.
     private func remove(_ ids: [Int32]) {
         guard !ids.isEmpty else { return }
@@ -195,6 +206,7 @@ public final class OutlineIndex {
         for id in ids { bySection[Int(sectionOf[Int(id)]), default: []].append(id) }
         for id in ids { places.remove(id) }
         for (section, doomed) in bySection {
+            sectionChanged[section] = changes
             if doomed.count <= 8 {
                 for id in doomed { runs[section].remove(at: runs[section].firstIndex(of: id)!) }
             } else {
@@ -224,7 +236,10 @@ public final class OutlineIndex {
             if Int(id) < entryChanged.count { entryChanged[Int(id)] = changes } else { entryChanged.append(changes) }
             bySection[Int(sections[j]), default: []].append(id)
         }
-        for (section, new) in bySection { insert(new.sorted { less($0, $1, in: document) }, intoRun: section, document: document) }
+        for (section, new) in bySection {
+            sectionChanged[section] = changes
+            insert(new.sorted { less($0, $1, in: document) }, intoRun: section, document: document)
+        }
         count += batch.count
     }
 

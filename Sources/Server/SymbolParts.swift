@@ -59,8 +59,10 @@ extension OutlineSymbols {
                     symbol.endObject()
                     return symbol.finish().bytes
                 }
-                return [StreamedJSON.Piece(view.memo.joined(
-                    section: section.titleIndex, ids: offsets.map(view.id(at:)), stamps: offsets.map(view.stamp(at:)), variant: variant, make: make))]
+                return view.memo.joined(
+                    section: section.titleIndex, changes: view.changes(ofSection: section.titleIndex), ids: { offsets.map(view.id(at:)) },
+                    lastChange: view.lastChange(of:), stamp: { view.stamp(at: offsets.lowerBound + $0) }, variant: variant, make: make
+                ).map(StreamedJSON.Piece.init)
             }
             results.withLock { $0[half] = pieces }
         }

@@ -235,8 +235,9 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
         for section in view.sections {
             let offsets = section.offset ..< section.offset + section.count
             let made = offsets.map { Array(Self.describe(view.entry(at: $0)).utf8) }
-            let kept = view.memo.joined(section: section.titleIndex, ids: offsets.map(view.id(at:)), stamps: offsets.map(view.stamp(at:)),
-                                        variant: 0) { made[$0] }
+            let kept = Array(view.memo.joined(section: section.titleIndex, changes: view.changes(ofSection: section.titleIndex),
+                                              ids: { offsets.map(view.id(at:)) }, lastChange: view.lastChange(of:),
+                                              stamp: { view.stamp(at: offsets.lowerBound + $0) }, variant: 0) { made[$0] }.joined())
             let now = Array(made.joined(separator: [UInt8(ascii: ",")]))
             if kept != now {
                 XCTFail("an entry of section \(section.title) changed after \(context), but its stamp did not:\nkept \(String(decoding: kept, as: UTF8.self))\nnow  \(String(decoding: now, as: UTF8.self))")

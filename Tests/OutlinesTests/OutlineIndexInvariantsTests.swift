@@ -1,5 +1,7 @@
 import Collation
 import Entries
+import Foundation
+import SeededRandom
 @testable import Outlines
 import XCTest
 
@@ -106,13 +108,14 @@ final class EntryStampTests: XCTestCase {
             var out: [String: String] = [:]
             for section in view.sections {
                 let offsets = section.offset ..< section.offset + section.count
-                let joined = view.memo.joined(section: section.titleIndex, ids: offsets.map(view.id(at:)), stamps: offsets.map(view.stamp(at:)),
-                                              variant: 0) { k in
+                let joined = view.memo.joined(section: section.titleIndex, changes: view.changes(ofSection: section.titleIndex),
+                                              ids: { offsets.map(view.id(at:)) }, lastChange: view.lastChange(of:),
+                                              stamp: { view.stamp(at: offsets.lowerBound + $0) }, variant: 0) { k in
                     let name = view.entry(at: offsets.lowerBound + k).name
                     made.append(name)
                     return Array(name.utf8)
                 }
-                out[section.title] = String(decoding: joined, as: UTF8.self)
+                out[section.title] = String(decoding: Array(joined.joined()), as: UTF8.self)
             }
             return out
         }
@@ -128,6 +131,89 @@ final class EntryStampTests: XCTestCase {
         let second = reply(&made)
         XCTAssertEqual(made, ["Bengt"], "only the changed entry is made again")
         XCTAssertEqual(second, ["A": "Alma,Anna", "B": "Bengt,Bertil"])
+    }
+
+    /// An entry added between blank lines, and one whose line is emptied: no line moves and no entry is read again
+    /// but those, yet the sections they are in are made again (the others are handed out as kept).
+    func testASectionAnEntryJoinsOrLeavesIsMadeAgain() throws {
+        var (index, document) = try index("Alma\n\n\n\nBo\n\n\n\nAnna\n")
+        func reply(_ made: inout [String]) -> [String: String] {
+            let view = index.view(document: document)
+            var out: [String: String] = [:]
+            for section in view.sections {
+                let offsets = section.offset ..< section.offset + section.count
+                out[section.title] = String(decoding: Array(view.memo.joined(
+                    section: section.titleIndex, changes: view.changes(ofSection: section.titleIndex), ids: { offsets.map(view.id(at:)) },
+                    lastChange: view.lastChange(of:), stamp: { view.stamp(at: offsets.lowerBound + $0) }, variant: 0) { k in
+                        let name = view.entry(at: offsets.lowerBound + k).name
+                        made.append(name)
+                        return Array(name.utf8)
+                    }.joined()), as: UTF8.self)
+            }
+            return out
+        }
+        var made: [String] = []
+        XCTAssertEqual(reply(&made), ["A": "Alma,Anna", "B": "Bo"])
+        made = []
+        let added = try edit(&document, line: 2, to: "Axel\n")
+        XCTAssertTrue(index.update(to: document, edit: added))
+        XCTAssertEqual(reply(&made), ["A": "Alma,Anna,Axel", "B": "Bo"])
+        XCTAssertEqual(made, ["Axel"])
+        made = []
+        let emptied = try edit(&document, line: 8, to: "\n")
+        XCTAssertTrue(index.update(to: document, edit: emptied))
+        XCTAssertEqual(reply(&made), ["A": "Alma,Axel", "B": "Bo"])
+        XCTAssertEqual(made, [])
+    }
+
+    /// A section of thousands of entries is kept in blocks: after each of many edits (entries changed, added,
+    /// removed, lines added), the kept reply equals one made afresh, and an edit that moves nothing makes again only
+    /// the entries it changed.
+    func testKeptBlocksEqualAFreshReplyAfterEveryEdit() throws {
+        let seed = ProcessInfo.processInfo.environment["THUMBINDEX_SEED"].flatMap(UInt64.init) ?? 0xB10C_5
+        var random = SplitMix64(seed: seed)
+        let names = (0 ..< 6_000).map { "Anna \(String($0 &* 7919 % 6_007, radix: 7))" }
+        var (index, document) = try index(names.joined(separator: "\n") + "\n")
+        func reply(_ made: inout Int) -> String {
+            let view = index.view(document: document)
+            return view.sections.map { section in
+                let offsets = section.offset ..< section.offset + section.count
+                return String(decoding: Array(view.memo.joined(
+                    section: section.titleIndex, changes: view.changes(ofSection: section.titleIndex), ids: { offsets.map(view.id(at:)) },
+                    lastChange: view.lastChange(of:), stamp: { view.stamp(at: offsets.lowerBound + $0) }, variant: 0) { k in
+                        made += 1
+                        let entry = view.entry(at: offsets.lowerBound + k)
+                        return Array("\(entry.name)@\(entry.range.start.line)".utf8)
+                    }.joined()), as: UTF8.self)
+            }.joined(separator: "|")
+        }
+        func fresh() -> String {
+            let view = index.view(document: document)
+            return view.sections.map { section in
+                (section.offset ..< section.offset + section.count).map {
+                    let entry = view.entry(at: $0)
+                    return "\(entry.name)@\(entry.range.start.line)"
+                }.joined(separator: ",")
+            }.joined(separator: "|")
+        }
+        var made = 0
+        XCTAssertEqual(reply(&made), fresh())
+        for step in 0 ..< 60 {
+            let line = Int.random(in: 0 ..< document.lineCount - 1, using: &random)
+            let text: String
+            switch step % 4 {
+            case 0: text = "Anna x\(step)\n"  // changed in place
+            case 1: text = "\n"  // removed
+            case 2: text = "Anna y\(step)\nAnna z\(step)\n"  // a line added: the entries below move
+            default: text = "Anna \(String(line, radix: 7))\n"
+            }
+            let change = try edit(&document, line: line, to: text)
+            XCTAssertTrue(index.update(to: document, edit: change))
+            made = 0
+            XCTAssertEqual(reply(&made), fresh(), "seed \(seed), step \(step)")
+            // An edit within a line reads three lines again: a few entries made, not a section of 6,000.
+            if step % 4 != 2 { XCTAssertLessThanOrEqual(made, 3, "seed \(seed), step \(step)") }
+        }
     }
 
     func testLinesAddedMoveTheEntriesBelowOnly() throws {
