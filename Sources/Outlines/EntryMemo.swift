@@ -1,7 +1,7 @@
 import Foundation
 
 /// Bytes made from the entries of an index (each entry's symbol as a client's JSON), kept with the index in blocks of
-/// about a thousand entries of a section and made again only for entries that changed since: a generic client asks
+/// some thousands of entries of a section and made again only for entries that changed since: a generic client asks
 /// for the whole outline after every edit, and an edit changes a few entries, or moves those below it. A section none
 /// of whose entries changed is handed out as the same bytes (no copy, no look at each entry); in a section with
 /// changes, only the blocks holding them are joined again, from the kept symbols that still hold and the ones made
@@ -51,9 +51,11 @@ public final class EntryMemo: @unchecked Sendable {
     /// How far ahead among the kept entries an entry is looked for (entries removed since are skipped).
     private static let lookAhead = 16
 
-    /// Whether a block ends after entry `id`: about one entry in 1,024, chosen by its id, so that an edit moves no
-    /// block's end but where it adds or removes entries, and the blocks after it are found again as they were.
-    static func endsBlock(_ id: Int32) -> Bool { (UInt32(bitPattern: id) &* 0x9E37_79B1) >> 22 == 0 }
+    /// Whether a block ends after entry `id`: about one entry in 8,192, chosen by its id, so that an edit moves no
+    /// block's end but where it adds or removes entries, and the blocks after it are found again as they were. A block
+    /// is then about 2 MB of JSON, mapped alone and given back when freed (in blocks of 200 KB, a million entries'
+    /// symbols made again left 100 MB more behind in the heap).
+    static func endsBlock(_ id: Int32) -> Bool { (UInt32(bitPattern: id) &* 0x9E37_79B1) >> 19 == 0 }
 
     /// The values of a section's entries `ids()` in `variant` (what else a value depends on: a position encoding),
     /// joined by commas, as pieces. `stamp(k)` is the stamp of the `k`th (`OutlineIndexView.stamp(at:)`), `lastChange`
@@ -129,7 +131,7 @@ public final class EntryMemo: @unchecked Sendable {
             _ ids: ArraySlice<Int32>, offset: Int, now: UInt64, stamp: (Int) -> Stamp, make: (Int) -> [UInt8]
         ) -> Block {
             var bytes: [UInt8] = [], ends: [Int] = [], stamps: [Stamp] = []
-            bytes.reserveCapacity(ids.count * 200)
+            bytes.reserveCapacity(ids.count * 256)
             ends.reserveCapacity(ids.count)
             stamps.reserveCapacity(ids.count)
             for (k, id) in zip(offset..., ids) {
@@ -157,6 +159,8 @@ public final class EntryMemo: @unchecked Sendable {
                 ends.append(bytes.count)
                 stamps.append(stamp)
             }
+            // Kept while the document is open: not with the room a guess of its size left (up to twice the bytes).
+            if bytes.capacity > bytes.count + bytes.count / 8 { bytes = bytes.withUnsafeBufferPointer { Array($0) } }
             return Block(ids: Array(ids), stamps: stamps, bytes: bytes, ends: ends, asOf: now)
         }
     }

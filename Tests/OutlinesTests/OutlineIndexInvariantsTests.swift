@@ -172,7 +172,8 @@ final class EntryStampTests: XCTestCase {
     func testKeptBlocksEqualAFreshReplyAfterEveryEdit() throws {
         let seed = ProcessInfo.processInfo.environment["THUMBINDEX_SEED"].flatMap(UInt64.init) ?? 0xB10C_5
         var random = SplitMix64(seed: seed)
-        let names = (0 ..< 6_000).map { "Anna \(String($0 &* 7919 % 6_007, radix: 7))" }
+        // About four blocks (a block ends after one entry in 8,192, by id).
+        let names = (0 ..< 32_000).map { "Anna \(String($0 &* 7919 % 32_003, radix: 7))" }
         var (index, document) = try index(names.joined(separator: "\n") + "\n")
         func reply(_ made: inout Int) -> String {
             let view = index.view(document: document)
@@ -198,7 +199,8 @@ final class EntryStampTests: XCTestCase {
         }
         var made = 0
         XCTAssertEqual(reply(&made), fresh())
-        for step in 0 ..< 60 {
+        XCTAssertGreaterThan((0 ..< Int32(32_000)).filter(EntryMemo.endsBlock).count, 1)
+        for step in 0 ..< 40 {
             let line = Int.random(in: 0 ..< document.lineCount - 1, using: &random)
             let text: String
             switch step % 4 {
@@ -211,7 +213,7 @@ final class EntryStampTests: XCTestCase {
             XCTAssertTrue(index.update(to: document, edit: change))
             made = 0
             XCTAssertEqual(reply(&made), fresh(), "seed \(seed), step \(step)")
-            // An edit within a line reads three lines again: a few entries made, not a section of 6,000.
+            // An edit within a line reads three lines again: a few entries made, not a section of 32,000.
             if step % 4 != 2 { XCTAssertLessThanOrEqual(made, 3, "seed \(seed), step \(step)") }
         }
     }
