@@ -2,7 +2,7 @@ import Collation
 import Entries
 
 // What fluent pagination (AWPagedArray) reads of a sorted outline (an `OutlineIndex`, and before its sort a
-// `SectionLayout` or `LeadingSections`): section metadata first, then pages of entries by offset, and jumps from an
+// `SectionLayout` or `OutlineBeforeSort`): section metadata first, then pages of entries by offset, and jumps from an
 // index title to the first entry of its section.
 
 /// A non-empty section: its title, the count of its entries and the position of the first in the sectioned order.

@@ -11,9 +11,9 @@ public struct SectionLayout: Sendable {
     /// The non-empty sections, in section order.
     public let sections: [SectionSummary]
     /// The section (title position) of every entry in document order, when the layout was counted from them (a page
-    /// before the sort finds its entries with it: `PageBeforeSort`).
+    /// before the sort finds its entries with it: `OutlineBeforeSort`).
     public let sectionOfEntries: [Int32]?
-    /// A plain text's names, when the layout was counted from them (a first page before the sort, `PageBeforeSort`,
+    /// A plain text's names, when the layout was counted from them (a first page before the sort, `OutlineBeforeSort`,
     /// and the index made after it take them); dropped once the index is made.
     public let names: PlainTextNames?
 

@@ -16,7 +16,7 @@ extension LanguageServer {
         if let partial = params.partialResultToken, grouping == .sections, hierarchical {
             // Parts straight from the document's index (sorted once, then following edits), written outside its lock.
             // Without an index yet, the first part comes before the whole sort: only its sections are sorted.
-            var first: LeadingSections?
+            var first: [OutlineBeforeSort.SortedSection]?
             if !context.hasIndex(params.textDocument, CollationChoice()) {
                 let leading = try context.leadingSections(params.textDocument, CollationChoice(), entries: OutlineSymbols.firstPartEntries)
                 server.progress(partial, .serialized(OutlineSymbols.sections(leading, document: document, encoding: context.encoding)))

@@ -26,11 +26,11 @@ public enum OutlineSymbols {
 
 extension OutlineSymbols {
     /// The section symbols of the leading sections of a document not sorted yet, as one JSON array.
-    static func sections(_ leading: LeadingSections, document: TextDocument, encoding: PositionEncoding) -> SerializedJSON {
+    static func sections(_ leading: [OutlineBeforeSort.SortedSection], document: TextDocument, encoding: PositionEncoding) -> SerializedJSON {
         let writer = SymbolWriter(document: document, encoding: encoding)
-        var stream = JSONStream(capacity: leading.sections.reduce(0) { $0 + $1.members.count } * 240 + 1024)
+        var stream = JSONStream(capacity: leading.reduce(0) { $0 + $1.entries.count } * 240 + 1024)
         stream.beginArray()
-        for section in leading.sections { writer.section(title: section.title, entries: leading.entries(of: section), range: section.range, into: &stream) }
+        for section in leading { writer.section(title: section.title, entries: section.entries, range: section.range, into: &stream) }
         stream.endArray()
         return stream.finish()
     }

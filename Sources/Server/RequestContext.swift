@@ -184,15 +184,23 @@ struct RequestContext: Sendable {
         return server.documents.withExistingIndex(document, cacheKey: cacheKey(collation)) { _, _ in true } ?? false
     }
 
-    /// The first sections of a document sorted before the rest (for a first partial result).
-    func leadingSections(_ uri: TextDocumentIdentifier, _ choice: CollationChoice, entries: Int) throws(ResponseError) -> LeadingSections {
+    /// The first sections of a document sorted before the rest (for a first partial result): whole sections holding
+    /// at least `entries` entries.
+    func leadingSections(
+        _ uri: TextDocumentIdentifier, _ choice: CollationChoice, entries: Int
+    ) throws(ResponseError) -> [OutlineBeforeSort.SortedSection] {
         let document = try requireDocument(uri)
         let collation = try self.collation(choice)
-        let plan = self.plan(document, collation)
-        return try sorting { () throws(CollationError) in
-            try LeadingSections(document, collation: collation, format: plan.format, readings: plan.readings,
-                                entries: entries, extract: extractor(collation))
-        }
+        let outline = outlineBeforeSort(document, collation)
+        return try sorting { () throws(CollationError) in try outline.leadingSections(holding: entries) }
+    }
+
+    /// A document's entries with their sections under `collation`, before the sort (with what a first
+    /// `thumbindex/sections` counted of this text).
+    private func outlineBeforeSort(_ document: TextDocument, _ collation: IndexedCollation) -> OutlineBeforeSort {
+        let plan = self.plan(document, collation), layout = server.documents.cachedLayout(document, cacheKey: cacheKey(collation))
+        return OutlineBeforeSort(document, collation: collation, format: plan.format, readings: plan.readings,
+                                 known: layout?.sectionOfEntries, names: layout?.names, extract: extractor(collation))
     }
 
     /// A page of a plain-text document that has no index under a request's collation yet, nor one being made: of the
@@ -206,14 +214,11 @@ struct RequestContext: Sendable {
         let collation = try self.collation(choice)
         let plan = self.plan(document, collation), key = cacheKey(collation)
         guard plan.format == .lines, !server.documents.hasIndexOrBuild(document, cacheKey: key) else { return nil }
-        let layout = server.documents.cachedLayout(document, cacheKey: key)
-        let page = try sorting { () throws(CollationError) in
-            try PageBeforeSort(document, collation: collation, format: plan.format, readings: plan.readings, offsets: offsets,
-                               sectionOf: layout?.sectionOfEntries, names: layout?.names, extract: extractor(collation))
-        }
+        let outline = outlineBeforeSort(document, collation)
+        let page = try sorting { () throws(CollationError) in try outline.page(offsets) }
         // Started after the page, so that the two do not share the cores; a request that comes meanwhile starts it.
         _ = buildIndexInBackground(document, collation, cacheKey: key, layoutFirst: false)
-        return (page.entries, page.totalCount, document)
+        return (page, outline.totalCount, document)
     }
 
     /// Which index the document gets under `collation` (see `IndexPlan`).

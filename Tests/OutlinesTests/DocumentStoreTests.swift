@@ -37,10 +37,10 @@ final class DocumentStoreTests: XCTestCase {
             SectionLayout(names: OutlineIndex.names($0), version: $0.version, generation: $0.generation, collation: self.collation)
         }
         XCTAssertEqual(layout.names?.lines, [0, 1, 2])
-        let page = try PageBeforeSort(document, collation: collation, format: .lines, offsets: 1 ..< 3, sectionOf: layout.sectionOfEntries,
-                                      names: layout.names) { _ in [] }
-        XCTAssertEqual(page.entries.map(\.entry.name), ["Östen", "東京"])
-        XCTAssertEqual(page.entries.map(\.entry.selectionRange.start.line), [0, 2])
+        let page = try OutlineBeforeSort(document, collation: collation, format: .lines, known: layout.sectionOfEntries,
+                                         names: layout.names) { _ in [] }.page(1 ..< 3)
+        XCTAssertEqual(page.map(\.entry.name), ["Östen", "東京"])
+        XCTAssertEqual(page.map(\.entry.selectionRange.start.line), [0, 2])
         _ = try store.withIndexWaiting(document, cacheKey: "k", make: make(made)) { _, _ in () }
         XCTAssertNil(store.cachedLayout(document, cacheKey: "k")?.names)
         XCTAssertEqual(store.cachedLayout(document, cacheKey: "k")?.sections.map(\.count), [1, 1, 1])

@@ -4,7 +4,7 @@ import XCTest
 
 /// Before the index: a first part of symbols sorts only its whole sections, a page finds only its own entries in the
 /// sections that hold it; both equal what the index answers.
-final class LeadingSectionsTests: XCTestCase {
+final class OutlineBeforeSortTests: XCTestCase {
     /// 60 names under A, 20 under B, 120 in other scripts (`#` under sv_SE), interleaved.
     private let lines = (0 ..< 200).map { i -> String in
         switch i % 10 {
@@ -23,14 +23,14 @@ final class LeadingSectionsTests: XCTestCase {
         let index = try OutlineIndex.make(document, collation: collation, format: .lines) { _ in [] }
         // Inside A, across the end of A (60 entries) into B (20), across B into `#`, deep inside `#`, at and past the end.
         for range in [0 ..< 10, 55 ..< 65, 75 ..< 85, 100 ..< 101, 130 ..< 190, 195 ..< 205, 200 ..< 210] {
-            let page = try PageBeforeSort(document, collation: collation, format: .lines, offsets: range) { _ in [] }
-            let indexed = index.page(offset: range.lowerBound, limit: range.count, in: document)
-            XCTAssertEqual(page.entries.map(\.entry), indexed.map(\.entry), "\(range)")
-            XCTAssertEqual(page.entries.map(\.section), indexed.map(\.section), "\(range)")
-            XCTAssertEqual(page.totalCount, 200)
+            let outline = OutlineBeforeSort(document, collation: collation, format: .lines) { _ in [] }
+            let page = try outline.page(range), indexed = index.page(offset: range.lowerBound, limit: range.count, in: document)
+            XCTAssertEqual(page.map(\.entry), indexed.map(\.entry), "\(range)")
+            XCTAssertEqual(page.map(\.section), indexed.map(\.section), "\(range)")
+            XCTAssertEqual(outline.totalCount, 200)
         }
-        let sections = try LeadingSections(document, collation: collation, format: .lines, entries: 70) { _ in [] }
-        XCTAssertEqual(sections.sections.map(\.title), ["A", "B"])
-        XCTAssertEqual(sections.entries(of: sections.sections[1]).map(\.name), index.page(offset: 60, limit: 20, in: document).map(\.entry.name))
+        let sections = try OutlineBeforeSort(document, collation: collation, format: .lines) { _ in [] }.leadingSections(holding: 70)
+        XCTAssertEqual(sections.map(\.title), ["A", "B"])
+        XCTAssertEqual(sections[1].entries.map(\.name), index.page(offset: 60, limit: 20, in: document).map(\.entry.name))
     }
 }
