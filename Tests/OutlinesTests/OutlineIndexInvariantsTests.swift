@@ -64,6 +64,26 @@ final class OutlineIndexInvariantsTests: XCTestCase {
 
 /// What is kept per entry (`EntryMemo`) is made again when the entry changes or moves, and only then.
 final class EntryStampTests: XCTestCase {
+    /// Each section's kept reply (`EntryMemo.joined`) as text, the values made (`value` of the entry) listed in `made`.
+    private static func reply(
+        _ index: OutlineIndex, _ document: TextDocument, _ made: inout [String], value: (Entry) -> String = \.name
+    ) -> [String: String] {
+        let view = index.view(document: document)
+        var out: [String: String] = [:]
+        for section in view.sections {
+            let offsets = section.offset ..< section.offset + section.count
+            let joined = view.memo.joined(section: section.titleIndex, changes: view.changes(ofSection: section.titleIndex),
+                                          ids: { offsets.map(view.id(at:)) }, lastChange: view.lastChange(of:),
+                                          stamp: { view.stamp(at: offsets.lowerBound + $0) }, variant: 0) { k in
+                let name = value(view.entry(at: offsets.lowerBound + k))
+                made.append(name)
+                return Array(name.utf8)
+            }
+            out[section.title] = String(decoding: Array(joined.joined()), as: UTF8.self)
+        }
+        return out
+    }
+
     private func index(_ text: String) throws -> (OutlineIndex, TextDocument) {
         let document = TextDocument(uri: "file:///t", languageId: "plaintext", version: 1, text: text)
         let index = try OutlineIndex.make(document, collation: try IndexedCollation(locale: "sv_SE"), format: .lines) { _ in [] }
@@ -103,22 +123,7 @@ final class EntryStampTests: XCTestCase {
     /// changed entries again and copies the others.
     func testAReplyMakesOnlyTheEntriesThatChanged() throws {
         var (index, document) = try index("Alma\n\nBo\n\nAnna\n\nBertil\n")
-        func reply(_ made: inout [String]) -> [String: String] {
-            let view = index.view(document: document)
-            var out: [String: String] = [:]
-            for section in view.sections {
-                let offsets = section.offset ..< section.offset + section.count
-                let joined = view.memo.joined(section: section.titleIndex, changes: view.changes(ofSection: section.titleIndex),
-                                              ids: { offsets.map(view.id(at:)) }, lastChange: view.lastChange(of:),
-                                              stamp: { view.stamp(at: offsets.lowerBound + $0) }, variant: 0) { k in
-                    let name = view.entry(at: offsets.lowerBound + k).name
-                    made.append(name)
-                    return Array(name.utf8)
-                }
-                out[section.title] = String(decoding: Array(joined.joined()), as: UTF8.self)
-            }
-            return out
-        }
+        func reply(_ made: inout [String]) -> [String: String] { Self.reply(index, document, &made) }
         var made: [String] = []
         let first = reply(&made)
         XCTAssertEqual(made.sorted(), ["Alma", "Anna", "Bertil", "Bo"])
@@ -137,21 +142,7 @@ final class EntryStampTests: XCTestCase {
     /// but those, yet the sections they are in are made again (the others are handed out as kept).
     func testASectionAnEntryJoinsOrLeavesIsMadeAgain() throws {
         var (index, document) = try index("Alma\n\n\n\nBo\n\n\n\nAnna\n")
-        func reply(_ made: inout [String]) -> [String: String] {
-            let view = index.view(document: document)
-            var out: [String: String] = [:]
-            for section in view.sections {
-                let offsets = section.offset ..< section.offset + section.count
-                out[section.title] = String(decoding: Array(view.memo.joined(
-                    section: section.titleIndex, changes: view.changes(ofSection: section.titleIndex), ids: { offsets.map(view.id(at:)) },
-                    lastChange: view.lastChange(of:), stamp: { view.stamp(at: offsets.lowerBound + $0) }, variant: 0) { k in
-                        let name = view.entry(at: offsets.lowerBound + k).name
-                        made.append(name)
-                        return Array(name.utf8)
-                    }.joined()), as: UTF8.self)
-            }
-            return out
-        }
+        func reply(_ made: inout [String]) -> [String: String] { Self.reply(index, document, &made) }
         var made: [String] = []
         XCTAssertEqual(reply(&made), ["A": "Alma,Anna", "B": "Bo"])
         made = []
@@ -176,21 +167,13 @@ final class EntryStampTests: XCTestCase {
         let names = (0 ..< 32_000).map { "Anna \(String($0 &* 7919 % 32_003, radix: 7))" }
         var (index, document) = try index(names.joined(separator: "\n") + "\n")
         func reply(_ made: inout Int) -> String {
-            let view = index.view(document: document)
-            return view.sections.map { section in
-                let offsets = section.offset ..< section.offset + section.count
-                return String(decoding: Array(view.memo.joined(
-                    section: section.titleIndex, changes: view.changes(ofSection: section.titleIndex), ids: { offsets.map(view.id(at:)) },
-                    lastChange: view.lastChange(of:), stamp: { view.stamp(at: offsets.lowerBound + $0) }, variant: 0) { k in
-                        made += 1
-                        let entry = view.entry(at: offsets.lowerBound + k)
-                        return Array("\(entry.name)@\(entry.range.start.line)".utf8)
-                    }.joined()), as: UTF8.self)
-            }.joined(separator: "|")
+            var names: [String] = []
+            defer { made += names.count }
+            return Self.reply(index, document, &names) { "\($0.name)@\($0.range.start.line)" }.sorted { $0.key < $1.key }.map(\.value).joined(separator: "|")
         }
         func fresh() -> String {
             let view = index.view(document: document)
-            return view.sections.map { section in
+            return view.sections.sorted { $0.title < $1.title }.map { section in
                 (section.offset ..< section.offset + section.count).map {
                     let entry = view.entry(at: $0)
                     return "\(entry.name)@\(entry.range.start.line)"
