@@ -117,8 +117,14 @@ struct TIIndex {
     // after it: combining marks and what starts with one, unless the first is `free` (starts no contraction and ends
     // in no mark, so that nothing after it can take part in its collation elements). Nor the pairs that begin a
     // contraction (`pairs`, first code point high, second low; `starts` their first code points).
-    std::bitset<0x10000> leadUnsafe, followUnsafe, starts, free;
+    // Learned on the first call (`learnFirstCodePoints`): a CLI sort never asks, and 65,536 decompositions cost it a
+    // few milliseconds.
+    mutable std::bitset<0x10000> leadUnsafe, followUnsafe, free;
+    mutable std::once_flag firstCodePointsLearned;
+    mutable bool firstCodePointsKnown = false;
+    std::bitset<0x10000> starts;
     std::set<uint64_t> pairs;
+    bool numeric = false;
 };
 
 // MARK: Locales
@@ -583,6 +589,7 @@ void learnLeading(TIIndex &index, const char *id) {
     if (U_FAILURE(status)) return;
     // Under numeric collation a run of digits weighs as one number, as a contraction would.
     bool numeric = collator->getAttribute(UCOL_NUMERIC_COLLATION, status) == UCOL_ON;
+    index.numeric = numeric;
     index.backwardsSecondary = collator->getAttribute(UCOL_FRENCH_COLLATION, status) == UCOL_ON;
     if (U_FAILURE(status)) return;
     for (UChar32 c = 0; c < 0x10000; c++) {
@@ -591,24 +598,6 @@ void learnLeading(TIIndex &index, const char *id) {
             u_getIntPropertyValue(c, UCHAR_NFC_QUICK_CHECK) != UNORM_YES || U16_IS_SURROGATE(c)) {
             index.unsafe.set((size_t)c);
         }
-    }
-    const UNormalizer2 *nfd = unorm2_getNFDInstance(&status);
-    if (U_FAILURE(status)) return;
-    for (UChar32 c = 0; c < 0x10000; c++) {
-        bool combining = u_getCombiningClass(c) != 0 || u_getIntPropertyValue(c, UCHAR_LEAD_CANONICAL_COMBINING_CLASS) != 0;
-        bool digit = numeric && u_charType(c) == U_DECIMAL_DIGIT_NUMBER;
-        UChar decomposition[32];
-        UErrorCode decomposed = U_ZERO_ERROR;
-        int32_t length = unorm2_getDecomposition(nfd, c, decomposition, 32, &decomposed);
-        bool startsContraction = false;
-        for (int32_t k = 0; U_SUCCESS(decomposed) && k < length;) {
-            UChar32 part;
-            U16_NEXT(decomposition, k, length, part);
-            if (part < 0x10000 && index.starts[(size_t)part]) startsContraction = true;
-        }
-        if (combining || digit || startsContraction || U_FAILURE(decomposed) || U16_IS_SURROGATE(c)) index.leadUnsafe.set((size_t)c);
-        if (combining || U16_IS_SURROGATE(c)) index.followUnsafe.set((size_t)c);
-        if (!index.starts[(size_t)c] && u_getIntPropertyValue(c, UCHAR_TRAIL_CANONICAL_COMBINING_CLASS) == 0) index.free.set((size_t)c);
     }
     index.leading.reset(new std::atomic<int32_t>[0x10000]);
     for (size_t c = 0; c < 0x10000; c++) index.leading[c].store(-1, std::memory_order_relaxed);
@@ -722,6 +711,34 @@ extern "C" void ti_index_buckets_utf8(const TIIndex *index, const uint8_t *base,
     }
 }
 
+namespace {
+// Makes `leadUnsafe`, `followUnsafe` and `free` (see TIIndex) from what `learnLeading` found; false when ICU cannot say.
+bool learnFirstCodePoints(const TIIndex &index) noexcept {
+    return guarded<bool>(false, [&] {
+        UErrorCode status = U_ZERO_ERROR;
+        const UNormalizer2 *nfd = unorm2_getNFDInstance(&status);
+        if (U_FAILURE(status)) return false;
+        for (UChar32 c = 0; c < 0x10000; c++) {
+            bool combining = u_getCombiningClass(c) != 0 || u_getIntPropertyValue(c, UCHAR_LEAD_CANONICAL_COMBINING_CLASS) != 0;
+            bool digit = index.numeric && u_charType(c) == U_DECIMAL_DIGIT_NUMBER;
+            UChar decomposition[32];
+            UErrorCode decomposed = U_ZERO_ERROR;
+            int32_t length = unorm2_getDecomposition(nfd, c, decomposition, 32, &decomposed);
+            bool startsContraction = false;
+            for (int32_t k = 0; U_SUCCESS(decomposed) && k < length;) {
+                UChar32 part;
+                U16_NEXT(decomposition, k, length, part);
+                if (part < 0x10000 && index.starts[(size_t)part]) startsContraction = true;
+            }
+            if (combining || digit || startsContraction || U_FAILURE(decomposed) || U16_IS_SURROGATE(c)) index.leadUnsafe.set((size_t)c);
+            if (combining || U16_IS_SURROGATE(c)) index.followUnsafe.set((size_t)c);
+            if (!index.starts[(size_t)c] && u_getIntPropertyValue(c, UCHAR_TRAIL_CANONICAL_COMBINING_CLASS) == 0) index.free.set((size_t)c);
+        }
+        return true;
+    });
+}
+}  // namespace
+
 // A string starts with its first code point's collation elements when that code point keeps them whatever follows
 // (see TIIndex::leadUnsafe) and the next one cannot reorder with it or continue a contraction begun by it: then it
 // collates at or after that code point alone; and before it followed by two U+FFFF (the greatest primary) unless
@@ -729,6 +746,8 @@ extern "C" void ti_index_buckets_utf8(const TIIndex *index, const uint8_t *base,
 extern "C" int32_t ti_index_leading_code_points(const TIIndex *index, const uint8_t *base, const int64_t *starts,
                                                 const int32_t *lengths, int64_t count, int32_t *codePointsOut) {
     if (!index->leading || index->backwardsSecondary) return 0;
+    std::call_once(index->firstCodePointsLearned, [&] { index->firstCodePointsKnown = learnFirstCodePoints(*index); });
+    if (!index->firstCodePointsKnown) return 0;
     for (int64_t n = 0; n < count; n++) {
         const uint8_t *s = base + starts[n];
         int32_t length = lengths[n], i = 0;
