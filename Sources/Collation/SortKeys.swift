@@ -66,13 +66,6 @@ public final class SortKeys: @unchecked Sendable {
         UnsafeBufferPointer(start: keyStart[i], count: Int(keyLength[i]))
     }
 
-    /// How the keys of strings `a` and `b` compare: negative, zero (equal keys) or positive.
-    public func compare(_ a: Int, _ b: Int) -> Int {
-        let la = Int(keyLength[a]), lb = Int(keyLength[b])
-        let c = memcmp(keyStart[a], keyStart[b], min(la, lb))
-        return c != 0 ? Int(c) : la - lb
-    }
-
     /// Whether string `a` sorts before string `b` (ties: input order).
     @inline(__always)
     public func less(_ a: Int, _ b: Int) -> Bool {

@@ -8,21 +8,26 @@ import Foundation
 /// anew. Read outside the store's lock, from views; its own lock keeps it whole.
 public final class EntryMemo: @unchecked Sendable {
     private let lock = NSLock()
-    private var kept: [Key: [Block]] = [:]
+    private var kept: [Key: Kept] = [:]
 
     private struct Key: Hashable {
         let section: Int
         let variant: Int
     }
 
+    /// A section's blocks, and the count of changes they hold for.
+    private struct Kept {
+        var asOf: UInt64
+        var blocks: [Block]
+    }
+
     /// Some consecutive entries of a section: their symbols, comma-separated, with the entries (ids and stamps) they
-    /// were made from, where each symbol ends, and the count of changes they hold for.
+    /// were made from and where each symbol ends.
     private struct Block {
         var ids: [Int32]
         var stamps: [Stamp]
         var bytes: [UInt8]
         var ends: [Int]
-        var asOf: UInt64
     }
 
     /// What an entry's value is made from: the index's count of changes when the entry itself last changed, and its
@@ -68,9 +73,10 @@ public final class EntryMemo: @unchecked Sendable {
         make: (Int) -> [UInt8]
     ) -> [[UInt8]] {
         let key = Key(section: section, variant: variant)
-        let old = lock.withLock { kept[key] } ?? []
-        let oldest = old.lazy.map(\.asOf).min() ?? 0, newest = old.lazy.map(\.asOf).max() ?? 0
-        if !old.isEmpty, newest <= changes.now, changes.last <= oldest {
+        let kept = lock.withLock { self.kept[key] }, old = kept?.blocks ?? []
+        // Kept for this view or an older one: a newer one may hold what this view has not seen.
+        let asOf = kept.flatMap { $0.asOf <= changes.now ? $0.asOf : nil }
+        if let asOf, changes.last <= asOf {
             assert(old.flatMap(\.ids) == ids() && zip(old.flatMap(\.stamps), ids().indices.map(stamp)).allSatisfy { $0.sameValue(as: $1) },
                    "section \(section) changed unseen")
             return Self.pieces(old)
@@ -85,20 +91,18 @@ public final class EntryMemo: @unchecked Sendable {
             var end = start
             repeat { end += 1 } while end < ids.count && !Self.endsBlock(ids[end - 1])
             // A kept block holds if it has the same entries, none changed in place or moved since it was made.
-            if let b = byFirst[ids[start]], old[b].asOf <= changes.now, changes.moved <= old[b].asOf, old[b].ids.elementsEqual(ids[start ..< end]),
-               ids[start ..< end].allSatisfy({ lastChange($0) <= old[b].asOf }) {
-                var block = old[b]
-                block.asOf = changes.now
-                blocks.append(block)
+            if let asOf, let b = byFirst[ids[start]], changes.moved <= asOf, old[b].ids.elementsEqual(ids[start ..< end]),
+               ids[start ..< end].allSatisfy({ lastChange($0) <= asOf }) {
+                blocks.append(old[b])
                 entries.pass(block: b)
             } else {
-                blocks.append(entries.block(ids[start ..< end], offset: start, now: changes.now, stamp: stamp, make: make))
+                blocks.append(entries.block(ids[start ..< end], offset: start, stamp: stamp, make: make))
             }
             start = end
         }
         lock.withLock {
             // A later section made meanwhile (by a request for a newer view) stays.
-            if (kept[key]?.first?.asOf ?? 0) <= changes.now { kept[key] = blocks }
+            if (self.kept[key]?.asOf ?? 0) <= changes.now { self.kept[key] = Kept(asOf: changes.now, blocks: blocks) }
         }
         return Self.pieces(blocks)
     }
@@ -128,7 +132,7 @@ public final class EntryMemo: @unchecked Sendable {
         /// The entries `ids` (the section's from `offset`) as a block, each value copied from a kept one for the
         /// entry's stamp where there is one, else made.
         mutating func block(
-            _ ids: ArraySlice<Int32>, offset: Int, now: UInt64, stamp: (Int) -> Stamp, make: (Int) -> [UInt8]
+            _ ids: ArraySlice<Int32>, offset: Int, stamp: (Int) -> Stamp, make: (Int) -> [UInt8]
         ) -> Block {
             var bytes: [UInt8] = [], ends: [Int] = [], stamps: [Stamp] = []
             bytes.reserveCapacity(ids.count * 256)
@@ -161,16 +165,18 @@ public final class EntryMemo: @unchecked Sendable {
             }
             // Kept while the document is open: not with the room a guess of its size left (up to twice the bytes).
             if bytes.capacity > bytes.count + bytes.count / 8 { bytes = bytes.withUnsafeBufferPointer { Array($0) } }
-            return Block(ids: Array(ids), stamps: stamps, bytes: bytes, ends: ends, asOf: now)
+            return Block(ids: Array(ids), stamps: stamps, bytes: bytes, ends: ends)
         }
     }
+
+    private static let comma = [UInt8(ascii: ",")]
 
     /// The blocks' bytes with commas between them.
     private static func pieces(_ blocks: [Block]) -> [[UInt8]] {
         var pieces: [[UInt8]] = []
         pieces.reserveCapacity(blocks.count * 2)
         for (b, block) in blocks.enumerated() {
-            if b > 0 { pieces.append([UInt8(ascii: ",")]) }
+            if b > 0 { pieces.append(comma) }
             pieces.append(block.bytes)
         }
         return pieces

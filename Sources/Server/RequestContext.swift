@@ -191,14 +191,14 @@ struct RequestContext: Sendable {
     ) throws(ResponseError) -> [OutlineBeforeSort.SortedSection] {
         let document = try requireDocument(uri)
         let collation = try self.collation(choice)
-        let outline = outlineBeforeSort(document, collation)
+        let outline = outlineBeforeSort(document, collation, plan: plan(document, collation))
         return try sorting { () throws(CollationError) in try outline.leadingSections(holding: entries) }
     }
 
     /// A document's entries with their sections under `collation`, before the sort (with what a first
     /// `thumbindex/sections` counted of this text).
-    private func outlineBeforeSort(_ document: TextDocument, _ collation: IndexedCollation) -> OutlineBeforeSort {
-        let plan = self.plan(document, collation), layout = server.documents.cachedLayout(document, cacheKey: cacheKey(collation))
+    private func outlineBeforeSort(_ document: TextDocument, _ collation: IndexedCollation, plan: IndexPlan) -> OutlineBeforeSort {
+        let layout = server.documents.cachedLayout(document, cacheKey: cacheKey(collation))
         return OutlineBeforeSort(document, collation: collation, format: plan.format, readings: plan.readings,
                                  known: layout?.sectionOfEntries, names: layout?.names, extract: extractor(collation))
     }
@@ -214,7 +214,7 @@ struct RequestContext: Sendable {
         let collation = try self.collation(choice)
         let plan = self.plan(document, collation), key = cacheKey(collation)
         guard plan.format == .lines, !server.documents.hasIndexOrBuild(document, cacheKey: key) else { return nil }
-        let outline = outlineBeforeSort(document, collation)
+        let outline = outlineBeforeSort(document, collation, plan: plan)
         let page = try sorting { () throws(CollationError) in try outline.page(offsets) }
         // Started after the page, so that the two do not share the cores; a request that comes meanwhile starts it.
         _ = buildIndexInBackground(document, collation, cacheKey: key, layoutFirst: false)

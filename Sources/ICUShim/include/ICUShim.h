@@ -110,8 +110,8 @@ void ti_index_buckets_utf8(const TIIndex *index, const uint8_t *base, const int6
                            int64_t count, int32_t *bucketsOut);
 /// The first code point of each string (same layout as ti_collator_sort_keys_utf8) when the string collates between
 /// that code point alone and it followed by two U+FFFF (it starts with that code point's own collation elements and
-/// holds no U+FFFF), else -1. Returns 0, writing nothing, where the index cannot
-/// tell (buckets that do not follow the collation, a backwards secondary level): see TIIndex::leading.
+/// holds no U+FFFF), else -1. Returns 0, writing nothing, where the index cannot tell (buckets that do not follow the
+/// collation, a backwards secondary level): see TIIndex::leadUnsafe.
 int32_t ti_index_leading_code_points(const TIIndex *index, const uint8_t *base, const int64_t *starts,
                                      const int32_t *lengths, int64_t count, int32_t *codePointsOut);
 
