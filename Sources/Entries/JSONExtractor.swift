@@ -44,7 +44,10 @@ public struct JSONExtractor: EntryExtractor {
         isObject ? (count == 1 ? "1 key" : "\(count) keys") : (count == 1 ? "1 item" : "\(count) items")
     }
 
-    static func shorten(_ s: String, limit: Int = 80) -> String {
+    /// The most characters of a string value shown as its detail.
+    static let detailLimit = 80
+
+    static func shorten(_ s: String, limit: Int = detailLimit) -> String {
         // No more bytes than the limit: no more characters either (most values), found without counting them.
         s.utf8.count <= limit || s.count <= limit ? s : String(s.prefix(limit - 1)) + "…"
     }

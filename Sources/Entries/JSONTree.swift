@@ -127,7 +127,7 @@ public struct JSONTree: Sendable {
             var cursor = child
             let from = first.map { nodes[$0].memberStart } ?? nodes[c].start + 1
             guard let (spans, end) = try? text.bytes.withUnsafeBufferPointer({ p in
-                try JSONParser().parseMemberSpans(p, isObject: isObject, from: from, afterBracket: first == nil, depth: depth(of: c)) { at in
+                try JSONParser.text.parseMemberSpans(p, isObject: isObject, from: from, afterBracket: first == nil, depth: depth(of: c)) { at in
                     guard settling else { return false }
                     while cursor < childrenEnd, nodes[cursor].memberStart + delta < at { cursor += Int(nodes[cursor].size) + 1 }
                     return cursor < childrenEnd && nodes[cursor].memberStart >= oldEditEnd && nodes[cursor].memberStart + delta == at
@@ -165,7 +165,7 @@ public struct JSONTree: Sendable {
             let values = JSONValues(spans: read, bytes: bytes, map: map), top = ChildIndices(spans: read, range: read.indices)
             switch format.kind {
             case .json, .yaml:
-                values.visit(top, isObject: isObject, firstIndex: first == nil ? 0 : ordinal - 1) { entries.append($0) }
+                values.visit(top, isObject: isObject, firstIndex: first == nil ? 0 : ordinal - 1, into: &entries)
             case .catalog:
                 entries = top.compactMap { values.catalogEntry($0, languages: languages) }
             }

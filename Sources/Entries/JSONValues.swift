@@ -25,23 +25,68 @@ struct JSONValues {
     }
 
     /// The entries of the values `top` (a list's values with no parent in it, such as members read again, each
-    /// followed by what it holds), and what they hold, in document order, each without children; `firstIndex`: the
-    /// place in its array of the first of them, when they are elements.
-    func visit(_ top: ChildIndices, isObject: Bool, firstIndex: Int = 0, _ body: (Entry) -> Void) {
-        var line = 0
-        visit(top, isObject: isObject, firstIndex: firstIndex, line: &line, body)
+    /// followed by what it holds), and what they hold, handed to `sink` in document order, each without children;
+    /// `firstIndex`: the place in its array of the first of them, when they are elements. Returns how many.
+    @discardableResult
+    func visit<Sink: EntrySink>(_ top: ChildIndices, isObject: Bool, firstIndex: Int = 0, into sink: inout Sink) -> Int {
+        var line = 0, count = 0
+        visit(top, isObject: isObject, firstIndex: firstIndex, line: &line, count: &count, into: &sink)
+        return count
     }
 
     /// `line`: the line of the last entry handed out, where the next one's lines are looked for from (they come in
     /// document order: a step or two on, not a search of a million lines).
-    private func visit(_ values: ChildIndices, isObject: Bool, firstIndex: Int, line: inout Int, _ body: (Entry) -> Void) {
+    private func visit<Sink: EntrySink>(_ values: ChildIndices, isObject: Bool, firstIndex: Int, line: inout Int,
+                                        count: inout Int, into sink: inout Sink) {
         for (offset, i) in values.enumerated() {
-            guard let entry = isObject ? entry(member: i, hint: line) : entry(item: i, index: firstIndex + offset, hint: line)
-            else { continue }
-            line = entry.range.start.line
-            body(entry)
-            if spans[i].size > 0 { visit(children(of: i), isObject: spans[i].kind == .object, firstIndex: 0, line: &line, body) }
+            if isObject {
+                line = member(i, hint: line, into: &sink)
+            } else {
+                guard let entry = entry(item: i, index: firstIndex + offset, hint: line) else { continue }
+                line = entry.range.start.line
+                sink.append(entry)
+            }
+            count += 1
+            if spans[i].size > 0 {
+                visit(children(of: i), isObject: spans[i].kind == .object, firstIndex: 0, line: &line, count: &count, into: &sink)
+            }
         }
+    }
+
+    /// Member `i` handed to `sink` as `entry(member:hint:)` makes it, its key and detail as the text's own bytes
+    /// when they are the strings (no escape; a detail short and on one line); returns the line it starts on.
+    private func member<Sink: EntrySink>(_ i: Int, hint: Int, into sink: inout Sink) -> Int {
+        let span = spans[i], keyStart = span.keyStart ?? span.start
+        guard let key = JSONParser().verbatimString(at: keyStart, in: bytes) else {
+            let entry = entry(member: i, hint: hint)
+            sink.append(entry)
+            return entry.range.start.line
+        }
+        let range = map.range(from: keyStart, to: span.end, hint: hint)
+        let selection = map.range(from: keyStart, to: key.upperBound + 1, hint: range.start.line)
+        withDetail(of: i) { detail in
+            sink.append(utf8Name: UnsafeBufferPointer(rebasing: bytes[key]), kind: JSONExtractor.kind(of: span.kind),
+                        detail: detail, range: range, selectionRange: selection)
+        }
+        return range.start.line
+    }
+
+    /// Calls `body` with the UTF-8 of `detail(of: i)`: the text's own bytes for a number, and for a string without
+    /// escapes, line breaks or more bytes than a detail shows.
+    private func withDetail<R>(of i: Int, _ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R {
+        let span = spans[i]
+        switch span.kind {
+        case .number:
+            return body(UnsafeBufferPointer(rebasing: bytes[span.start ..< span.end]))
+        case .string:
+            if let content = JSONParser().verbatimString(at: span.start, in: bytes), content.count <= JSONExtractor.detailLimit {
+                let utf8 = UnsafeBufferPointer(rebasing: bytes[content])
+                if !utf8.contains(where: { $0.mayBreakLine }) { return body(utf8) }
+            }
+        default: break
+        }
+        guard var detail = detail(of: i) else { return body(nil) }
+        return detail.withUTF8 { body($0) }
     }
 
     /// A member as an entry, without children; its lines looked for from line `hint` on.
@@ -113,4 +158,10 @@ struct ChildIndices: Sequence, IteratorProtocol {
     }
 
     var count: Int { reduce(0) { n, _ in n + 1 } }
+}
+
+extension JSONParser {
+    /// The parser of a document's text: a Swift string's UTF-8 (received as one, edited at characters' boundaries),
+    /// not checked again.
+    static let text = JSONParser(checksUTF8: false)
 }

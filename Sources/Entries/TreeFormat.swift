@@ -18,21 +18,20 @@ public struct TreeFormat: Sendable {
         self.options = options
     }
 
-    /// The document's tree, its entries handed to `entry` depth-first (each without children: they follow it), as its
+    /// The document's tree, its entries handed to `sink` depth-first (each without children: they follow it), as its
     /// extractor would give them flattened; nil for text the extractor refuses (not JSON, not a catalog) or without a
     /// value (then the entries handed out so far are not the document's). One at a time, so that a reader keeping
-    /// them in a form of its own never holds them all as `Entry`s (a million JSON members: 170 MB).
-    ///
-    /// `restart`: the entries handed out so far are dropped, they are handed out again from the first (a YAML text
-    /// the block reader gave up on after some keys, then composed by Yams).
-    public func read(_ text: RecordText, entry: (Entry) -> Void, restart: () -> Void = {}) -> TreeShape? {
+    /// them in a form of its own never holds them all as `Entry`s (a million JSON members: 170 MB), and JSON members'
+    /// keys and details as the text's own bytes where they can be. The sink is restarted when what it was handed is
+    /// dropped (a YAML text the block reader gave up on after some keys, then composed by Yams).
+    public func read<Sink: EntrySink>(_ text: RecordText, into sink: inout Sink) -> TreeShape? {
         // Both trees keep 32-bit offsets or lines: a larger text is read whole.
         guard text.bytes.count <= JSONTree.largestText else { return nil }
         if kind == .yaml {
-            return YAMLTree.read(text, entry: entry, restart: restart).map { .yaml($0) }
+            return YAMLTree.read(text, entry: { sink.append($0) }, restart: { sink.restart() }).map { .yaml($0) }
         }
         return text.bytes.withUnsafeBufferPointer { bytes -> TreeShape? in
-            guard let spans = try? JSONParser().parseSpans(bytes), !spans.isEmpty else { return nil }
+            guard let spans = try? JSONParser.text.parseSpans(bytes), !spans.isEmpty else { return nil }
             let values = JSONValues(spans: spans, bytes: bytes, map: text.map)
             var tree = JSONTree(format: self, byteCount: bytes.count)
             var rank: Int32 = 0, count = 0
@@ -40,7 +39,10 @@ public struct TreeFormat: Sendable {
             switch kind {
             case .json, .yaml:
                 tree.nodes = tree.nodes(of: spans, base: 0, outside: -1, rank: &rank)
-                values.visit(top, isObject: spans[0].kind == .object) { count += 1; entry($0) }
+                // At most an entry a value; their strings are mostly the text's (packed arrays grown by doubling
+                // were copied and faulted in again: 60 MB of entries for a million members).
+                sink.reserveCapacity(entries: Int(rank), utf8: bytes.count)
+                count = values.visit(top, isObject: spans[0].kind == .object, into: &sink)
             case .catalog:
                 guard spans[0].kind == .object, let s = values.lastMember(named: "strings", in: 0), spans[s].kind == .object
                 else { return nil }
@@ -55,7 +57,7 @@ public struct TreeFormat: Sendable {
                     guard let made = values.catalogEntry(member, languages: tree.languages, hint: line) else { return nil }
                     line = made.range.start.line
                     count += 1
-                    entry(made)
+                    sink.append(made)
                 }
             }
             tree.entryCount = Int(rank)

@@ -299,13 +299,17 @@ extension String {
 
     /// Line breaks as spaces between the lines (none made when there is none: no byte of a line break).
     var singleLine: String {
-        // LF, VT, FF, CR, NEL (C2 85), LS and PS (E2 80 A8/A9).
-        func mayBreak(_ byte: UInt8) -> Bool { (byte >= 0x0A && byte <= 0x0D) || byte == 0xC2 || byte == 0xE2 }
         // Over the bytes in place when they are (a native string's are): a step through the view costs more per byte.
-        guard utf8.withContiguousStorageIfAvailable({ $0.contains(where: mayBreak) }) ?? utf8.contains(where: mayBreak)
+        guard utf8.withContiguousStorageIfAvailable({ $0.contains(where: { $0.mayBreakLine }) }) ?? utf8.contains(where: { $0.mayBreakLine })
         else { return self }
         return split(whereSeparator: \.isNewline).joined(separator: " ")
     }
+}
+
+extension UInt8 {
+    /// Whether this byte may be (part of) a line break in UTF-8: LF, VT, FF, CR, or the lead byte of NEL (C2 85), LS
+    /// or PS (E2 80 A8/A9).
+    var mayBreakLine: Bool { (self >= 0x0A && self <= 0x0D) || self == 0xC2 || self == 0xE2 }
 }
 
 extension Unicode.Scalar {

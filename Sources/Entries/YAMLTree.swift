@@ -27,7 +27,7 @@ public struct YAMLTree: Sendable {
     /// The number of entries.
     public private(set) var entryCount = 0
 
-    /// The document's tree, its entries handed to `entry` depth-first as `TreeFormat.read(_:entry:restart:)` hands
+    /// The document's tree, its entries handed to `entry` depth-first as `TreeFormat.read(_:into:)` hands
     /// them (and `restart` called as it calls it).
     static func read(_ text: RecordText, entry: (Entry) -> Void, restart: () -> Void) -> YAMLTree? {
         // A `---` that starts the one document (before anything but blank and comment lines) is read past: the

@@ -13,13 +13,11 @@ extension OutlineIndex {
         sectionsKnown: ((SectionLayout) -> Void)?, isCancelled: () -> Bool
     ) throws(CollationError) -> OutlineIndex? {
         // Packed as they are read: a million JSON members are never held as `Entry`s (170 MB of them and their strings).
-        var stored = StoredEntries()
+        var sink = PackingSink(readings: readings)
         guard !document.isBinary,
-              let tree = format.read(RecordText(bytes: document.bytes, lineStarts: document.lineStarts), entry: { entry in
-                  var entry = entry
-                  if let readings { entry.read(by: readings) }
-                  stored.append(entry)
-              }, restart: { stored = StoredEntries() }) else { return nil }
+              let tree = format.read(RecordText(bytes: document.bytes, lineStarts: document.lineStarts), into: &sink)
+        else { return nil }
+        let stored = sink.stored
         let index = try OutlineIndex(collation: collation, format: .tree, document: document, batch: stored.sortStrings,
                                  positions: (0 ..< Int32(stored.count)).map { $0 }, stored: stored, extract: extract,
                                  sectionsKnown: sectionsKnown, isCancelled: isCancelled)
@@ -60,4 +58,29 @@ extension OutlineIndex {
         }
         return true
     }
+}
+
+/// A tree's entries packed as they are read, with their readings when the collation has them (an entry without
+/// readings given as UTF-8 is packed as it is, no string made).
+private struct PackingSink: EntrySink {
+    var stored = StoredEntries()
+    let readings: (any CollationReading)?
+
+    mutating func append(_ entry: Entry) {
+        var entry = entry
+        if let readings { entry.read(by: readings) }
+        stored.append(entry)
+    }
+
+    mutating func append(utf8Name name: UnsafeBufferPointer<UInt8>, kind: SymbolKind, detail: UnsafeBufferPointer<UInt8>?,
+                         range: TextRange, selectionRange: TextRange) {
+        guard readings == nil else {
+            return append(Entry(utf8Name: name, kind: kind, detail: detail, range: range, selectionRange: selectionRange))
+        }
+        stored.append(utf8Name: name, kind: kind, detail: detail, range: range, selectionRange: selectionRange)
+    }
+
+    mutating func restart() { stored = StoredEntries() }
+
+    mutating func reserveCapacity(entries: Int, utf8: Int) { stored.reserveCapacity(entries: entries, utf8: utf8) }
 }

@@ -52,6 +52,11 @@ struct StoredEntries: Sendable {
         return UTF8Batch(bytes: strings, starts: starts, lengths: lengths)
     }
 
+    mutating func reserveCapacity(entries: Int, utf8: Int) {
+        packed.reserveCapacity(packed.count + entries)
+        strings.reserveCapacity(strings.count + utf8)
+    }
+
     var count: Int { packed.count }
     /// The bytes of the strings buffer, those no entry points at included.
     var stringBytes: Int { strings.count }
@@ -60,6 +65,15 @@ struct StoredEntries: Sendable {
 
     mutating func append(_ entry: Entry) {
         packed.append(pack(entry, reusing: nil))
+    }
+
+    /// An entry without a collation string, its name and detail given as UTF-8 (no string made for them).
+    mutating func append(utf8Name name: UnsafeBufferPointer<UInt8>, kind: SymbolKind, detail: UnsafeBufferPointer<UInt8>?,
+                         range r: TextRange, selectionRange s: TextRange) {
+        packed.append(Packed(name: store(name), detail: detail.map { store($0) } ?? .none, collation: .none,
+                             kind: Int32(truncatingIfNeeded: kind.rawValue),
+                             lines: (Int32(r.start.line), Int32(r.start.column), Int32(r.end.line), Int32(r.end.column),
+                                     Int32(s.start.line), Int32(s.start.column), Int32(s.end.line), Int32(s.end.column))))
     }
 
     /// Entry `id`, without children (an index keeps entries flattened).
@@ -115,16 +129,18 @@ struct StoredEntries: Sendable {
             if let old, old.count > 0 { unused += Int(old.count) }
             return .none
         }
-        return string.withUTF8 { utf8 in
-            if let old, old.count == utf8.count,
-               strings.withUnsafeBufferPointer({ UnsafeBufferPointer(rebasing: $0[Int(old.start) ..< Int(old.start) + utf8.count]).elementsEqual(utf8) }) {
-                return old
-            }
-            if let old, old.count > 0 { unused += Int(old.count) }
-            let span = Span(start: UInt32(strings.count), count: Int32(utf8.count))
-            strings.append(contentsOf: utf8)
-            return span
+        return string.withUTF8 { store($0, reusing: old) }
+    }
+
+    private mutating func store(_ utf8: UnsafeBufferPointer<UInt8>, reusing old: Span? = nil) -> Span {
+        if let old, old.count == utf8.count,
+           strings.withUnsafeBufferPointer({ UnsafeBufferPointer(rebasing: $0[Int(old.start) ..< Int(old.start) + utf8.count]).elementsEqual(utf8) }) {
+            return old
         }
+        if let old, old.count > 0 { unused += Int(old.count) }
+        let span = Span(start: UInt32(strings.count), count: Int32(utf8.count))
+        strings.append(contentsOf: utf8)
+        return span
     }
 
     /// Writes the strings anew, only those an entry points at.

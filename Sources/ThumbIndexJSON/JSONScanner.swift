@@ -30,6 +30,8 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
     /// Where a string with escapes is being written, unescaped.
     var output = UnescapedText()
     var builder: Builder
+    /// Whether strings' bytes are checked to be UTF-8 (not for a text that is a Swift string's UTF-8).
+    var checksUTF8 = true
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, builder: Builder) {
         self.bytes = bytes
@@ -202,7 +204,7 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
             }
             if byte == Byte.backslash { break }
             if byte < 0x20 { throw controlCharacter(byte) }
-            if byte < 0x80 { position += 1 } else { try skipUTF8Sequence() }
+            if byte < 0x80 || !checksUTF8 { position += 1 } else { try skipUTF8Sequence() }
         }
         guard position < bytes.count else { throw unterminated(.string, start: start) }
         guard Builder.decodesStrings else {
@@ -231,21 +233,31 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
         return string
     }
 
-    /// Steps over string content that is ASCII with nothing to look at (no quote, backslash or control character),
-    /// eight bytes at a time.
+    /// Steps over string content with nothing to look at (no quote, backslash or control character, and no byte of a
+    /// multi-byte character when they are checked), eight bytes at a time.
     @inline(__always)
     mutating func skipPlainASCII() {
-        guard let base = UnsafeRawPointer(bytes.baseAddress) else { return }
+        position = Self.plainRun(in: bytes, from: position, stopsAtNonASCII: checksUTF8)
+    }
+
+    /// Where a run of string content with nothing to look at from `from` on ends, to within eight bytes: at the
+    /// first word of eight holding a quote, a backslash, a control character, or (`stopsAtNonASCII`) a byte ≥ 0x80.
+    @inline(__always)
+    static func plainRun(in bytes: UnsafeBufferPointer<UInt8>, from: Int, stopsAtNonASCII: Bool) -> Int {
+        guard let base = UnsafeRawPointer(bytes.baseAddress) else { return from }
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var position = from
         while position + 8 <= bytes.count {
             let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
             // A byte ≥ 0x80 sets its high bit in `word`; a byte < 0x20, one equal to '"' or to '\\' sets it in the
             // matching zero-byte test (a borrow may flag a byte after a real one, never a word with none).
             let quotes = word ^ (ones &* UInt64(Byte.quote)), backslashes = word ^ (ones &* UInt64(Byte.backslash))
-            let flagged = (word | (word &- ones &* 0x20) | (quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes) & highs
-            guard flagged == 0 else { return }
+            let flagged = ((stopsAtNonASCII ? word : 0) | (word &- ones &* 0x20) & ~word | (quotes &- ones) & ~quotes
+                           | (backslashes &- ones) & ~backslashes) & highs
+            guard flagged == 0 else { return position }
             position += 8
         }
+        return position
     }
 
     /// The offset of the quote that closes the string whose content runs on from `from` (a quote after an even
@@ -281,7 +293,7 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
                 run = position
             } else if byte < 0x20 {
                 throw controlCharacter(byte)
-            } else if byte < 0x80 {
+            } else if byte < 0x80 || !checksUTF8 {
                 position += 1
             } else {
                 try skipUTF8Sequence()

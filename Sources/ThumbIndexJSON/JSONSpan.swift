@@ -94,6 +94,7 @@ extension JSONParser {
             throw JSONParseError("a text of \(bytes.count) bytes is too long to read into spans", offset: 0)
         }
         var scanner = JSONScanner(bytes, maxDepth: maxDepth, builder: JSONSpanBuilder())
+        scanner.checksUTF8 = checksUTF8
         scanner.skipByteOrderMark()
         scanner.skipWhitespace()
         if scanner.isAtEnd { return [] }
@@ -117,6 +118,7 @@ extension JSONParser {
             throw JSONParseError("a text of \(bytes.count) bytes is too long to read into spans", offset: 0)
         }
         var scanner = JSONScanner(bytes, maxDepth: maxDepth, builder: JSONSpanBuilder())
+        scanner.checksUTF8 = checksUTF8
         scanner.position = from
         scanner.depth = depth
         let end = try scanner.readMembers(isObject: isObject, afterBracket: afterBracket, settled: settled)
@@ -129,15 +131,22 @@ extension JSONParser {
     public func string(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (string: String, end: Int)? {
         guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { return nil }
         // Most strings have no escape: their bytes up to the quote are the string.
-        var end = offset + 1
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
-        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
-            return (String(decoding: UnsafeBufferPointer(rebasing: bytes[offset + 1 ..< end]), as: UTF8.self), end + 1)
+        if let content = verbatimString(at: offset, in: bytes) {
+            return (String(decoding: UnsafeBufferPointer(rebasing: bytes[content]), as: UTF8.self), content.upperBound + 1)
         }
         var scanner = JSONScanner(bytes, maxDepth: maxDepth, builder: JSONNodeBuilder())
         scanner.position = offset
         guard let string = try? scanner.parseString() else { return nil }
         return (string, scanner.position)
+    }
+
+    /// The content of the string token starting at `offset` of `bytes` (the bytes between its quotes), when it has no
+    /// escape: then those bytes are the string. nil when it has one, or when no string token starts there.
+    public func verbatimString(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { return nil }
+        var end = JSONScanner<JSONSpanBuilder>.plainRun(in: bytes, from: offset + 1, stopsAtNonASCII: false)
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        return end < bytes.count && bytes[end] == UInt8(ascii: "\"") ? offset + 1 ..< end : nil
     }
 
     /// The value starting at `offset` of `bytes` as a `JSONNode` (spans counted from `bytes`' start), `depth` the

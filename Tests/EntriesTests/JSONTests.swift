@@ -15,13 +15,19 @@ final class JSONTests: XCTestCase {
     /// A tree format's read hands out the extractor's entries flattened depth-first, one at a time: the same list.
     func testEntriesHandedOutOneAtATimeAreTheExtractorsFlattened() throws {
         let nested = document + "\n"
-        for text in [nested, #"[{"name": "a", "items": [{"id": 2}, [1, {"z": {}}]]}, 3, [[]]]"#] {
+        // Keys and details handed out as the text's bytes, and those that are not: escapes, long values, line breaks
+        // (escaped, NEL, LS), numbers, non-ASCII keys, keys repeated.
+        let long = String(repeating: "é", count: 40) + String(repeating: "x", count: 3)
+        let strings = #"{"a\"b": "c\nd", "Åsa": "\#(long)", "n": -1.5e3, "ü": "x\#u{85}y", "ls": "p\#u{2028}q", "#
+            + #""\u00e9": "\u00e9", "80": "\#(String(repeating: "ab", count: 40))", "81": "\#(String(repeating: "c", count: 81))", "#
+            + #""t": true, "z": null, "Åsa": [1, {"k": "v"}]}"#
+        for text in [nested, #"[{"name": "a", "items": [{"id": 2}, [1, {"z": {}}]]}, 3, [[]]]"#, strings] {
             let format = try XCTUnwrap(TreeFormat(languageId: "json", options: ExtractionOptions()))
-            var handed: [Entry] = []
-            let shape = format.read(RecordText(text)) { handed.append($0) }
-            XCTAssertEqual(shape?.entryCount, handed.count)
-            XCTAssertEqual(handed, Entry.depthFirst(try extract("json", text).entries), text)
-            XCTAssertFalse(handed.isEmpty)
+            var handed = HandedEntries()
+            let shape = format.read(RecordText(text), into: &handed)
+            XCTAssertEqual(shape?.entryCount, handed.entries.count)
+            XCTAssertEqual(handed.entries, Entry.depthFirst(try extract("json", text).entries), text)
+            XCTAssertFalse(handed.entries.isEmpty)
         }
     }
 

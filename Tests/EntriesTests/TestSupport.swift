@@ -52,3 +52,13 @@ extension Array where Element == Entry {
 func textWithInvalidUTF8(_ bytes: [UInt8]) -> String {
     String(decoding: bytes, as: UTF8.self)
 }
+
+/// What a tree read hands out: its entries (as `Entry`s, those given as UTF-8 made into one), and how many times it
+/// dropped them and started again.
+struct HandedEntries: EntrySink {
+    var entries: [Entry] = []
+    var restarts = 0
+
+    mutating func append(_ entry: Entry) { entries.append(entry) }
+    mutating func restart() { entries = []; restarts += 1 }
+}

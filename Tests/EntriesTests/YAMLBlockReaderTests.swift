@@ -62,14 +62,13 @@ final class YAMLBlockReaderTests: XCTestCase {
         for k in 0 ..< 600 {
             var doc = YAMLDocumentGenerator.document(&random)
             if k % 2 == 1 { doc = YAMLDocumentGenerator.mutate(doc, &random) }
-            var handed: [Entry] = [], restarts = 0
-            guard let shape = format.read(RecordText(doc), entry: { handed.append($0) }, restart: { handed = []; restarts += 1 })
-            else { continue }
+            var handed = HandedEntries()
+            guard let shape = format.read(RecordText(doc), into: &handed) else { continue }
             followed += 1
-            restarted += restarts
+            restarted += handed.restarts
             let extracted = try? extract("yaml", doc).entries
-            XCTAssertEqual(shape.entryCount, handed.count, "THUMBINDEX_SEED=\(seed) document \(k)")
-            XCTAssertEqual(handed, extracted.map(Entry.depthFirst), "THUMBINDEX_SEED=\(seed) document \(k)\n\(doc.debugDescription)")
+            XCTAssertEqual(shape.entryCount, handed.entries.count, "THUMBINDEX_SEED=\(seed) document \(k)")
+            XCTAssertEqual(handed.entries, extracted.map(Entry.depthFirst), "THUMBINDEX_SEED=\(seed) document \(k)\n\(doc.debugDescription)")
         }
         XCTAssertGreaterThan(followed, 100, "documents followed key by key (THUMBINDEX_SEED=\(seed))")
         print("yaml tree: \(followed) of 600 documents read key by key, \(restarted) read again by Yams")

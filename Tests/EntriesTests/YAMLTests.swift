@@ -29,15 +29,16 @@ final class YAMLTests: XCTestCase {
             ("a: x*y\nb: --x\nc: 'a&b'\nd: ..\n", 0),  // no alias, anchor or marker, though their characters
         ]
         for (text, restarts) in cases {
-            var handed: [Entry] = [], restarted = 0
-            let shape = format.read(RecordText(text), entry: { handed.append($0) }, restart: { handed = []; restarted += 1 })
-            XCTAssertEqual(shape?.entryCount, handed.count, text)
-            XCTAssertEqual(handed, Entry.depthFirst(try extract("yaml", text).entries), text)
-            XCTAssertEqual(restarted, restarts, text)
+            var handed = HandedEntries()
+            let shape = format.read(RecordText(text), into: &handed)
+            XCTAssertEqual(shape?.entryCount, handed.entries.count, text)
+            XCTAssertEqual(handed.entries, Entry.depthFirst(try extract("yaml", text).entries), text)
+            XCTAssertEqual(handed.restarts, restarts, text)
         }
         for text in ["- a\n- b\n", "a: 1\n- b\n", "  a: 1\n  b: 2\n", "a: &x 1\nb: *x\n", "", "? a\n: 1\nb: 2\n", "plain\n",
                      "a: 1\n---\nb: 2\n", "a: 1\n...\n", "%YAML 1.2\n---\na: 1\n", "a: [*x]\n", "a:\n- &x 1\n"] {
-            XCTAssertNil(format.read(RecordText(text), entry: { _ in }), text)
+            var handed = HandedEntries()
+            XCTAssertNil(format.read(RecordText(text), into: &handed), text)
         }
     }
 

@@ -25,6 +25,31 @@ final class TreeIndexTests: XCTestCase {
         return names
     }
 
+    /// The index keeps a JSON member's key and detail as the text's bytes where they are its strings, and decoded
+    /// where they are not: every entry as the extractor makes it (name, detail, kind, ranges), in every section.
+    func testTheIndexKeepsTheExtractorsJSONEntries() throws {
+        let collation = try IndexedCollation(locale: "sv_SE")
+        let extract: @Sendable (TextDocument) -> [Entry] = { EntrySource().entries(of: $0, settings: ExtractionSettings(), collation: collation).entries }
+        let long = String(repeating: "ö", count: 81)
+        let text = #"""
+            {
+              "Åsa": "Hello, Åsa", "a\"b": "c\nd", "long": "\#(long)", "n": -12.5e3,
+              "\u00e9": "p\#u{2028}q", "t": true, "z": null, "x": {"y": [1, {"k": "v"}]}
+            }
+            """#
+        let document = TextDocument(uri: "file:///t.json", languageId: "json", version: 1, text: text)
+        let tree = TreeFormat(languageId: "json", options: ExtractionOptions(language: "sv", fileName: "t.json"))
+        let index = try OutlineIndex.make(document, collation: collation, format: .tree, tree: tree, extract: extract)
+        let fresh = try SectionedOutline(outline: DocumentOutline(version: 1, roots: extract(document)), collation: collation)
+        func flat(_ entry: Entry) -> Entry { var entry = entry; entry.children = []; return entry }
+        let kept = index.page(offset: 0, limit: 100, in: document).map { flat($0.entry) }
+        XCTAssertEqual(kept.count, 11)
+        XCTAssertEqual(kept, fresh.page(offset: 0, limit: 100).map { flat($0.entry) })
+        XCTAssertEqual(kept.first { $0.name == "a\"b" }?.detail, "c d")
+        XCTAssertEqual(kept.first { $0.name == "é" }?.detail, "p q")
+        XCTAssertEqual(kept.first { $0.name == "long" }?.detail, String(repeating: "ö", count: 79) + "…")
+    }
+
     func testAYAMLKeyFollowsItsEdit() throws {
         XCTAssertEqual(try check("yaml", "a: 1\nb:\n  c: 2\nd: 3\n", edit: 2, to: "  e: 2", followed: true), ["a", "b", "d", "e"])
     }
