@@ -11,10 +11,17 @@ public protocol EntrySink {
     mutating func restart()
     /// Room for about `entries` more entries whose strings take about `utf8` bytes: a hint, before they are handed out.
     mutating func reserveCapacity(entries: Int, utf8: Int)
+    /// An empty sink of the same kind for entries read apart, on another core, and appended after this one's by
+    /// `append(part:)`; nil when this sink's entries are to be read in one go (the default).
+    func part() -> Self?
+    /// Appends the entries `part` was handed, after those this sink holds.
+    mutating func append(part: consuming Self)
 }
 
 extension EntrySink {
     public mutating func reserveCapacity(entries: Int, utf8: Int) {}
+    public func part() -> Self? { nil }
+    public mutating func append(part: consuming Self) { preconditionFailure("a sink without parts was handed one") }
 
     public mutating func append(utf8Name name: UnsafeBufferPointer<UInt8>, kind: SymbolKind,
                                 detail: UnsafeBufferPointer<UInt8>?, range: TextRange, selectionRange: TextRange) {
@@ -34,4 +41,6 @@ extension Entry {
 /// Entries collected as they are handed out.
 extension Array: EntrySink where Element == Entry {
     public mutating func restart() { removeAll() }
+    public func part() -> [Entry]? { [] }
+    public mutating func append(part: consuming [Entry]) { append(contentsOf: part) }
 }

@@ -42,7 +42,7 @@ public struct TreeFormat: Sendable {
                 // At most an entry a value; their strings are mostly the text's (packed arrays grown by doubling
                 // were copied and faulted in again: 60 MB of entries for a million members).
                 sink.reserveCapacity(entries: Int(rank), utf8: bytes.count)
-                count = values.visit(top, isObject: spans[0].kind == .object, into: &sink)
+                count = values.visitOnTwoCores(top, isObject: spans[0].kind == .object, into: &sink)
             case .catalog:
                 guard spans[0].kind == .object, let s = values.lastMember(named: "strings", in: 0), spans[s].kind == .object
                 else { return nil }

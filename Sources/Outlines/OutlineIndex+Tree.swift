@@ -83,4 +83,9 @@ private struct PackingSink: EntrySink {
     mutating func restart() { stored = StoredEntries() }
 
     mutating func reserveCapacity(entries: Int, utf8: Int) { stored.reserveCapacity(entries: entries, utf8: utf8) }
+
+    /// A part read on another core, unless entries are read by readings (whose dictionaries are not shared).
+    func part() -> PackingSink? { readings == nil ? PackingSink(readings: nil) : nil }
+
+    mutating func append(part: consuming PackingSink) { stored.append(contentsOf: part.stored) }
 }

@@ -57,6 +57,24 @@ struct StoredEntries: Sendable {
         strings.reserveCapacity(strings.count + utf8)
     }
 
+    /// Appends `other`'s entries after these (their strings moved along).
+    mutating func append(contentsOf other: StoredEntries) {
+        guard !packed.isEmpty || !strings.isEmpty else { return self = other }
+        let offset = UInt32(strings.count)
+        func moved(_ span: Span) -> Span { span.count >= 0 ? Span(start: span.start + offset, count: span.count) : span }
+        strings.append(contentsOf: other.strings)
+        let first = packed.count
+        packed.append(contentsOf: other.packed)
+        packed.withUnsafeMutableBufferPointer { packed in
+            for i in first ..< packed.count {
+                packed[i].name = moved(packed[i].name)
+                packed[i].detail = moved(packed[i].detail)
+                packed[i].collation = moved(packed[i].collation)
+            }
+        }
+        unused += other.unused
+    }
+
     var count: Int { packed.count }
     /// The bytes of the strings buffer, those no entry points at included.
     var stringBytes: Int { strings.count }

@@ -31,6 +31,22 @@ final class JSONTests: XCTestCase {
         }
     }
 
+    /// A document of more values than one core reads (`JSONValues.valuesReadOnTwoCores`) is read in two halves, the
+    /// later one into a part of its own, appended after: the same entries in the same order, array items named by
+    /// their place in the whole array.
+    func testALargeDocumentReadOnTwoCoresHandsOutTheSameEntries() throws {
+        let format = try XCTUnwrap(TreeFormat(languageId: "json", options: ExtractionOptions()))
+        let items = (0 ..< 12_000).map { #"{"k\#($0 % 7)": [\#($0), {"x": "v\#($0)"}], "s": "ö\#($0)"}"# }
+        let members = (0 ..< 36_000).map { #""m\#($0)": \#($0 % 3 == 0 ? "{\"a\": \($0)}" : "\"é\\n\($0)\"")"# }
+        for text in ["[" + items.joined(separator: ",\n") + "]", "{" + members.joined(separator: ",\n") + "}"] {
+            var handed = HandedEntries()
+            let shape = try XCTUnwrap(format.read(RecordText(text), into: &handed))
+            XCTAssertEqual(shape.entryCount, handed.entries.count)
+            XCTAssertEqual(handed.entries, Entry.depthFirst(try extract("json", text).entries))
+            XCTAssertEqual(handed.entries.last?.name, text.hasPrefix("[") ? "s" : "m35999")
+        }
+    }
+
     /// A value's span and what it holds, as the node tree has them.
     func testSpansListTheNodeTreeInDocumentOrder() throws {
         for text in [document, #"[{"name": "a", "items": [{"id": 2}, [1, {"z": {}}]]}, 3, [[]]]"#, "\u{FEFF} 7 ", "  "] {

@@ -61,4 +61,6 @@ struct HandedEntries: EntrySink {
 
     mutating func append(_ entry: Entry) { entries.append(entry) }
     mutating func restart() { entries = []; restarts += 1 }
+    func part() -> HandedEntries? { HandedEntries() }
+    mutating func append(part: consuming HandedEntries) { entries += part.entries }
 }

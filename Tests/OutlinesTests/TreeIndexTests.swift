@@ -50,6 +50,23 @@ final class TreeIndexTests: XCTestCase {
         XCTAssertEqual(kept.first { $0.name == "long" }?.detail, String(repeating: "ö", count: 79) + "…")
     }
 
+    /// A document read on two cores (its later half packed apart, then appended) is indexed as one read on one.
+    func testALargeJSONDocumentIsIndexedAsTheExtractorReadsIt() throws {
+        let collation = try IndexedCollation(locale: "sv_SE")
+        let extract: @Sendable (TextDocument) -> [Entry] = { EntrySource().entries(of: $0, settings: ExtractionSettings(), collation: collation).entries }
+        let items = (0 ..< 20_000).map { #"{"Ö\#($0 % 11)": \#($0), "list": [{"x": "\#($0)"}]}"# }
+        let document = TextDocument(uri: "file:///t.json", languageId: "json", version: 1, text: "[" + items.joined(separator: ",\n") + "]")
+        let tree = TreeFormat(languageId: "json", options: ExtractionOptions(language: "sv", fileName: "t.json"))
+        let index = try OutlineIndex.make(document, collation: collation, format: .tree, tree: tree, extract: extract)
+        let fresh = try SectionedOutline(outline: DocumentOutline(version: 1, roots: extract(document)), collation: collation)
+        func flat(_ entry: Entry) -> Entry { var entry = entry; entry.children = []; return entry }
+        XCTAssertEqual(index.count, 100_000)
+        for offset in [0, 33_333, 99_950] {
+            XCTAssertEqual(index.page(offset: offset, limit: 50, in: document).map { flat($0.entry) },
+                           fresh.page(offset: offset, limit: 50).map { flat($0.entry) }, "offset \(offset)")
+        }
+    }
+
     func testAYAMLKeyFollowsItsEdit() throws {
         XCTAssertEqual(try check("yaml", "a: 1\nb:\n  c: 2\nd: 3\n", edit: 2, to: "  e: 2", followed: true), ["a", "b", "d", "e"])
     }
