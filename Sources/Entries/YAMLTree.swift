@@ -41,6 +41,8 @@ public struct YAMLTree: Sendable {
             break
         }
         var tree = YAMLTree()
+        // About a key a line: grown by doubling, a million keys' tables were hashed and copied again and again.
+        tree.counts.reserveCapacity(text.lineCount - first)
         let read = visit(text, from: first) { line, place, hash in
             let key = Int32(truncatingIfNeeded: hash)
             tree.lines.append(Int32(line))
