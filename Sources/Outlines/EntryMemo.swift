@@ -9,6 +9,17 @@ import Foundation
 public final class EntryMemo: @unchecked Sendable {
     private let lock = NSLock()
     private var kept: [Key: Kept] = [:]
+    /// Bytes of blocks joined again since `takeBytesMade()` was last asked.
+    private var bytesMade = 0
+
+    /// So many bytes of symbols joined again are a large piece of work (`takeBytesMade()`).
+    public static let largeRemake = 64 << 20
+
+    /// The bytes of blocks joined again since the last call (what a reply left to be freed, roughly), commas
+    /// between blocks not counted.
+    public func takeBytesMade() -> Int {
+        lock.withLock { defer { bytesMade = 0 }; return bytesMade }
+    }
 
     private struct Key: Hashable {
         let section: Int
@@ -73,34 +84,44 @@ public final class EntryMemo: @unchecked Sendable {
         make: (Int) -> [UInt8]
     ) -> [[UInt8]] {
         let key = Key(section: section, variant: variant)
-        let kept = lock.withLock { self.kept[key] }, old = kept?.blocks ?? []
-        // Kept for this view or an older one: a newer one may hold what this view has not seen.
+        // Kept for this view or an older one: a newer one may hold what this view has not seen. Kept blocks to be
+        // joined again are taken out, and let go of as the new ones pass them: a section of half a million symbols
+        // made again held both, 100 MB more at the peak (a request for it meanwhile makes it whole).
+        var kept = lock.withLock { () -> Kept? in
+            guard let kept = self.kept[key] else { return nil }
+            if kept.asOf <= changes.now && changes.last > kept.asOf { self.kept[key] = nil }
+            return kept
+        }
         let asOf = kept.flatMap { $0.asOf <= changes.now ? $0.asOf : nil }
-        if let asOf, changes.last <= asOf {
+        if let asOf, changes.last <= asOf, let old = kept?.blocks {
             assert(old.flatMap(\.ids) == ids() && zip(old.flatMap(\.stamps), ids().indices.map(stamp)).allSatisfy { $0.sameValue(as: $1) },
                    "section \(section) changed unseen")
             return Self.pieces(old)
         }
         let ids = ids()
+        var entries = KeptEntries(kept?.blocks ?? [])
+        kept = nil
         var byFirst: [Int32: Int] = [:]
-        for (b, block) in old.enumerated() { byFirst[block.ids[0]] = b }
-        var entries = KeptEntries(old)
+        for (b, block) in entries.blocks.enumerated() { byFirst[block.ids[0]] = b }
         var blocks: [Block] = []
-        var start = 0
+        var start = 0, made = 0
         while start < ids.count {
             var end = start
             repeat { end += 1 } while end < ids.count && !Self.endsBlock(ids[end - 1])
             // A kept block holds if it has the same entries, none changed in place or moved since it was made.
-            if let asOf, let b = byFirst[ids[start]], changes.moved <= asOf, old[b].ids.elementsEqual(ids[start ..< end]),
+            if let asOf, let b = byFirst[ids[start]], changes.moved <= asOf, entries.blocks[b].ids.elementsEqual(ids[start ..< end]),
                ids[start ..< end].allSatisfy({ lastChange($0) <= asOf }) {
-                blocks.append(old[b])
+                blocks.append(entries.blocks[b])
                 entries.pass(block: b)
             } else {
                 blocks.append(entries.block(ids[start ..< end], offset: start, stamp: stamp, make: make))
+                made += blocks[blocks.count - 1].bytes.count
             }
+            entries.letGoOfPassedBlocks()
             start = end
         }
         lock.withLock {
+            bytesMade += made
             // A later section made meanwhile (by a request for a newer view) stays.
             if (self.kept[key]?.asOf ?? 0) <= changes.now { self.kept[key] = Kept(asOf: changes.now, blocks: blocks) }
         }
@@ -110,11 +131,13 @@ public final class EntryMemo: @unchecked Sendable {
     /// A section's kept blocks read as one list of entries, with the next one not passed yet: both lists are in the
     /// section's order, so each entry is looked for a few places ahead of the last one found.
     private struct KeptEntries {
-        let blocks: [Block]
+        private(set) var blocks: [Block]
         /// The place of each block's first entry in the list.
         let starts: [Int]
         let ids: [Int32]
         var next = 0, block = 0
+        /// The blocks before this one are let go of (emptied).
+        private var firstHeld = 0
 
         init(_ blocks: [Block]) {
             self.blocks = blocks
@@ -127,6 +150,15 @@ public final class EntryMemo: @unchecked Sendable {
         /// Steps past block `b` (handed out whole).
         mutating func pass(block b: Int) {
             next = max(next, starts[b + 1])
+        }
+
+        /// Empties the blocks whose entries all come before the next one looked for: none of them is looked for again
+        /// (an entry is looked for from there on), and one whose first entry starts a later block is not kept whole.
+        mutating func letGoOfPassedBlocks() {
+            while firstHeld < blocks.count && starts[firstHeld + 1] <= next {
+                blocks[firstHeld] = Block(ids: [], stamps: [], bytes: [], ends: [])
+                firstHeld += 1
+            }
         }
 
         /// The entries `ids` (the section's from `offset`) as a block, each value copied from a kept one for the
@@ -144,8 +176,10 @@ public final class EntryMemo: @unchecked Sendable {
                 var probe = next
                 let limit = min(self.ids.count, next + EntryMemo.lookAhead)
                 while probe < limit && self.ids[probe] != id { probe += 1 }
-                // The same id with another stamp is another entry (ids are reused) or a changed one: made again, and
-                // the kept entries are not passed over for it.
+                // The same id with another stamp is another entry (ids are reused) or a changed or moved one: made
+                // again. The next kept one is passed for it (no later entry has its id), so that the blocks behind
+                // are let go of while a section's entries are all made again (every entry moved); one further on is
+                // not, with the kept entries before it.
                 if probe < limit {
                     // The block holding it (a probe may fall before the last one found: that entry was made again).
                     while starts[block + 1] <= probe { block += 1 }
@@ -156,6 +190,7 @@ public final class EntryMemo: @unchecked Sendable {
                         next = probe + 1
                     } else {
                         bytes += make(k)
+                        if probe == next { next += 1 }
                     }
                 } else {
                     bytes += make(k)

@@ -201,6 +201,35 @@ final class EntryStampTests: XCTestCase {
         }
     }
 
+    /// What a reply joined again is counted (what the server gives back to the system after a large one): nothing
+    /// when nothing changed, the changed section's block after an edit in place, every section's after a line added
+    /// at the top (every entry moved); each count taken once.
+    func testTheBytesJoinedAgainAreCounted() throws {
+        let names = (0 ..< 3_000).map { "Anna \($0)\nBo \($0)\n" }.joined()
+        var (index, document) = try index(names)
+        var made: [String] = []
+        // The commas between a section's blocks are not counted: a few.
+        func aboutAll(_ reply: [String: String]) -> ClosedRange<Int> {
+            let all = reply.values.reduce(0) { $0 + $1.utf8.count }
+            return all - 16 ... all
+        }
+        let first = Self.reply(index, document, &made), total = first.values.reduce(0) { $0 + $1.utf8.count }
+        XCTAssertTrue(aboutAll(first).contains(index.memo.takeBytesMade()))
+        XCTAssertEqual(index.memo.takeBytesMade(), 0, "taken")
+        _ = Self.reply(index, document, &made)
+        XCTAssertEqual(index.memo.takeBytesMade(), 0, "nothing changed")
+        XCTAssertTrue(index.update(to: document, edit: try edit(&document, line: 10, to: "Bo x\n")))
+        _ = Self.reply(index, document, &made)
+        let inPlace = index.memo.takeBytesMade()
+        XCTAssertGreaterThan(inPlace, 0)
+        XCTAssertLessThan(inPlace, total, "one section's blocks")
+        XCTAssertTrue(index.update(to: document, edit: try edit(&document, line: 0, to: "Anna 0\nAnna y\n")))
+        made = []
+        let after = Self.reply(index, document, &made)
+        XCTAssertTrue(aboutAll(after).contains(index.memo.takeBytesMade()), "every section made again")
+        XCTAssertEqual(made.count, 6_001, "every entry moved: made again")
+    }
+
     func testLinesAddedMoveTheEntriesBelowOnly() throws {
         var (index, document) = try index("Alma\n\nBo\n\nCe\n")
         let before = stamps(index, document)
