@@ -151,7 +151,17 @@ struct JSONValues: @unchecked Sendable {  // only read, by both cores in `visitO
     /// The value of the last member of object `i` named `key` (as parsers keeping one value per key see it).
     func lastMember(named key: String, in i: Int) -> Int? {
         var found: Int?
-        for child in children(of: i) where string(at: spans[child].keyStart ?? spans[child].start).string == key { found = child }
+        for child in children(of: i) {
+            let start = spans[child].keyStart ?? spans[child].start
+            // A key written in ASCII without escapes is its bytes (no string made: an array of 100k objects asks each
+            // one for its naming field); any other is compared as a string (canonically equivalent spellings are one).
+            if let content = JSONParser.text.verbatimString(at: start, in: bytes),
+               !bytes[content].contains(where: { $0 >= 0x80 }) {
+                if bytes[content].elementsEqual(key.utf8) { found = child }
+            } else if string(at: start).string == key {
+                found = child
+            }
+        }
         return found
     }
 

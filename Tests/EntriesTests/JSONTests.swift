@@ -100,6 +100,9 @@ final class JSONTests: XCTestCase {
         let items = try XCTUnwrap(try extract("json", text).entries.first).children
         XCTAssertEqual(items.names, ["pandas", "7", "[2]", "[3]"])
         XCTAssertEqual(items.map(\.detail), ["[0], 2 keys", "[1], 1 key", "1 key", "1 key"])
+        // A naming key spelled with an escape, the last of two, or only looking alike (a Kelvin sign is "K", not "k").
+        let spelled = #"[{"na\u006de": "Z"}, {"name": "A", "name": "B"}, {"\u212Aey": "x"}, {"ke\u0079": "y"}]"#
+        XCTAssertEqual(try extract("json", spelled).entries.names, ["Z", "B", "[2]", "y"])
     }
 
     func testRanges() throws {
