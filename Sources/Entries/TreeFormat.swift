@@ -40,9 +40,6 @@ public struct TreeFormat: Sendable {
             switch kind {
             case .json, .yaml:
                 tree.nodes = tree.nodes(of: spans, base: 0, outside: -1, rank: &rank)
-                // At most an entry a value; their strings are mostly the text's (packed arrays grown by doubling
-                // were copied and faulted in again: 60 MB of entries for a million members).
-                sink.reserveCapacity(entries: Int(rank), utf8: bytes.count)
                 count = values.visitOnTwoCores(top, isObject: spans[0].kind == .object, into: &sink)
             case .catalog:
                 guard spans[0].kind == .object, let s = values.lastMember(named: "strings", in: 0), spans[s].kind == .object
