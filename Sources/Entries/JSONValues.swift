@@ -98,7 +98,7 @@ struct JSONValues: @unchecked Sendable {  // only read, by both cores in `visitO
     /// when they are the strings (no escape; a detail short and on one line); returns the line it starts on.
     private func member<Sink: EntrySink>(_ i: Int, hint: Int, into sink: inout Sink) -> Int {
         let span = spans[i], keyStart = span.keyStart ?? span.start
-        guard let key = JSONParser().verbatimString(at: keyStart, in: bytes) else {
+        guard let key = JSONParser.text.verbatimString(at: keyStart, in: bytes) else {
             let entry = entry(member: i, hint: hint)
             sink.append(entry)
             return entry.range.start.line
@@ -120,7 +120,7 @@ struct JSONValues: @unchecked Sendable {  // only read, by both cores in `visitO
         case .number:
             return body(UnsafeBufferPointer(rebasing: bytes[span.start ..< span.end]))
         case .string:
-            if let content = JSONParser().verbatimString(at: span.start, in: bytes), content.count <= JSONExtractor.detailLimit {
+            if let content = JSONParser.text.verbatimString(at: span.start, in: bytes), content.count <= JSONExtractor.detailLimit {
                 let utf8 = UnsafeBufferPointer(rebasing: bytes[content])
                 if !utf8.contains(where: { $0.mayBreakLine }) { return body(utf8) }
             }

@@ -152,8 +152,8 @@ public final class EntryMemo: @unchecked Sendable {
             next = max(next, starts[b + 1])
         }
 
-        /// Empties the blocks whose entries all come before the next one looked for: none of them is looked for again
-        /// (an entry is looked for from there on), and one whose first entry starts a later block is not kept whole.
+        /// Empties the blocks whose entries all come before the next one looked for: no entry is looked for before it
+        /// again (a later block starting with one of their entries is made again, not handed out as kept).
         mutating func letGoOfPassedBlocks() {
             while firstHeld < blocks.count && starts[firstHeld + 1] <= next {
                 blocks[firstHeld] = Block(ids: [], stamps: [], bytes: [], ends: [])
