@@ -1,0 +1,43 @@
+#!/usr/bin/env python3
+"""What bounds an open: receiving a FILE alone against the whole open → thumbindex/sections of its names as plain text
+(NAME.names.txt beside it), a fresh server each time, ROUNDS rounds (default 5) alternating, medians.
+
+Receiving alone is `didOpen` with a language no index is made for, then a request that needs no document
+(`thumbindex/sort` of two strings), timed to its reply: the framing, the JSON string and the text's lines. The
+names' own open is mostly that too, so no extraction brings a format's open under receiving / names' open (its floor),
+and any speedup of receiving speeds the names' open as much.
+
+Usage: python3 Benchmarks/receiving.py .build/release/thumbindex FILE...
+"""
+import os, statistics, sys, time
+from lsp_stdio import Server
+
+binary, paths, rounds = sys.argv[1], sys.argv[2:], int(os.environ.get("ROUNDS", "5"))
+
+def timed(path, language, then):
+    server = Server(binary)
+    text = open(path, encoding="utf-8", newline="").read()
+    uri = "file:///" + os.path.basename(path)
+    message = server.frame({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+        "uri": uri, "languageId": language, "version": 1, "text": text}}})
+    t = time.perf_counter()
+    server.write(message)
+    then(server, uri)
+    ms = (time.perf_counter() - t) * 1000
+    server.close()
+    return ms
+
+def receive(path):
+    return timed(path, "no-index", lambda s, uri: s.request("thumbindex/sort", {"items": ["b", "a"]}))
+
+def names_open(path):
+    return timed(path, "plaintext", lambda s, uri: s.request("thumbindex/sections", {"textDocument": {"uri": uri}}))
+
+for path in paths:
+    names = path.rsplit(".", 1)[0] + ".names.txt"
+    received, opened = [], []
+    for _ in range(rounds):
+        received.append(receive(path)); opened.append(names_open(names))
+    a, b = statistics.median(received), statistics.median(opened)
+    print(f"{path}: {os.path.getsize(path) / 1e6:.1f} MB received alone in {a:.0f} ms; its names' open → sections "
+          f"{b:.0f} ms; floor {a / b:.2f}x")
