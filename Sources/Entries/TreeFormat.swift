@@ -23,7 +23,8 @@ public struct TreeFormat: Sendable {
     /// value (then the entries handed out so far are not the document's). One at a time, so that a reader keeping
     /// them in a form of its own never holds them all as `Entry`s (a million JSON members: 170 MB), and JSON members'
     /// keys and details as the text's own bytes where they can be. The sink is restarted when what it was handed is
-    /// dropped (a YAML text the block reader gave up on after some keys, then composed by Yams).
+    /// dropped (a YAML text the block reader gave up on after some keys, then composed by Yams). `text` is taken to
+    /// be UTF-8, as a document's text is (a Swift string's bytes): a JSON text's is not checked again.
     public func read<Sink: EntrySink>(_ text: RecordText, into sink: inout Sink) -> TreeShape? {
         // Both trees keep 32-bit offsets or lines: a larger text is read whole.
         guard text.bytes.count <= JSONTree.largestText else { return nil }
