@@ -1,5 +1,5 @@
 """A language server over stdio for the benchmark scripts: Content-Length framing, requests answered in order."""
-import json, subprocess
+import json, statistics, subprocess
 
 
 class Server:
@@ -51,3 +51,11 @@ class Server:
 
     def close(self):
         self.p.kill(); self.p.wait()
+
+
+def alternating_medians(rounds, *measures):
+    """Each of `measures` called once a round, in turn, for `rounds` rounds: the median of each."""
+    samples = [[] for _ in measures]
+    for _ in range(rounds):
+        for taken, measure in zip(samples, measures): taken.append(measure())
+    return [statistics.median(taken) for taken in samples]

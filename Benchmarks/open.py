@@ -4,8 +4,8 @@
 
 Usage: python3 Benchmarks/open.py .build/release/thumbindex FILE...
 """
-import os, statistics, sys, time
-from lsp_stdio import Server
+import os, sys, time
+from lsp_stdio import Server, alternating_medians
 
 binary, paths, rounds = sys.argv[1], sys.argv[2:], int(os.environ.get("ROUNDS", "5"))
 languages = {"csv": "csv", "tsv": "tsv", "txt": "plaintext", "vcf": "vcard", "strings": "strings", "json": "json",
@@ -25,8 +25,5 @@ def open_ms(path):
 
 for path in paths:
     names = path.rsplit(".", 1)[0] + ".names.txt"
-    mine, plain = [], []
-    for _ in range(rounds):
-        mine.append(open_ms(path)); plain.append(open_ms(names))
-    a, b = statistics.median(mine), statistics.median(plain)
+    a, b = alternating_medians(rounds, lambda: open_ms(path), lambda: open_ms(names))
     print(f"{path}: {a:.0f} ms vs its names as plain text {b:.0f} ms = {a / b:.2f}x")

@@ -9,8 +9,8 @@ and any speedup of receiving speeds the names' open as much.
 
 Usage: python3 Benchmarks/receiving.py .build/release/thumbindex FILE...
 """
-import os, statistics, sys, time
-from lsp_stdio import Server
+import os, sys, time
+from lsp_stdio import Server, alternating_medians
 
 binary, paths, rounds = sys.argv[1], sys.argv[2:], int(os.environ.get("ROUNDS", "5"))
 
@@ -35,9 +35,6 @@ def names_open(path):
 
 for path in paths:
     names = path.rsplit(".", 1)[0] + ".names.txt"
-    received, opened = [], []
-    for _ in range(rounds):
-        received.append(receive(path)); opened.append(names_open(names))
-    a, b = statistics.median(received), statistics.median(opened)
+    a, b = alternating_medians(rounds, lambda: receive(path), lambda: names_open(names))
     print(f"{path}: {os.path.getsize(path) / 1e6:.1f} MB received alone in {a:.0f} ms; its names' open → sections "
           f"{b:.0f} ms; floor {a / b:.2f}x")
