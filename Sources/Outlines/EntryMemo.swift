@@ -48,11 +48,6 @@ public final class EntryMemo: @unchecked Sendable {
         public var made: UInt64
         /// Its position in document order.
         public var position: Int32
-        /// The index's count of changes when the stamp was taken: of two values, the later one is kept.
-        public var asOf: UInt64
-
-        /// The same value: made from the same entry at the same place.
-        func sameValue(as other: Stamp) -> Bool { made == other.made && position == other.position }
     }
 
     /// What a section's values depend on, as of a view (`OutlineIndexView.changes(ofSection:)`): the view's count of
@@ -94,7 +89,7 @@ public final class EntryMemo: @unchecked Sendable {
         }
         let asOf = kept.flatMap { $0.asOf <= changes.now ? $0.asOf : nil }
         if let asOf, changes.last <= asOf, let old = kept?.blocks {
-            assert(old.flatMap(\.ids) == ids() && zip(old.flatMap(\.stamps), ids().indices.map(stamp)).allSatisfy { $0.sameValue(as: $1) },
+            assert(old.flatMap(\.ids) == ids() && zip(old.flatMap(\.stamps), ids().indices.map(stamp)).allSatisfy(==),
                    "section \(section) changed unseen")
             return Self.pieces(old)
         }
@@ -114,8 +109,9 @@ public final class EntryMemo: @unchecked Sendable {
                 blocks.append(entries.blocks[b])
                 entries.pass(block: b)
             } else {
-                blocks.append(entries.block(ids[start ..< end], offset: start, stamp: stamp, make: make))
-                made += blocks[blocks.count - 1].bytes.count
+                let block = entries.block(ids[start ..< end], offset: start, stamp: stamp, make: make)
+                made += block.bytes.count
+                blocks.append(block)
             }
             entries.letGoOfPassedBlocks()
             start = end
@@ -185,7 +181,7 @@ public final class EntryMemo: @unchecked Sendable {
                     while starts[block + 1] <= probe { block += 1 }
                     while starts[block] > probe { block -= 1 }
                     let kept = blocks[block], i = probe - starts[block]
-                    if kept.stamps[i].sameValue(as: stamp) {
+                    if kept.stamps[i] == stamp {
                         bytes += kept.bytes[(i == 0 ? 0 : kept.ends[i - 1] + 1) ..< kept.ends[i]]  // after the comma
                         next = probe + 1
                     } else {

@@ -63,7 +63,7 @@ public struct OutlineIndexView: Sendable {
     /// same stamp is still its value.
     public func stamp(at offset: Int) -> EntryMemo.Stamp {
         let id = Int(order[offset])
-        return EntryMemo.Stamp(made: max(entryChanged[id], allChanged) + 1, position: places.place(of: Int32(id)), asOf: changes)
+        return EntryMemo.Stamp(made: max(entryChanged[id], allChanged) + 1, position: places.place(of: Int32(id)))
     }
 
     /// The entry at a position of the sectioned order.
