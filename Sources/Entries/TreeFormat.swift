@@ -30,7 +30,7 @@ public struct TreeFormat: Sendable {
         guard text.bytes.count <= JSONTree.largestText else { return nil }
         if kind == .yaml {
             sink.reserveCapacity(entries: text.lineCount, utf8: text.bytes.count)  // about an entry a line
-            return YAMLTree.read(text, entry: { sink.append($0) }, restart: { sink.restart() }).map { .yaml($0) }
+            return YAMLTree.read(text, into: &sink).map { .yaml($0) }
         }
         return text.bytes.withUnsafeBufferPointer { bytes -> TreeShape? in
             guard let spans = try? JSONParser.text.parseSpans(bytes), !spans.isEmpty else { return nil }

@@ -10,12 +10,12 @@
 /// indentation Yams would read otherwise. So what this reader answers is what Yams answers, or nothing (a seeded test
 /// compares the two on generated documents).
 struct YAMLBlockReader {
-    private struct GiveUp: Error {}
+    struct GiveUp: Error {}
 
-    private let bytes: [UInt8]
+    let bytes: [UInt8]
     private let map: LineMap
     /// The line being read.
-    private var line = 0
+    var line = 0
     /// How many blocks are open around the one being read.
     private var depth = 0
 
@@ -36,7 +36,7 @@ struct YAMLBlockReader {
     /// mapping (a large document is never held whole as nodes): true once all are read; false when the document is
     /// empty or a block sequence (nothing was handed out); nil when the text is not of the kind read here (then what
     /// was handed out is not the document's).
-    static func visitTopLevel(_ outline: YAMLOutline, _ pair: (YAMLPair, _ hash: Int) -> Void) -> Bool? {
+    static func visitTopLevel(_ outline: YAMLOutline, _ pair: (YAMLTopLevelKey, _ hash: Int) -> Void) -> Bool? {
         guard allowedCharacters(outline.bytes) else { return nil }
         var reader = YAMLBlockReader(outline)
         do {
@@ -77,7 +77,7 @@ struct YAMLBlockReader {
     // MARK: Lines
 
     /// A line's content: its indentation and where its text starts and ends (before trailing blanks).
-    private struct Content {
+    struct Content {
         var indent: Int
         var start: Int
         var end: Int
@@ -100,7 +100,7 @@ struct YAMLBlockReader {
     }
 
     /// A content line read where a key, an item or a document marker is expected: gives up on document markers.
-    private mutating func nextNode() throws -> Content? {
+    mutating func nextNode() throws -> Content? {
         guard let content = nextContent() else { return nil }
         if content.indent == 0, isMarker(content, "-") || isMarker(content, ".") { throw GiveUp() }
         return content
@@ -133,23 +133,30 @@ struct YAMLBlockReader {
 
     private func column(_ offset: Int) -> Int { offset - map.lineStarts[line] }
 
-    /// A block mapping; its pairs are handed to `sink` instead of kept when there is one, each with its name's hash.
-    private mutating func mapping(_ first: Content, pairs sink: ((YAMLPair, Int) -> Void)? = nil) throws -> YAMLNode {
+    /// A block mapping; its pairs are handed to `sink` instead of kept when there is one (the top level's), each
+    /// with its name's hash, and those on one line as their bytes.
+    private mutating func mapping(_ first: Content, pairs sink: ((YAMLTopLevelKey, Int) -> Void)? = nil) throws -> YAMLNode {
         let indent = column(first.start)
         var pairs: [YAMLPair] = []
         var seen: [Int: Int] = [:], more: [Int: [Int]] = [:]
         if depth == 1 { seen.reserveCapacity(map.lineCount - line) }  // a document's keys: about one a line
         var content = first
         while true {
-            guard let (name, afterColon) = try key(content.start, content.end) else { throw GiveUp() }
-            let hash = name.hashValue
-            guard try isNew(name, hash: hash, at: content.start, seen: &seen, more: &more) else { throw GiveUp() }
-            let keyStart = content.start
-            let value = try value(after: afterColon, end: content.end, indent: indent, sequenceAtIndent: true)
-            let stringKey = bytes[keyStart] == UInt8(ascii: "\"") || bytes[keyStart] == UInt8(ascii: "'")
-                || YAMLPlainScalar.kind(name.utf8) == .string ? name : nil
-            let pair = YAMLPair(name: name, stringKey: stringKey, keyStart: keyStart, value: value)
-            if let sink { sink(pair, hash) } else { pairs.append(pair) }
+            if let sink, let pair = try linePair(content, indent: indent) {
+                let name = String(decoding: bytes[pair.name], as: UTF8.self), hash = name.hashValue
+                guard try isNew(name, hash: hash, at: content.start, seen: &seen, more: &more) else { throw GiveUp() }
+                sink(.line(pair), hash)
+            } else {
+                guard let (name, afterColon) = try key(content.start, content.end) else { throw GiveUp() }
+                let hash = name.hashValue
+                guard try isNew(name, hash: hash, at: content.start, seen: &seen, more: &more) else { throw GiveUp() }
+                let keyStart = content.start
+                let value = try value(after: afterColon, end: content.end, indent: indent, sequenceAtIndent: true)
+                let stringKey = bytes[keyStart] == UInt8(ascii: "\"") || bytes[keyStart] == UInt8(ascii: "'")
+                    || YAMLPlainScalar.kind(name.utf8) == .string ? name : nil
+                let pair = YAMLPair(name: name, stringKey: stringKey, keyStart: keyStart, value: value)
+                if let sink { sink(.pair(pair), hash) } else { pairs.append(pair) }
+            }
             guard let next = try nextNode() else { break }
             if next.indent < indent { break }
             // A key more or less indented than its mapping, or an item among keys: Yams reads it otherwise or not at all.
@@ -397,7 +404,7 @@ struct YAMLBlockReader {
     }
 
     /// Whether a plain scalar may start at `i`: not with an indicator, but `-`, `?` or `:` before a non-blank (`-1`, `:day`).
-    private func plainMayStart(_ i: Int, _ end: Int) -> Bool {
+    func plainMayStart(_ i: Int, _ end: Int) -> Bool {
         switch bytes[i] {
         case UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":"): return i + 1 < end && !isBlank(bytes[i + 1])
         case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"),
@@ -463,7 +470,7 @@ struct YAMLBlockReader {
         return j + 2 + digits
     }
 
-    private func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
+    func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
 
     /// No character YAML refuses or reads as a line break where a reader of lines would not: C0 and C1 controls
     /// but tab and LF (and CR before LF), DEL, NEL, the line and paragraph separators, a byte order mark, U+FFFE/F;
@@ -477,11 +484,14 @@ struct YAMLBlockReader {
         let n = bytes.count, ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         var i = 0, lineStart = true
         while i < n {
-            // Past a line's start, eight printable ASCII characters (spaces too) at a time: nothing to look at. A byte
-            // below 0x20 sets its high bit in the first test, one above 0x7E in the second.
+            // Past a line's start, eight bytes at a time when none is a control character (below 0x20, or DEL) or the
+            // lead byte of one of the characters looked for (C2, E2, EF): nothing to look at. Names in other scripts
+            // than Latin are most of some texts, and read a byte at a time they were a twentieth of a YAML open.
             if !lineStart, i + 8 <= n {
                 let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                if (word &- ones &* 0x20) & ~word & highs == 0, ((word &+ ones) | word) & highs == 0 {
+                func zeroIn(_ w: UInt64) -> UInt64 { (w &- ones) & ~w & highs }
+                if (word &- ones &* 0x20) & ~word & highs | zeroIn(word ^ (ones &* 0x7F)) | zeroIn(word ^ (ones &* 0xC2))
+                    | zeroIn(word ^ (ones &* 0xE2)) | zeroIn(word ^ (ones &* 0xEF)) == 0 {
                     i += 8
                     continue
                 }

@@ -27,9 +27,8 @@ public struct YAMLTree: Sendable {
     /// The number of entries.
     public private(set) var entryCount = 0
 
-    /// The document's tree, its entries handed to `entry` depth-first as `TreeFormat.read(_:into:)` hands
-    /// them (and `restart` called as it calls it).
-    static func read(_ text: RecordText, entry: (Entry) -> Void, restart: () -> Void) -> YAMLTree? {
+    /// The document's tree, its entries handed to `sink` depth-first as `TreeFormat.read(_:into:)` hands them.
+    static func read<Sink: EntrySink>(_ text: RecordText, into sink: inout Sink) -> YAMLTree? {
         // A `---` that starts the one document (before anything but blank and comment lines) is read past: the
         // document is the same without it, and no window reaches back before the first key.
         var first = 0
@@ -43,77 +42,88 @@ public struct YAMLTree: Sendable {
         var tree = YAMLTree()
         // About a key a line: grown by doubling, a million keys' tables were hashed and copied again and again.
         tree.counts.reserveCapacity(text.lineCount - first)
-        let read = visit(text, from: first) { line, place, hash in
+        for keys in [\YAMLTree.lines, \.places, \.keys] { tree[keyPath: keys].reserveCapacity(text.lineCount - first) }
+        let read = visit(text, from: first, into: &sink) { line, place, hash in
             let key = Int32(truncatingIfNeeded: hash)
             tree.lines.append(Int32(line))
             tree.places.append(Int32(place))
             tree.keys.append(key)
             tree.counts[key, default: 0] += 1
-        } entry: { made in
-            tree.entryCount += 1
-            entry(made)
         } restart: {
             tree = YAMLTree()
-            restart()
         }
-        return read ? tree : nil
+        guard let read else { return nil }
+        tree.entryCount = read
+        return tree
     }
 
     /// Reads the top-level keys of lines `firstLine ..< endLine` of `text` as a YAML text of its own: each key's line,
     /// its entry's place and its name's hash handed to `key`, and the entries, flattened and with lines counted in the
-    /// document, to `entry`. False when it is not one block mapping with its keys at the start of their lines, or holds
-    /// what cannot be followed (then what was handed out is not the document's). `restart`: what was handed out is
-    /// dropped, and handed out again from the first key (the block reader gave up after some keys: Yams reads it).
-    private static func visit(_ text: RecordText, from firstLine: Int, to endLine: Int? = nil,
-                              key: (_ line: Int, _ place: Int, _ hash: Int) -> Void, entry: (Entry) -> Void,
-                              restart: () -> Void) -> Bool {
+    /// document, to `sink`; returns how many. Nil when it is not one block mapping with its keys at the start of their
+    /// lines, or holds what cannot be followed (then what was handed out is not the document's). `restart`: what was
+    /// handed out is dropped (and the sink restarted), and handed out again from the first key (the block reader gave
+    /// up after some keys: Yams reads it).
+    private static func visit<Sink: EntrySink>(_ text: RecordText, from firstLine: Int, to endLine: Int? = nil, into sink: inout Sink,
+                                               key: (_ line: Int, _ place: Int, _ hash: Int) -> Void, restart: () -> Void) -> Int? {
         let map = text.map, endLine = endLine ?? map.lineCount
         let start = firstLine < map.lineCount ? map.lineStarts[firstLine] : text.bytes.count
         let bytes = text.bytes[start ..< (endLine < map.lineCount ? map.lineStarts[endLine] : text.bytes.count)]
-        guard !holdsUnfollowable(bytes, lineStarts: map.lineStarts[firstLine ..< endLine]) else { return false }
+        guard !holdsUnfollowable(bytes, lineStarts: map.lineStarts[firstLine ..< endLine]) else { return nil }
         // The whole text is read as it is (a million keys: no copy of it and its lines).
         let outline = bytes.count == text.bytes.count ? YAMLOutline(bytes: text.bytes, map: map) : YAMLOutline(bytes: Array(bytes))
-        var place = 0, line = 0
-        func hand(_ pair: YAMLPair, hash: Int, next: Int) {
-            outline.visit(pair, next: next, depth: 0, hint: line) { made, depth in
-                line = made.range.start.line
-                if depth == 0 { key(made.range.start.line + firstLine, place, hash) }
-                place += 1
-                entry(firstLine == 0 ? made : made.movedDown(firstLine))
+        return outline.bytes.withUnsafeBufferPointer { utf8 in
+            var place = 0, line = 0
+            func hand(_ read: YAMLTopLevelKey, hash: Int, next: Int) {
+                switch read {
+                case .pair(let pair):
+                    outline.visit(pair, next: next, depth: 0, hint: line) { made, depth in
+                        line = made.range.start.line
+                        if depth == 0 { key(made.range.start.line + firstLine, place, hash) }
+                        place += 1
+                        sink.append(firstLine == 0 ? made : made.movedDown(firstLine))
+                    }
+                case .line(let pair):
+                    line = outline.map.line(ofOffset: pair.keyStart, from: line)
+                    key(line + firstLine, place, hash)
+                    place += 1
+                    outline.visit(pair, next: next, line: line, text: utf8, movedDown: firstLine, into: &sink)
+                }
             }
-        }
-        func startsItsLine(_ pair: YAMLPair) -> Bool {
-            pair.keyStart.map { $0 == 0 || outline.bytes[$0 - 1] == 0x0A || outline.bytes[$0 - 1] == 0x0D } ?? false
-        }
+            func startsItsLine(_ key: YAMLTopLevelKey) -> Bool {
+                key.keyStart.map { $0 == 0 || outline.bytes[$0 - 1] == 0x0A || outline.bytes[$0 - 1] == 0x0D } ?? false
+            }
 
-        // Read by the block reader, each key handed out when the next starts (where its text ends): never held whole.
-        var previous: (pair: YAMLPair, hash: Int)?, refused = false
-        switch YAMLBlockReader.visitTopLevel(outline, { pair, hash in
-            // A top-level block mapping's keys all have the first one's indentation.
-            guard !refused, startsItsLine(pair) else { refused = true; return }
-            if let previous { hand(previous.pair, hash: previous.hash, next: pair.keyStart!) }
-            previous = (pair, hash)
-        }) {
-        case true?:
-            guard !refused, let previous else { return false }
-            hand(previous.pair, hash: previous.hash, next: outline.bytes.count)
-            return true
-        case false?:
-            return false
-        case nil:
-            break
+            // Read by the block reader, each key handed out when the next starts (where its text ends): never held whole.
+            var previous: (key: YAMLTopLevelKey, hash: Int)?, refused = false
+            switch YAMLBlockReader.visitTopLevel(outline, { read, hash in
+                // A top-level block mapping's keys all have the first one's indentation.
+                guard !refused, startsItsLine(read) else { refused = true; return }
+                if let previous { hand(previous.key, hash: previous.hash, next: read.keyStart!) }
+                previous = (read, hash)
+            }) {
+            case true?:
+                guard !refused, let previous else { return nil }
+                hand(previous.key, hash: previous.hash, next: outline.bytes.count)
+                return place
+            case false?:
+                return nil
+            case nil:
+                break
+            }
+            // Composed by Yams, whole.
+            if place > 0 {
+                restart()
+                sink.restart()
+                (place, line) = (0, 0)
+            }
+            guard let roots = try? YAMLNode.composed(String(decoding: outline.bytes, as: UTF8.self), in: outline), roots.count == 1,
+                  case .mapping(let pairs, _, false) = roots[0], pairs.allSatisfy({ startsItsLine(.pair($0)) }) else { return nil }
+            for i in pairs.indices {
+                hand(.pair(pairs[i]), hash: (pairs[i].name ?? "?").hashValue,
+                     next: i + 1 < pairs.count ? pairs[i + 1].keyStart! : outline.bytes.count)
+            }
+            return place
         }
-        // Composed by Yams, whole.
-        if place > 0 {
-            restart()
-            (place, line) = (0, 0)
-        }
-        guard let roots = try? YAMLNode.composed(String(decoding: outline.bytes, as: UTF8.self), in: outline), roots.count == 1,
-              case .mapping(let pairs, _, false) = roots[0], pairs.allSatisfy(startsItsLine) else { return false }
-        for i in pairs.indices {
-            hand(pairs[i], hash: (pairs[i].name ?? "?").hashValue, next: i + 1 < pairs.count ? pairs[i + 1].keyStart! : outline.bytes.count)
-        }
-        return true
     }
 
     /// Anchors and aliases (`&a`, `*a` where a node may start), document markers and directives: followed key by key
@@ -161,8 +171,7 @@ public struct YAMLTree: Sendable {
         while next < lines.count, lines[next] < oldEnd { next += 1 }
         let from = Int(lines[first]), to = next < lines.count ? Int(lines[next]) + delta : text.lineCount
         var items: [(line: Int, place: Int, hash: Int)] = [], entries: [Entry] = []
-        guard Self.visit(text, from: from, to: to, key: { items.append(($0, $1, $2)) }, entry: { entries.append($0) },
-                         restart: { items = []; entries = [] }),
+        guard Self.visit(text, from: from, to: to, into: &entries, key: { items.append(($0, $1, $2)) }, restart: { items = [] }) != nil,
               items.first?.line == from else { return nil }
         // A key the window repeats from outside it: the whole read says so (the counts are put back).
         let newKeys = items.map { Int32(truncatingIfNeeded: $0.hash) }

@@ -88,15 +88,22 @@ final class YAMLBlockReaderTests: XCTestCase {
 
     /// A character YAML refuses is found wherever it is in a long line (the reader looks at eight bytes at a time).
     func testACharacterYAMLRefusesIsFoundAnywhereInALine() {
-        let long = "key: " + String(repeating: "abc def, ", count: 5)
-        XCTAssertNotNil(YAMLBlockReader.documents(YAMLOutline(bytes: Array((long + "\n").utf8))))
-        for bad in ["\u{7F}", "\u{1}", "\u{85}", "\u{2028}", "\u{FEFF}", "\r"] {
-            for at in [7, 20, 33, long.utf8.count - 1] {
-                var line = Array(long.utf8)
-                line.insert(contentsOf: Array(bad.utf8), at: at)
-                XCTAssertNil(YAMLBlockReader.documents(YAMLOutline(bytes: line + [0x0A])), "\(bad.debugDescription) at \(at)")
+        // In ASCII, and among other scripts' letters (whose bytes are looked at eight at a time too), beside
+        // characters allowed that share a refused one's first byte (C2, E2, EF).
+        for long in ["key: " + String(repeating: "abc def, ", count: 5),
+                     "key: " + String(repeating: "\u{E4}\u{F6} \u{65E5}\u{672C} \u{A0}\u{2019}\u{FF01}, ", count: 4)] {
+            XCTAssertNotNil(YAMLBlockReader.documents(YAMLOutline(bytes: Array((long + "\n").utf8))), long)
+            for bad in ["\u{7F}", "\u{1}", "\u{80}", "\u{85}", "\u{9F}", "\u{2028}", "\u{2029}", "\u{FEFF}", "\u{FFFE}", "\u{FFFF}", "\r"] {
+                for at in [7, 20, 33, 34, 35, 36, 37, 38, 39, 40, long.utf8.count - 1] {
+                    var line = Array(long.utf8)
+                    // At a character's start: inside one, it would not be UTF-8.
+                    let start = line.indices.dropFirst(at).first { line[$0] & 0xC0 != 0x80 } ?? line.count
+                    line.insert(contentsOf: Array(bad.utf8), at: start)
+                    XCTAssertNil(YAMLBlockReader.documents(YAMLOutline(bytes: line + [0x0A])), "\(bad.debugDescription) at \(start)")
+                }
             }
         }
+        let long = "key: " + String(repeating: "abc def, ", count: 5)
         XCTAssertNil(YAMLBlockReader.documents(YAMLOutline(bytes: Array((long + "\n\tb: 1\n").utf8))), "a tab starting a line")
     }
 

@@ -1,0 +1,117 @@
+/// A top-level key and its scalar value on the key's own line, their text as it stands in the bytes (no escape, no
+/// `''`): most keys of a large flat mapping (a table of names, an i18n dump). Its entry is made from the bytes, as a
+/// JSON member's is, no `String` made for its value and none kept for its name.
+struct YAMLLinePair {
+    var keyStart: Int
+    /// The key's text: inside its quotes, or a plain key before its `:`.
+    var name: Range<Int>
+    /// The value's text: inside its quotes, or a plain scalar without its comment.
+    var value: Range<Int>
+    var kind: SymbolKind
+}
+
+/// A key of a top-level mapping as the block reader hands it out.
+enum YAMLTopLevelKey {
+    /// A key whose value the reader composed (a block, a flow sequence, an escaped or multi-line scalar, a null).
+    case pair(YAMLPair)
+    case line(YAMLLinePair)
+
+    var keyStart: Int? {
+        switch self {
+        case .pair(let pair): pair.keyStart
+        case .line(let pair): pair.keyStart
+        }
+    }
+}
+
+extension YAMLBlockReader {
+    /// The key on `content`'s line and its scalar value on the same line, when both stand as they are in the bytes;
+    /// nil (and nothing read) for any other key, which `mapping` reads as it reads every key. `line` is left after
+    /// the value, as `value(after:…)` leaves it, and it gives up where that gives up (a line more indented after it).
+    mutating func linePair(_ content: Content, indent: Int) throws -> YAMLLinePair? {
+        let start = content.start, end = content.end
+        var name: Range<Int>, j: Int
+        let q = bytes[start]
+        if q == UInt8(ascii: "\"") || q == UInt8(ascii: "'") {
+            guard let close = closingQuote(start, end) else { return nil }
+            name = start + 1 ..< close
+            j = close + 1
+            while j < end, isBlank(bytes[j]) { j += 1 }
+            guard j < end, bytes[j] == UInt8(ascii: ":"), j + 1 == end || isBlank(bytes[j + 1]) else { return nil }
+        } else {
+            guard plainMayStart(start, end) else { return nil }
+            j = start
+            while j < end {
+                let c = bytes[j]
+                if c == UInt8(ascii: ":"), j + 1 == end || isBlank(bytes[j + 1]) { break }
+                if c == UInt8(ascii: "#"), j > start, isBlank(bytes[j - 1]) { return nil }
+                j += 1
+            }
+            guard j < end, j - start <= 1000 else { return nil }
+            var k = j
+            while k > start, isBlank(bytes[k - 1]) { k -= 1 }
+            guard k > start else { return nil }
+            name = start ..< k
+        }
+        // The value: a scalar that is the rest of the line but a comment.
+        j += 1
+        while j < end, isBlank(bytes[j]) { j += 1 }
+        guard j < end else { return nil }
+        let v = bytes[j]
+        let value: Range<Int>, kind: SymbolKind
+        if v == UInt8(ascii: "\"") || v == UInt8(ascii: "'") {
+            guard let close = closingQuote(j, end) else { return nil }
+            var k = close + 1
+            while k < end, isBlank(bytes[k]) { k += 1 }
+            guard k == end || (bytes[k] == UInt8(ascii: "#") && k > close + 1) else { return nil }
+            (value, kind) = (j + 1 ..< close, .string)
+        } else {
+            guard plainMayStart(j, end) else { return nil }  // a block or flow collection, a block scalar, a tag…
+            var k = j
+            while k < end {
+                let c = bytes[k]
+                if c == UInt8(ascii: ":"), k + 1 == end || isBlank(bytes[k + 1]) { return nil }
+                if c == UInt8(ascii: "#"), isBlank(bytes[k - 1]) { break }
+                k += 1
+            }
+            while isBlank(bytes[k - 1]) { k -= 1 }
+            (value, kind) = (j ..< k, YAMLPlainScalar.kind(bytes[j ..< k]))
+        }
+        line += 1
+        if let next = try nextNode(), next.indent > indent { throw GiveUp() }
+        return YAMLLinePair(keyStart: start, name: name, value: value, kind: kind)
+    }
+
+    /// The closing quote of the quoted scalar at `i` when it closes on its line with no escape (`\` in double quotes,
+    /// `''` in single ones) before it.
+    private func closingQuote(_ i: Int, _ end: Int) -> Int? {
+        let q = bytes[i]
+        var j = i + 1
+        while j < end, bytes[j] != q, bytes[j] != UInt8(ascii: "\\") { j += 1 }
+        guard j < end, bytes[j] == q else { return nil }  // a backslash (in double quotes, an escape): `quoted` reads it
+        if q == UInt8(ascii: "'"), j + 1 < end, bytes[j + 1] == q { return nil }
+        return j
+    }
+}
+
+extension YAMLOutline {
+    /// The entry of `pair` (on line `line`; its text ends before `next`, where the next key starts) handed to `sink`
+    /// as `visit(_:next:depth:hint:_:)` makes it, its name and a short value's detail as the bytes of `text` (this
+    /// outline's), its lines moved down by `movedDown`.
+    func visit<Sink: EntrySink>(_ pair: YAMLLinePair, next: Int, line: Int, text: UnsafeBufferPointer<UInt8>, movedDown: Int,
+                                into sink: inout Sink) {
+        let end = endBefore(next, floor: pair.keyStart, from: line)
+        var range = map.range(from: pair.keyStart, to: end, hint: line)
+        var selection = map.range(from: pair.keyStart, to: min(keyEnd(pair.keyStart, line: line), end), hint: line)
+        range.start.line += movedDown
+        range.end.line += movedDown
+        selection.start.line += movedDown
+        selection.end.line += movedDown
+        let name = UnsafeBufferPointer(rebasing: text[pair.name]), value = UnsafeBufferPointer(rebasing: text[pair.value])
+        if value.count <= JSONExtractor.detailLimit, !value.contains(where: { $0.mayBreakLine }) {
+            return sink.append(utf8Name: name, kind: pair.kind, detail: value, range: range, selectionRange: selection)
+        }
+        var detail = JSONExtractor.shorten(String(decoding: value, as: UTF8.self).singleLine)
+        detail.withUTF8 { sink.append(utf8Name: name, kind: pair.kind, detail: $0, range: range, selectionRange: selection) }
+    }
+}
