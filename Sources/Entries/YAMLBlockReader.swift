@@ -31,11 +31,11 @@ struct YAMLBlockReader {
         return try? reader.document()
     }
 
-    /// The top-level keys of the outline's text handed to `pair` as they are read (with their names' hashes: a
-    /// reader keeping them need not hash them again), when its one document is a block
-    /// mapping (a large document is never held whole as nodes): true once all are read; false when the document is
-    /// empty or a block sequence (nothing was handed out); nil when the text is not of the kind read here (then what
-    /// was handed out is not the document's).
+    /// The top-level keys of the outline's text handed to `pair` as they are read, with their names' hashes, when its
+    /// one document is a block mapping (a large document is never held whole as nodes): true once all are read; false
+    /// when the document is empty or a block sequence (nothing was handed out); nil when the text is not of the kind
+    /// read here (then what was handed out is not the document's). Whether a top-level key repeats is the caller's to
+    /// find, by the hashes (it keeps them: one table, not two); the keys of blocks inside are checked here.
     static func visitTopLevel(_ outline: YAMLOutline, _ pair: (YAMLTopLevelKey, _ hash: Int) -> Void) -> Bool? {
         guard allowedCharacters(outline.bytes) else { return nil }
         var reader = YAMLBlockReader(outline)
@@ -139,17 +139,15 @@ struct YAMLBlockReader {
         let indent = column(first.start)
         var pairs: [YAMLPair] = []
         var seen: [Int: Int] = [:], more: [Int: [Int]] = [:]
-        if depth == 1 { seen.reserveCapacity(map.lineCount - line) }  // a document's keys: about one a line
+        if depth == 1, sink == nil { seen.reserveCapacity(map.lineCount - line) }  // a document's keys: about one a line
         var content = first
         while true {
             if let sink, let pair = try linePair(content, indent: indent) {
-                let name = String(decoding: bytes[pair.name], as: UTF8.self), hash = name.hashValue
-                guard try isNew(name, hash: hash, at: content.start, seen: &seen, more: &more) else { throw GiveUp() }
-                sink(.line(pair), hash)
+                sink(.line(pair), String(decoding: bytes[pair.name], as: UTF8.self).hashValue)
             } else {
                 guard let (name, afterColon) = try key(content.start, content.end) else { throw GiveUp() }
                 let hash = name.hashValue
-                guard try isNew(name, hash: hash, at: content.start, seen: &seen, more: &more) else { throw GiveUp() }
+                guard try sink != nil || isNew(name, hash: hash, at: content.start, seen: &seen, more: &more) else { throw GiveUp() }
                 let keyStart = content.start
                 let value = try value(after: afterColon, end: content.end, indent: indent, sequenceAtIndent: true)
                 let stringKey = bytes[keyStart] == UInt8(ascii: "\"") || bytes[keyStart] == UInt8(ascii: "'")

@@ -15,15 +15,18 @@ import Darwin
 /// too, and anything left open (a quote, a bracket) fails it. Not followed, and read whole: an edit before the first
 /// key; text with anchors or aliases (an alias may name an anchor in another key), document markers (`---`, `...`)
 /// but a `---` that starts the document, or directives; a window whose keys repeat a key outside it (the whole read reports the duplicate).
+///
+/// The top-level keys' repeats are found here, by their names' hashes, not by the block reader: the tree counts them
+/// anyway, and one table of a million hashes costs half of two.
 public struct YAMLTree: Sendable {
     /// Each top-level key's line, the place of its entry (its children follow it), and its name's hash; how many keys
-    /// have each hash. 32-bit numbers, and hashes, not names: a million keys' names and their counts by name took
-    /// 120 MB, and these take 28 MB. Two names with one hash (about a hundred pairs in a million keys) look like a
-    /// repeated key, which only sends an edit of one of them to the whole read (which tells them apart).
+    /// have each hash. Numbers, and hashes, not names: a million keys' names and their counts by name took 120 MB,
+    /// and these take about 40 MB. Two names with one hash (64-bit: about three chances in a hundred million, in a
+    /// million keys) are taken for a repeated key, and the document is read whole (which tells them apart).
     var lines: [Int32] = []
     var places: [Int32] = []
-    var keys: [Int32] = []
-    var counts: [Int32: Int32] = [:]
+    var keys: [Int] = []
+    var counts = HashCounts()
     /// The number of entries.
     public private(set) var entryCount = 0
 
@@ -39,22 +42,23 @@ public struct YAMLTree: Sendable {
             if bytes.starts(with: "---".utf8), bytes.dropFirst(3).allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { first = line + 1 }
             break
         }
-        var tree = YAMLTree()
         // About a key a line: grown by doubling, a million keys' tables were hashed and copied again and again.
-        tree.counts.reserveCapacity(text.lineCount - first)
-        for keys in [\YAMLTree.lines, \.places, \.keys] { tree[keyPath: keys].reserveCapacity(text.lineCount - first) }
+        var lines: [Int32] = [], places: [Int32] = [], keys: [Int] = [], counts = HashCounts(minimumCapacity: text.lineCount - first)
+        lines.reserveCapacity(text.lineCount - first)
+        places.reserveCapacity(text.lineCount - first)
+        keys.reserveCapacity(text.lineCount - first)
+        var repeated = false
         let read = visit(text, from: first, into: &sink) { line, place, hash in
-            let key = Int32(truncatingIfNeeded: hash)
-            tree.lines.append(Int32(line))
-            tree.places.append(Int32(place))
-            tree.keys.append(key)
-            tree.counts[key, default: 0] += 1
+            lines.append(Int32(line))
+            places.append(Int32(place))
+            keys.append(hash)
+            if counts.add(hash) > 1 { repeated = true }
         } restart: {
-            tree = YAMLTree()
+            (lines, places, keys, counts, repeated) = ([], [], [], HashCounts(), false)
         }
-        guard let read else { return nil }
-        tree.entryCount = read
-        return tree
+        // A repeated key: the whole read reports it (from Yams).
+        guard let read, !repeated else { return nil }
+        return YAMLTree(lines: lines, places: places, keys: keys, counts: counts, entryCount: read)
     }
 
     /// Reads the top-level keys of lines `firstLine ..< endLine` of `text` as a YAML text of its own: each key's line,
@@ -174,17 +178,13 @@ public struct YAMLTree: Sendable {
         guard Self.visit(text, from: from, to: to, into: &entries, key: { items.append(($0, $1, $2)) }, restart: { items = [] }) != nil,
               items.first?.line == from else { return nil }
         // A key the window repeats from outside it: the whole read says so (the counts are put back).
-        let newKeys = items.map { Int32(truncatingIfNeeded: $0.hash) }
-        for key in keys[first ..< next] { counts[key]! -= 1 }
-        for (k, key) in newKeys.enumerated() {
-            counts[key, default: 0] += 1
-            guard counts[key]! == 1 else {
-                for key in newKeys[...k] { counts[key]! -= 1 }
-                for key in keys[first ..< next] { counts[key]! += 1 }
-                return nil
-            }
+        let newKeys = items.map(\.hash)
+        for key in keys[first ..< next] { counts.add(key, -1) }
+        for (k, key) in newKeys.enumerated() where counts.add(key) > 1 {
+            for key in newKeys[...k] { counts.add(key, -1) }
+            for key in keys[first ..< next] { counts.add(key) }
+            return nil
         }
-        for key in keys[first ..< next] where counts[key] == 0 { counts[key] = nil }
         let old = Int(places[first]) ..< (next < places.count ? Int(places[next]) : entryCount)
         let moved = entries.count - old.count
         for k in next ..< lines.count {

@@ -86,6 +86,35 @@ final class YAMLBlockReaderTests: XCTestCase {
         XCTAssertEqual(YAMLBlockReader.documents(YAMLOutline(bytes: Array(alike.utf8)))?.count, 1)
     }
 
+    /// A top-level key repeated (spelled alike, canonically equivalent, quoted once, or with a value of another kind)
+    /// gives no tree: the tree finds it by its hash, and the whole read reports it. Keys that only look alike are read.
+    func testARepeatedTopLevelKeyGivesNoTree() throws {
+        let format = try XCTUnwrap(TreeFormat(languageId: "yaml", options: ExtractionOptions()))
+        for doc in ["a: 1\nb: 2\na: 3\n", "\u{E9}: 1\ne\u{301}: 2\n", "\"a\": 1\na: 2\n", "a: 1\nb:\n  c: 2\na:\n  - x\n",
+                    "K: 1\n\u{212A}: 2\n", "x: \"a\\tb\"\n'x': 2\n"] {
+            var handed = HandedEntries()
+            XCTAssertNil(format.read(RecordText(doc), into: &handed), doc.debugDescription)
+        }
+        var handed = HandedEntries()
+        let alike = "a: 1\nA: 2\n\u{E4}: 3\na\u{308}x: 4\n\"b\": 5\nb c: 6\n'a ': 7\n"
+        XCTAssertEqual(format.read(RecordText(alike), into: &handed)?.entryCount, 7)
+    }
+
+    func testHashCountsCountUpAndDownThroughGrowth() {
+        var counts = HashCounts()
+        var expected: [Int: Int32] = [:]
+        var random = SplitMix64(seed: 20_261_127)
+        for step in 0 ..< 20_000 {
+            // Few distinct hashes among many (some 0), counted up and down: the table grows and drops what counts none.
+            let hash = step % 7 == 0 ? 0 : Int(truncatingIfNeeded: (random.next() % 3000) &* 0x9E37_79B9_7F4A_7C15)
+            let n: Int32 = random.next() % 3 == 0 && expected[hash, default: 0] > 0 ? -1 : 1
+            expected[hash, default: 0] += n
+            XCTAssertEqual(counts.add(hash, n), expected[hash], "step \(step)")
+        }
+        for (hash, count) in expected { XCTAssertEqual(counts[hash], count) }
+        XCTAssertEqual(counts[12345], 0)
+    }
+
     /// A character YAML refuses is found wherever it is in a long line (the reader looks at eight bytes at a time).
     func testACharacterYAMLRefusesIsFoundAnywhereInALine() {
         // In ASCII, and among other scripts' letters (whose bytes are looked at eight at a time too), beside
