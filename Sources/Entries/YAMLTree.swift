@@ -16,17 +16,17 @@ import Darwin
 /// key; text with anchors or aliases (an alias may name an anchor in another key), document markers (`---`, `...`)
 /// but a `---` that starts the document, or directives; a window whose keys repeat a key outside it (the whole read reports the duplicate).
 ///
-/// The top-level keys' repeats are found here, by their names' hashes, not by the block reader: the tree counts them
-/// anyway, and one table of a million hashes costs half of two.
+/// The top-level keys' repeats are found here, by their names' hashes, not by the block reader: the tree keeps them
+/// anyway, and sorts them once (a hash table of a million is slower than the sort).
 public struct YAMLTree: Sendable {
-    /// Each top-level key's line, the place of its entry (its children follow it), and its name's hash; how many keys
-    /// have each hash. Numbers, and hashes, not names: a million keys' names and their counts by name took 120 MB,
-    /// and these take about 40 MB. Two names with one hash (64-bit: about three chances in a hundred million, in a
-    /// million keys) are taken for a repeated key, and the document is read whole (which tells them apart).
+    /// Each top-level key's line, the place of its entry (its children follow it), and its name's hash; the hashes
+    /// sorted. Numbers, and hashes, not names: a million keys' names and their counts by name took 120 MB, and these
+    /// take 24 MB. Two names with one hash (64-bit: about three chances in a hundred million, in a million keys) are
+    /// taken for a repeated key, and the document is read whole (which tells them apart).
     var lines: [Int32] = []
     var places: [Int32] = []
     var keys: [Int] = []
-    var counts = HashCounts()
+    var hashes = KeyHashes([])!
     /// The number of entries.
     public private(set) var entryCount = 0
 
@@ -43,22 +43,20 @@ public struct YAMLTree: Sendable {
             break
         }
         // About a key a line: grown by doubling, a million keys' tables were hashed and copied again and again.
-        var lines: [Int32] = [], places: [Int32] = [], keys: [Int] = [], counts = HashCounts(minimumCapacity: text.lineCount - first)
+        var lines: [Int32] = [], places: [Int32] = [], keys: [Int] = []
         lines.reserveCapacity(text.lineCount - first)
         places.reserveCapacity(text.lineCount - first)
         keys.reserveCapacity(text.lineCount - first)
-        var repeated = false
         let read = visit(text, from: first, into: &sink) { line, place, hash in
             lines.append(Int32(line))
             places.append(Int32(place))
             keys.append(hash)
-            if counts.add(hash) > 1 { repeated = true }
         } restart: {
-            (lines, places, keys, counts, repeated) = ([], [], [], HashCounts(), false)
+            (lines, places, keys) = ([], [], [])
         }
         // A repeated key: the whole read reports it (from Yams).
-        guard let read, !repeated else { return nil }
-        return YAMLTree(lines: lines, places: places, keys: keys, counts: counts, entryCount: read)
+        guard let read, let hashes = KeyHashes(keys) else { return nil }
+        return YAMLTree(lines: lines, places: places, keys: keys, hashes: hashes, entryCount: read)
     }
 
     /// Reads the top-level keys of lines `firstLine ..< endLine` of `text` as a YAML text of its own: each key's line,
@@ -177,14 +175,9 @@ public struct YAMLTree: Sendable {
         var items: [(line: Int, place: Int, hash: Int)] = [], entries: [Entry] = []
         guard Self.visit(text, from: from, to: to, into: &entries, key: { items.append(($0, $1, $2)) }, restart: { items = [] }) != nil,
               items.first?.line == from else { return nil }
-        // A key the window repeats from outside it: the whole read says so (the counts are put back).
+        // A key the window repeats (from outside it, or within): the whole read says so.
         let newKeys = items.map(\.hash)
-        for key in keys[first ..< next] { counts.add(key, -1) }
-        for (k, key) in newKeys.enumerated() where counts.add(key) > 1 {
-            for key in newKeys[...k] { counts.add(key, -1) }
-            for key in keys[first ..< next] { counts.add(key) }
-            return nil
-        }
+        guard hashes.replace(keys[first ..< next], by: newKeys) else { return nil }
         let old = Int(places[first]) ..< (next < places.count ? Int(places[next]) : entryCount)
         let moved = entries.count - old.count
         for k in next ..< lines.count {

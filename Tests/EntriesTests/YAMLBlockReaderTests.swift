@@ -100,19 +100,31 @@ final class YAMLBlockReaderTests: XCTestCase {
         XCTAssertEqual(format.read(RecordText(alike), into: &handed)?.entryCount, 7)
     }
 
-    func testHashCountsCountUpAndDownThroughGrowth() {
-        var counts = HashCounts()
-        var expected: [Int: Int32] = [:]
+    /// Hashes replaced as an edit replaces keys: refused when one coming is alike one kept or another coming, and then
+    /// unchanged; a hash leaving and coming back is kept. Checked against a set, on random replacements.
+    func testKeyHashesReplaceAsASetWould() throws {
         var random = SplitMix64(seed: 20_261_127)
-        for step in 0 ..< 20_000 {
-            // Few distinct hashes among many (some 0), counted up and down: the table grows and drops what counts none.
-            let hash = step % 7 == 0 ? 0 : Int(truncatingIfNeeded: (random.next() % 3000) &* 0x9E37_79B9_7F4A_7C15)
-            let n: Int32 = random.next() % 3 == 0 && expected[hash, default: 0] > 0 ? -1 : 1
-            expected[hash, default: 0] += n
-            XCTAssertEqual(counts.add(hash, n), expected[hash], "step \(step)")
+        // Few distinct values among a thousand draws, so that replacements collide; spread over the 64 bits.
+        func draw() -> Int { Int(truncatingIfNeeded: (random.next() % 600) &* 0x9E37_79B9_7F4A_7C15) }
+        var expected = Set<Int>()
+        while expected.count < 300 { expected.insert(draw()) }
+        var hashes = try XCTUnwrap(KeyHashes(Array(expected)))
+        XCTAssertNil(KeyHashes(Array(expected) + [expected.first!]), "a repeat")
+        var refused = 0
+        for step in 0 ..< 2000 {
+            let kept = expected.sorted()
+            let leaving = Set((0 ..< Int(random.next() % 4)).map { _ in kept[Int(random.next() % UInt64(kept.count))] })
+            let coming = (0 ..< Int(random.next() % 4)).map { _ in
+                step % 3 == 0 && !leaving.isEmpty ? leaving.sorted()[Int(random.next() % UInt64(leaving.count))] : draw()
+            }
+            let after = expected.subtracting(leaving)
+            let fits = Set(coming).count == coming.count && after.isDisjoint(with: coming)
+            XCTAssertEqual(hashes.replace(leaving, by: coming), fits, "step \(step)")
+            if fits { expected = after.union(coming) } else { refused += 1 }
+            for probe in expected.prefix(5) { XCTAssertFalse(hashes.replace([], by: [probe]), "step \(step): \(probe) kept") }
         }
-        for (hash, count) in expected { XCTAssertEqual(counts[hash], count) }
-        XCTAssertEqual(counts[12345], 0)
+        XCTAssertGreaterThan(refused, 100)
+        XCTAssertEqual(KeyHashes(Array(expected)).map { _ in true }, true)
     }
 
     /// A character YAML refuses is found wherever it is in a long line (the reader looks at eight bytes at a time).
