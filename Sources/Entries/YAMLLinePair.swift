@@ -5,6 +5,8 @@ struct YAMLLinePair {
     var keyStart: Int
     /// The key's text: inside its quotes, or a plain key before its `:`.
     var name: Range<Int>
+    /// Where the key's selection ends (`YAMLOutline.keyEnd`'s answer: a plain key's before a comma).
+    var keyEnd: Int
     /// The value's text: inside its quotes, or a plain scalar without its comment.
     var value: Range<Int>
     var kind: SymbolKind
@@ -30,28 +32,30 @@ extension YAMLBlockReader {
     /// the value, as `value(after:…)` leaves it, and it gives up where that gives up (a line more indented after it).
     mutating func linePair(_ content: Content, indent: Int) throws -> YAMLLinePair? {
         let start = content.start, end = content.end
-        var name: Range<Int>, j: Int
+        var name: Range<Int>, keyEnd: Int, j: Int
         let q = bytes[start]
         if q == UInt8(ascii: "\"") || q == UInt8(ascii: "'") {
             guard let close = closingQuote(start, end) else { return nil }
-            name = start + 1 ..< close
+            (name, keyEnd) = (start + 1 ..< close, close + 1)
             j = close + 1
             while j < end, isBlank(bytes[j]) { j += 1 }
             guard j < end, bytes[j] == UInt8(ascii: ":"), j + 1 == end || isBlank(bytes[j + 1]) else { return nil }
         } else {
             guard plainMayStart(start, end) else { return nil }
             j = start
+            var comma: Int?
             while j < end {
                 let c = bytes[j]
                 if c == UInt8(ascii: ":"), j + 1 == end || isBlank(bytes[j + 1]) { break }
                 if c == UInt8(ascii: "#"), j > start, isBlank(bytes[j - 1]) { return nil }
+                if c == UInt8(ascii: ","), j > start, comma == nil { comma = j }
                 j += 1
             }
             guard j < end, j - start <= 1000 else { return nil }
-            var k = j
-            while k > start, isBlank(bytes[k - 1]) { k -= 1 }
+            func trimmed(_ k: Int) -> Int { var k = k; while k > start, isBlank(bytes[k - 1]) { k -= 1 }; return k }
+            let k = trimmed(j)
             guard k > start else { return nil }
-            name = start ..< k
+            (name, keyEnd) = (start ..< k, comma.map(trimmed) ?? k)
         }
         // The value: a scalar that is the rest of the line but a comment.
         j += 1
@@ -79,7 +83,7 @@ extension YAMLBlockReader {
         }
         line += 1
         if let next = try nextNode(), next.indent > indent { throw GiveUp() }
-        return YAMLLinePair(keyStart: start, name: name, value: value, kind: kind)
+        return YAMLLinePair(keyStart: start, name: name, keyEnd: keyEnd, value: value, kind: kind)
     }
 
     /// The closing quote of the quoted scalar at `i` when it closes on its line with no escape (`\` in double quotes,
@@ -102,7 +106,7 @@ extension YAMLOutline {
                                 into sink: inout Sink) {
         let end = endBefore(next, floor: pair.keyStart, from: line)
         var range = map.range(from: pair.keyStart, to: end, hint: line)
-        var selection = map.range(from: pair.keyStart, to: min(keyEnd(pair.keyStart, line: line), end), hint: line)
+        var selection = map.range(from: pair.keyStart, to: min(pair.keyEnd, end), hint: line)
         range.start.line += movedDown
         range.end.line += movedDown
         selection.start.line += movedDown

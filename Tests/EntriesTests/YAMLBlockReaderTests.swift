@@ -233,15 +233,16 @@ final class YAMLBlockReaderTests: XCTestCase {
 /// flow collections, literal and folded block scalars, comments, blank lines, a leading `---`, CRLF line ends.
 enum YAMLDocumentGenerator {
     static let plainKeys = ["name", "title", "id", "a", "Zoë", "Åsa", "key with spaces", "1", "true", "null", "-k",
-                            "a#b", "a:b", "x.y", "日本", "key", "label", "<<", "on", ":sym", "?q"]
+                            "a#b", "a:b", "x.y", "日本", "key", "label", "<<", "on", ":sym", "?q", "a, b", "k ,z"]
     static let quotedKeys = ["\"name\"", "'title'", "\"a b\"", "'it''s'", "\"tab\\tkey\"", "\"\"", "\"1\"", "'x: y'",
                              "\"é\\u00e9\"", "\"id\""]
     static let plainValues = ["ThumbIndex", "1.2", "42", "-7", "0x1F", "0o17", "1_000", "1:30", ".inf", ".NaN", "yes",
                               "Off", "~", "null", "2001-12-14", "a b  c", "a:b", "a#b", "-x", "x - y", "x]", ":day", "?x",
                               "héllo wörld", "1e5", "＋", "x ,y", "[a, b]", "[]", "{}", "[ ]", "[1, \"x\", yes, ~]",
-                              "['q', 2.5 ,  z z]", "[é, 日本]", "[a]  # c"]
+                              "['q', 2.5 ,  z z]", "[é, 日本]", "[a]  # c", String(repeating: "longer than a detail ", count: 5)]
     static let quotedValues = ["\"quoted\"", "'single'", "\"esc \\\" \\\\ \\/ \\n \\t \\r \\0 \\x41 \\u00e9 \\U0001F600\"",
-                               "'it''s'", "\"\"", "''", "\"a # b\"", "'a: b'", "\"\\ \"", "\"tab\there\""]
+                               "'it''s'", "\"\"", "''", "\"a # b\"", "'a: b'", "\"\\ \"", "\"tab\there\"",
+                               "\"" + String(repeating: "quoted for more than a detail ", count: 3) + "\""]
     static let comments = ["", "", "", " # note", "  #x", "\t# tab comment"]
 
     static func document(_ random: inout SplitMix64) -> String {
