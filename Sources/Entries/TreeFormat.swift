@@ -29,7 +29,6 @@ public struct TreeFormat: Sendable {
         // Both trees keep 32-bit offsets or lines: a larger text is read whole.
         guard text.bytes.count <= JSONTree.largestText else { return nil }
         if kind == .yaml {
-            sink.reserveCapacity(entries: text.lineCount, utf8: text.bytes.count)  // about an entry a line
             return YAMLTree.read(text, into: &sink).map { .yaml($0) }
         }
         return text.bytes.withUnsafeBufferPointer { bytes -> TreeShape? in

@@ -42,21 +42,21 @@ public struct YAMLTree: Sendable {
             if bytes.starts(with: "---".utf8), bytes.dropFirst(3).allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { first = line + 1 }
             break
         }
-        // About a key a line: grown by doubling, a million keys' tables were hashed and copied again and again.
-        var lines: [Int32] = [], places: [Int32] = [], keys: [Int] = []
-        lines.reserveCapacity(text.lineCount - first)
-        places.reserveCapacity(text.lineCount - first)
-        keys.reserveCapacity(text.lineCount - first)
-        let read = visit(text, from: first, into: &sink) { line, place, hash in
-            lines.append(Int32(line))
-            places.append(Int32(place))
-            keys.append(hash)
-        } restart: {
-            (lines, places, keys) = ([], [], [])
-        }
-        // A repeated key: the whole read reports it (from Yams).
-        guard let read, let hashes = KeyHashes(keys) else { return nil }
-        return YAMLTree(lines: lines, places: places, keys: keys, hashes: hashes, entryCount: read)
+        if let tree = readOnTwoCores(text, from: first, into: &sink) { return tree }
+        // About an entry and a key a line: grown by doubling, a million keys' tables were copied again and again.
+        sink.reserveCapacity(entries: text.lineCount - first, utf8: text.bytes.count)
+        var keys = ReadKeys(reserving: text.lineCount - first)
+        let read = visit(text, from: first, into: &sink, key: { keys.add($0, $1, $2) }, restart: { keys = ReadKeys() })
+        return read.flatMap { YAMLTree(keys, entryCount: $0) }
+    }
+
+    /// A tree of no keys.
+    init() {}
+
+    /// The tree of keys read, nil when one repeats (the whole read reports it, from Yams).
+    init?(_ read: ReadKeys, entryCount: Int) {
+        guard let hashes = KeyHashes(read.keys) else { return nil }
+        (lines, places, keys, self.hashes, self.entryCount) = (read.lines, read.places, read.keys, hashes, entryCount)
     }
 
     /// Reads the top-level keys of lines `firstLine ..< endLine` of `text` as a YAML text of its own: each key's line,
@@ -65,7 +65,7 @@ public struct YAMLTree: Sendable {
     /// lines, or holds what cannot be followed (then what was handed out is not the document's). `restart`: what was
     /// handed out is dropped (and the sink restarted), and handed out again from the first key (the block reader gave
     /// up after some keys: Yams reads it).
-    private static func visit<Sink: EntrySink>(_ text: RecordText, from firstLine: Int, to endLine: Int? = nil, into sink: inout Sink,
+    static func visit<Sink: EntrySink>(_ text: RecordText, from firstLine: Int, to endLine: Int? = nil, into sink: inout Sink,
                                                key: (_ line: Int, _ place: Int, _ hash: Int) -> Void, restart: () -> Void) -> Int? {
         let map = text.map, endLine = endLine ?? map.lineCount
         let start = firstLine < map.lineCount ? map.lineStarts[firstLine] : text.bytes.count

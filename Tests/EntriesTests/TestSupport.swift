@@ -58,9 +58,12 @@ func textWithInvalidUTF8(_ bytes: [UInt8]) -> String {
 struct HandedEntries: EntrySink {
     var entries: [Entry] = []
     var restarts = 0
+    /// Parts appended (read on another core); off: none made, everything read in one go.
+    var parts = 0
+    var readsInParts = true
 
     mutating func append(_ entry: Entry) { entries.append(entry) }
     mutating func restart() { entries = []; restarts += 1 }
-    func part() -> HandedEntries? { HandedEntries() }
-    mutating func append(part: consuming HandedEntries) { entries += part.entries }
+    func part() -> HandedEntries? { readsInParts ? HandedEntries() : nil }
+    mutating func append(part: consuming HandedEntries) { entries += part.entries; parts += 1 }
 }

@@ -1,0 +1,97 @@
+import Dispatch
+
+extension YAMLTree {
+    /// The fewest lines read on two cores (fewer: the second core's start costs more than it saves).
+    static let linesReadOnTwoCores = 1 << 15
+
+    /// The tree read as two texts of their own, on two cores, when the document is long: the lines before a top-level
+    /// key near the middle into one part of `sink` (`EntrySink.part()`), the lines from it into another, appended
+    /// after. Each half reads as the whole text reads there, for the reason an edited window does (see the type's
+    /// comment). Nil when not read so (a short text, a sink without parts, no key near the middle, or a half not read
+    /// key by key: then the whole is read in one go, and decides); `.some(nil)` when a key repeats.
+    static func readOnTwoCores<Sink: EntrySink>(_ text: RecordText, from first: Int, into sink: inout Sink) -> YAMLTree?? {
+        guard text.lineCount - first >= linesReadOnTwoCores, let middle = keyLine(near: (first + text.lineCount) / 2, in: text),
+              let firstPart = sink.part(), let secondPart = sink.part() else { return nil }
+        let halves = [YAMLHalf(firstPart, lines: first ..< middle), YAMLHalf(secondPart, lines: middle ..< text.lineCount)]
+        // Each half writes only its own; `concurrentPerform` returns after both.
+        DispatchQueue.concurrentPerform(iterations: 2) { i in
+            let half = halves[i]
+            // The first part is reserved room for both: the second is appended to it.
+            let lines = i == 0 ? first ..< text.lineCount : half.lines
+            let start = text.map.lineStarts[lines.lowerBound]
+            half.sink!.reserveCapacity(entries: lines.count, utf8: text.bytes.count - start)
+            half.keys = ReadKeys(reserving: half.lines.count)
+            half.entryCount = visit(text, from: half.lines.lowerBound, to: half.lines.upperBound, into: &half.sink!,
+                                    key: { half.keys.add($0, $1, $2) }, restart: { half.keys = ReadKeys() })
+        }
+        guard let before = halves[0].entryCount, let after = halves[1].entryCount,
+              halves[1].keys.lines.first == Int32(middle) else { return nil }
+        var keys = halves[0].keys
+        keys.append(halves[1].keys, placesMovedBy: before)
+        sink.append(part: halves[0].take())
+        sink.append(part: halves[1].take())
+        return .some(YAMLTree(keys, entryCount: before + after))
+    }
+
+    /// The first line from `line` on that may start a top-level key: one that starts with neither a blank, a comment,
+    /// a sequence's dash, a complex key's `?` or `:`, a flow collection, nor a document marker or directive.
+    private static func keyLine(near line: Int, in text: RecordText) -> Int? {
+        for l in line ..< min(text.lineCount, line + 1000) {
+            let start = text.map.lineStarts[l]
+            guard start < text.map.lineEnds[l] else { continue }
+            switch text.bytes[start] {
+            case 0x20, 0x09, 0x0D, UInt8(ascii: "#"), UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":"),
+                 UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: "."), UInt8(ascii: "%"):
+                continue
+            default:
+                return l
+            }
+        }
+        return nil
+    }
+}
+
+/// The top-level keys as a read hands them out: each one's line, its entry's place, its name's hash.
+struct ReadKeys {
+    var lines: [Int32] = []
+    var places: [Int32] = []
+    var keys: [Int] = []
+
+    init(reserving count: Int = 0) {
+        lines.reserveCapacity(count)
+        places.reserveCapacity(count)
+        keys.reserveCapacity(count)
+    }
+
+    mutating func add(_ line: Int, _ place: Int, _ hash: Int) {
+        lines.append(Int32(line))
+        places.append(Int32(place))
+        keys.append(hash)
+    }
+
+    /// Appends `other`'s keys, read after these, their places moved by the entries before them.
+    mutating func append(_ other: ReadKeys, placesMovedBy moved: Int) {
+        lines += other.lines
+        places += other.places.lazy.map { $0 + Int32(moved) }
+        keys += other.keys
+    }
+}
+
+/// A half of a YAML text read on its own core.
+private final class YAMLHalf<Sink: EntrySink>: @unchecked Sendable {  // each written by one core, read after both
+    var sink: Sink?
+    let lines: Range<Int>
+    var keys = ReadKeys()
+    var entryCount: Int?
+
+    init(_ sink: Sink, lines: Range<Int>) {
+        self.sink = sink
+        self.lines = lines
+    }
+
+    /// The sink, no longer held here (appended without a copy of what it holds).
+    func take() -> Sink {
+        defer { sink = nil }
+        return sink!
+    }
+}
