@@ -71,8 +71,15 @@ public struct YAMLTree: Sendable {
         let start = firstLine < map.lineCount ? map.lineStarts[firstLine] : text.bytes.count
         let bytes = text.bytes[start ..< (endLine < map.lineCount ? map.lineStarts[endLine] : text.bytes.count)]
         guard !holdsUnfollowable(bytes, lineStarts: map.lineStarts[firstLine ..< endLine]) else { return nil }
-        // The whole text is read as it is (a million keys: no copy of it and its lines).
-        let outline = bytes.count == text.bytes.count ? YAMLOutline(bytes: text.bytes, map: map) : YAMLOutline(bytes: Array(bytes))
+        // The whole text is read as it is (a million keys: no copy of it and its lines); a window's lines are the
+        // text's (and the empty one after its last line break), not found again.
+        let outline: YAMLOutline
+        if bytes.count == text.bytes.count {
+            outline = YAMLOutline(bytes: text.bytes, map: map)
+        } else {
+            let window = Array(bytes), starts = map.lineStarts[firstLine ..< min(endLine + 1, map.lineCount)].map { $0 - start }
+            outline = YAMLOutline(bytes: window, map: LineMap(window, lineStarts: starts))
+        }
         return outline.bytes.withUnsafeBufferPointer { utf8 in
             var place = 0, line = 0
             func hand(_ read: YAMLTopLevelKey, hash: Int, next: Int) {
