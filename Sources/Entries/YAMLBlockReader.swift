@@ -144,8 +144,10 @@ struct YAMLBlockReader {
         if depth == 1, sink == nil { seen.reserveCapacity(map.lineCount - line) }  // a document's keys: about one a line
         var content = first
         while true {
-            if let sink, let pair = try linePair(content, indent: indent) {
-                sink(.line(pair), String(decoding: bytes[pair.name], as: UTF8.self).hashValue)
+            var next: Content??  // read by a line pair
+            if let sink, let (pair, after) = try linePair(content, indent: indent) {
+                sink(.line(pair), bytes.withUnsafeBufferPointer { YAMLLinePair.hash(ofName: UnsafeBufferPointer(rebasing: $0[pair.name])) })
+                next = .some(after)
             } else {
                 guard let (name, afterColon) = try key(content.start, content.end) else { throw GiveUp() }
                 let hash = name.hashValue
@@ -157,7 +159,7 @@ struct YAMLBlockReader {
                 let pair = YAMLPair(name: name, stringKey: stringKey, keyStart: keyStart, value: value)
                 if let sink { sink(.pair(pair), hash) } else { pairs.append(pair) }
             }
-            guard let next = try nextNode() else { break }
+            guard let next = try next ?? nextNode() else { break }
             if next.indent < indent { break }
             // A key more or less indented than its mapping, or an item among keys: Yams reads it otherwise or not at all.
             guard next.indent == indent, !isEntry(next.start, next.end) else { throw GiveUp() }

@@ -27,10 +27,11 @@ enum YAMLTopLevelKey {
 }
 
 extension YAMLBlockReader {
-    /// The key on `content`'s line and its scalar value on the same line, when both stand as they are in the bytes;
-    /// nil (and nothing read) for any other key, which `mapping` reads as it reads every key. `line` is left after
-    /// the value, as `value(after:…)` leaves it, and it gives up where that gives up (a line more indented after it).
-    mutating func linePair(_ content: Content, indent: Int) throws -> YAMLLinePair? {
+    /// The key on `content`'s line and its scalar value on the same line, when both stand as they are in the bytes,
+    /// and the content line after them (read to check it, kept for the mapping to go on from); nil (and nothing read)
+    /// for any other key, which `mapping` reads as it reads every key. `line` is left after the value, as
+    /// `value(after:…)` leaves it, and it gives up where that gives up (a line more indented after it).
+    mutating func linePair(_ content: Content, indent: Int) throws -> (YAMLLinePair, next: Content?)? {
         let start = content.start, end = content.end
         var name: Range<Int>, keyEnd: Int, j: Int
         let q = bytes[start]
@@ -82,8 +83,9 @@ extension YAMLBlockReader {
             (value, kind) = (j ..< k, YAMLPlainScalar.kind(bytes[j ..< k]))
         }
         line += 1
-        if let next = try nextNode(), next.indent > indent { throw GiveUp() }
-        return YAMLLinePair(keyStart: start, name: name, keyEnd: keyEnd, value: value, kind: kind)
+        let next = try nextNode()
+        if let next, next.indent > indent { throw GiveUp() }
+        return (YAMLLinePair(keyStart: start, name: name, keyEnd: keyEnd, value: value, kind: kind), next)
     }
 
     /// The closing quote of the quoted scalar at `i` when it closes on its line with no escape (`\` in double quotes,
@@ -117,5 +119,29 @@ extension YAMLOutline {
         }
         var detail = JSONExtractor.shorten(String(decoding: value, as: UTF8.self).singleLine)
         detail.withUTF8 { sink.append(utf8Name: name, kind: pair.kind, detail: $0, range: range, selectionRange: selection) }
+    }
+}
+
+extension YAMLLinePair {
+    /// `String(decoding: name, as: UTF8.self).hashValue` (canonically equivalent names hash alike), without the
+    /// string when the name is in NFC (`NFCStableScalars`): then a string hashes its bytes as they are. Most names
+    /// are; a string for each and its NFC check cost a tenth of a YAML open.
+    static func hash(ofName name: UnsafeBufferPointer<UInt8>) -> Int {
+        guard bytesHashAsStrings, NFCStableScalars.spellNFC(name) else { return String(decoding: name, as: UTF8.self).hashValue }
+        return hashOfBytes(name)
+    }
+
+    private static func hashOfBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var hasher = Hasher()
+        hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+        hasher.combine(0xFF as UInt8)  // how the standard library ends a string's bytes
+        return hasher.finalize()
+    }
+
+    /// Whether strings in NFC hash as `hashOfBytes` hashes their bytes, as the standard library has them do; checked
+    /// once (a library that hashes otherwise has every name's hash taken from its string).
+    static let bytesHashAsStrings = ["a", "Zoë Åberg", "日本語の名前", "한국어", "Ελληνικά, longer than a small string"].allSatisfy { name in
+        var name = name
+        return name.withUTF8(hashOfBytes) == name.hashValue
     }
 }
