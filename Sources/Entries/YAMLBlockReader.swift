@@ -486,17 +486,17 @@ struct YAMLBlockReader {
         let n = bytes.count, ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         var i = 0, lineStart = true
         while i < n {
-            // Past a line's start, eight bytes at a time when none is a control character (below 0x20, or DEL) or the
-            // lead byte of one of the characters looked for (C2, E2, EF): nothing to look at. Names in other scripts
-            // than Latin are most of some texts, and read a byte at a time they were a twentieth of a YAML open.
+            // Past a line's start, eight bytes at a time up to the first that is a control character (below 0x20, or
+            // DEL) or the lead byte of one of the characters looked for (C2, E2, EF): nothing to look at before it.
+            // Names in other scripts than Latin are most of some texts, and read a byte at a time they were a
+            // twentieth of a YAML open. (A flag may stand above a flagged byte, a borrow's; never below the first.)
             if !lineStart, i + 8 <= n {
                 let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
                 func zeroIn(_ w: UInt64) -> UInt64 { (w &- ones) & ~w & highs }
-                if (word &- ones &* 0x20) & ~word & highs | zeroIn(word ^ (ones &* 0x7F)) | zeroIn(word ^ (ones &* 0xC2))
-                    | zeroIn(word ^ (ones &* 0xE2)) | zeroIn(word ^ (ones &* 0xEF)) == 0 {
-                    i += 8
-                    continue
-                }
+                let flagged = (word &- ones &* 0x20) & ~word & highs | zeroIn(word ^ (ones &* 0x7F)) | zeroIn(word ^ (ones &* 0xC2))
+                    | zeroIn(word ^ (ones &* 0xE2)) | zeroIn(word ^ (ones &* 0xEF))
+                i += flagged.trailingZeroBitCount / 8
+                if flagged == 0 { continue }
             }
             let b = bytes[i]
             if b > 0x20, b < 0x7F { lineStart = false; i += 1; continue }

@@ -15,14 +15,16 @@ extension YAMLTree {
         let halves = [YAMLHalf(firstPart, lines: first ..< middle), YAMLHalf(secondPart, lines: middle ..< text.lineCount)]
         // Each half writes only its own; `concurrentPerform` returns after both.
         DispatchQueue.concurrentPerform(iterations: 2) { i in
+            // Read into locals, not the half's properties: each access to a class's property is checked for
+            // exclusivity, a million times.
             let half = halves[i]
+            var sink = half.take(), keys = ReadKeys(reserving: half.lines.count)
             // The first part is reserved room for both: the second is appended to it.
             let lines = i == 0 ? first ..< text.lineCount : half.lines
-            let start = text.map.lineStarts[lines.lowerBound]
-            half.sink!.reserveCapacity(entries: lines.count, utf8: text.bytes.count - start)
-            half.keys = ReadKeys(reserving: half.lines.count)
-            half.entryCount = visit(text, from: half.lines.lowerBound, to: half.lines.upperBound, into: &half.sink!,
-                                    key: { half.keys.add($0, $1, $2) }, restart: { half.keys = ReadKeys() })
+            sink.reserveCapacity(entries: lines.count, utf8: text.bytes.count - text.map.lineStarts[lines.lowerBound])
+            half.entryCount = visit(text, from: half.lines.lowerBound, to: half.lines.upperBound, into: &sink,
+                                    key: { keys.add($0, $1, $2) }, restart: { keys = ReadKeys() })
+            (half.sink, half.keys) = (sink, keys)
         }
         guard let before = halves[0].entryCount, let after = halves[1].entryCount,
               halves[1].keys.lines.first == Int32(middle) else { return nil }

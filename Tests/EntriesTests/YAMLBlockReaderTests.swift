@@ -127,6 +127,25 @@ final class YAMLBlockReaderTests: XCTestCase {
         XCTAssertEqual(KeyHashes(Array(expected)).map { _ in true }, true)
     }
 
+    /// Quoted keys and values of every length up to a few words, with an escape, a doubled quote or the other quote
+    /// at every place (a quote is looked for eight bytes at a time): the tree's entries are the extractor's.
+    func testQuotedScalarsCloseWhereTheyCloseAtEveryLength() throws {
+        let format = try XCTUnwrap(TreeFormat(languageId: "yaml", options: ExtractionOptions()))
+        var lines: [String] = []
+        for k in 0 ..< 20 {
+            let run = String(repeating: "é", count: k / 2) + String(repeating: "x", count: k - k / 2)
+            lines.append("\"k\(run)\": 'v\(run)'")
+            lines.append("'s\(run)''q': \"w\(run)\\\"q\"")
+            lines.append("\"t\(run)'\": 'u\(run)\"\\'")
+            lines.append("p\(run): \"\(run)\\t\(run)\"  # c")
+        }
+        let doc = lines.joined(separator: "\n") + "\n"
+        var handed = HandedEntries()
+        XCTAssertNotNil(format.read(RecordText(doc), into: &handed))
+        XCTAssertEqual(handed.entries, Entry.depthFirst(try extract("yaml", doc).entries))
+        XCTAssertEqual(handed.entries.count, 80)
+    }
+
     /// A character YAML refuses is found wherever it is in a long line (the reader looks at eight bytes at a time).
     func testACharacterYAMLRefusesIsFoundAnywhereInALine() {
         // In ASCII, and among other scripts' letters (whose bytes are looked at eight at a time too), beside
