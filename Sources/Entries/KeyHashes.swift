@@ -10,6 +10,20 @@ struct KeyHashes: Sendable {
         for i in sorted.indices.dropFirst() where sorted[i] == sorted[i - 1] { return nil }
     }
 
+    /// The hashes of both, or nil when one of `a` is alike one of `b` (each sorted apart, on its own core).
+    init?(merging a: KeyHashes, _ b: KeyHashes) {
+        let (a, b) = (a.sorted, b.sorted)
+        sorted = []
+        sorted.reserveCapacity(a.count + b.count)
+        var i = 0, j = 0
+        while i < a.count, j < b.count {
+            if a[i] == b[j] { return nil }
+            if a[i] < b[j] { sorted.append(a[i]); i += 1 } else { sorted.append(b[j]); j += 1 }
+        }
+        sorted += a[i...]
+        sorted += b[j...]
+    }
+
     /// Replaces the hashes `leaving` by `coming` (the keys of an edited stretch before and after the edit; a hash in
     /// both stays), unless a hash coming is alike another (one kept, or another coming): then false, and nothing
     /// is changed.

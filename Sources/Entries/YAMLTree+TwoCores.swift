@@ -18,13 +18,14 @@ extension YAMLTree {
             // Read into locals, not the half's properties: each access to a class's property is checked for
             // exclusivity, a million times.
             let half = halves[i]
-            var sink = half.take(), keys = ReadKeys(reserving: half.lines.count)
-            // The first part is reserved room for both: the second is appended to it.
+            // The first part (sink and keys) is reserved room for both: the second is appended to it.
             let lines = i == 0 ? first ..< text.lineCount : half.lines
+            var sink = half.take(), keys = ReadKeys(reserving: lines.count)
             sink.reserveCapacity(entries: lines.count, utf8: text.bytes.count - text.map.lineStarts[lines.lowerBound])
             half.entryCount = visit(text, from: half.lines.lowerBound, to: half.lines.upperBound, into: &sink,
                                     key: { keys.add($0, $1, $2) }, restart: { keys = ReadKeys() })
-            (half.sink, half.keys) = (sink, keys)
+            // Each half's hashes sorted on its core; merged after.
+            (half.sink, half.keys, half.hashes) = (sink, keys, KeyHashes(keys.keys))
         }
         guard let before = halves[0].entryCount, let after = halves[1].entryCount,
               halves[1].keys.lines.first == Int32(middle) else { return nil }
@@ -32,7 +33,10 @@ extension YAMLTree {
         keys.append(halves[1].keys, placesMovedBy: before)
         sink.append(part: halves[0].take())
         sink.append(part: halves[1].take())
-        return .some(YAMLTree(keys, entryCount: before + after))
+        guard let first = halves[0].hashes, let second = halves[1].hashes, let hashes = KeyHashes(merging: first, second) else {
+            return .some(nil)  // a key repeated
+        }
+        return .some(YAMLTree(keys, hashes: hashes, entryCount: before + after))
     }
 
     /// The first line from `line` on that may start a top-level key: one that starts with neither a blank, a comment,
@@ -84,6 +88,7 @@ private final class YAMLHalf<Sink: EntrySink>: @unchecked Sendable {  // each wr
     var sink: Sink?
     let lines: Range<Int>
     var keys = ReadKeys()
+    var hashes: KeyHashes?
     var entryCount: Int?
 
     init(_ sink: Sink, lines: Range<Int>) {

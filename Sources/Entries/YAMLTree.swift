@@ -56,6 +56,11 @@ public struct YAMLTree: Sendable {
     /// The tree of keys read, nil when one repeats (the whole read reports it, from Yams).
     init?(_ read: ReadKeys, entryCount: Int) {
         guard let hashes = KeyHashes(read.keys) else { return nil }
+        self.init(read, hashes: hashes, entryCount: entryCount)
+    }
+
+    /// The tree of keys read, whose hashes are `hashes`.
+    init(_ read: ReadKeys, hashes: KeyHashes, entryCount: Int) {
         (lines, places, keys, self.hashes, self.entryCount) = (read.lines, read.places, read.keys, hashes, entryCount)
     }
 

@@ -125,6 +125,14 @@ final class YAMLBlockReaderTests: XCTestCase {
         }
         XCTAssertGreaterThan(refused, 100)
         XCTAssertEqual(KeyHashes(Array(expected)).map { _ in true }, true)
+        // Two sets sorted apart and merged: refused when they share one; else the set of both.
+        var fresh = Set<Int>()
+        while fresh.count < 300 { fresh.insert(draw()) }
+        let all = fresh.sorted()
+        let (evens, odds) = (all.enumerated().filter { $0.offset % 2 == 0 }.map(\.element), all.enumerated().filter { $0.offset % 2 == 1 }.map(\.element))
+        var merged = try XCTUnwrap(KeyHashes(merging: try XCTUnwrap(KeyHashes(evens)), try XCTUnwrap(KeyHashes(odds))))
+        for hash in all { XCTAssertFalse(merged.replace([], by: [hash])) }
+        XCTAssertNil(KeyHashes(merging: try XCTUnwrap(KeyHashes(evens)), try XCTUnwrap(KeyHashes(odds + [evens[7]]))))
     }
 
     /// Quoted keys and values of every length up to a few words, with an escape, a doubled quote or the other quote

@@ -48,10 +48,11 @@ final class YAMLTwoCoresTests: XCTestCase {
         XCTAssertEqual(tree.entryCount, whole.entryCount)
     }
 
-    /// A key in one half repeating one in the other, an alias to an anchor in the other half: no tree, as in one go.
+    /// A key repeating one in the other half or in its own, an alias to an anchor in the other half: no tree, as in one go.
     /// A scalar only Yams reads (quoted over two lines) in one half: that half composed by Yams, the same entries.
     func testWhatOneGoRefusesOrComposesIsRefusedOrComposedAlike() throws {
-        for (extra, isRead) in [([100: "\"key10000\": 1"], false), ([10: "anchor: &a x", 10_000: "alias: *a"], false),
+        for (extra, isRead) in [([100: "\"key10000\": 1"], false), ([12_000: "\"key10000\": 1"], false), ([10: "\"key100\": 1"], false),
+                                ([10: "anchor: &a x", 10_000: "alias: *a"], false),
                                 ([4000: "wrapped: \"over\n  two lines\""], true)] {
             let text = document(keys: 16_000, extra: extra)
             let (shape, handed) = read(text, inParts: true)
