@@ -52,46 +52,84 @@ struct StringsParser {
         if line == 0, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
     }
 
+    /// A string as the text spells it: what stands inside its quotes (or all of an unquoted one), and whether it holds
+    /// an escape (else its bytes are the string).
+    struct Token {
+        var content: Range<Int>
+        var escaped: Bool
+    }
+
+    /// A pair as the text spells it: where it starts and on which line, its key and where the key ends, its value (nil
+    /// for a lone key), and the end past its `;`.
+    struct Spelled {
+        var start: Int
+        var line: Int
+        var key: Token
+        var keyEnd: Int
+        var value: Token?
+        var end: Int
+    }
+
     /// Reads the pairs to the end, or until `record`, called with the line of each pair's key before it is read,
     /// returns false.
     ///
     /// - Throws: `ExtractionError` at the first syntax error; `RecordsNotFollowable` when `pairsOwnTheirLines` and
     ///   a pair shares its first line with the pair before or the end of a comment.
     mutating func read(record: (Int) -> Bool, pair: (StringsFile.Pair) -> Void) throws {
-        while true {
-            try skipBlanks()
-            guard i < bytes.count else { return }
-            let keyStart = i
-            let keyLine = map.line(ofOffset: keyStart, from: lastLine)
-            lastLine = keyLine
-            if pairsOwnTheirLines, freshLine != map.lineStarts[keyLine] { throw RecordsNotFollowable() }
-            guard record(keyLine) else { return }
-            let key = try string(what: "a key")
-            let keyEnd = i
-            try skipBlanks()
-            var value = key
-            var hasValue = false
-            var valueEnd = keyEnd  // a missing ';' is reported on the line where the pair ended
-            if peek == UInt8(ascii: "=") {
-                i += 1
-                try skipBlanks()
-                value = try string(what: "the value of \"\(key)\"")
-                hasValue = true
-                valueEnd = i
-                try skipBlanks()
-            }
-            guard peek == UInt8(ascii: ";") else {
-                let expected = hasValue ? "';' after the value of" : "'=' or ';' after the key"
-                throw failure("expected \(expected) \"\(key)\"\(found)", at: valueEnd - 1)
-            }
-            i += 1
-            freshLine = -1
-            pair(.init(key: key, value: value, keyRange: map.range(from: keyStart, to: keyEnd, hint: keyLine),
-                       range: map.range(from: keyStart, to: i, hint: keyLine)))
+        let map = map
+        try readSpelled(record: record) { text, spelled in
+            let key = Self.decode(spelled.key, in: text)
+            pair(.init(key: key, value: spelled.value.map { Self.decode($0, in: text) } ?? key,
+                       keyRange: map.range(from: spelled.start, to: spelled.keyEnd, hint: spelled.line),
+                       range: map.range(from: spelled.start, to: spelled.end, hint: spelled.line)))
         }
     }
 
-    private var peek: UInt8? { i < bytes.count ? bytes[i] : nil }
+    /// Reads the pairs as `read(record:pair:)` does, handing each one's line and its key's UTF-8: the text's own bytes
+    /// when the key holds no escape. No string is made for a value, nor for a key without escapes.
+    mutating func readKeys(record: (Int) -> Bool, key: (Int, UnsafeBufferPointer<UInt8>) -> Void) throws {
+        try readSpelled(record: record) { text, spelled in
+            guard spelled.key.escaped else { return key(spelled.line, UnsafeBufferPointer(rebasing: text[spelled.key.content])) }
+            var decoded = Self.decode(spelled.key, in: text)
+            decoded.withUTF8 { key(spelled.line, $0) }
+        }
+    }
+
+    /// The pairs as spelled, handed with the text they are read from. Read through a buffer of the bytes: through the
+    /// array, each byte's access retained and released it (a third of reading a `.strings` table).
+    private mutating func readSpelled(record: (Int) -> Bool, pair: (UnsafeBufferPointer<UInt8>, Spelled) -> Void) throws {
+        let bytes = bytes
+        try bytes.withUnsafeBufferPointer { text in
+            while true {
+                try skipBlanks(text)
+                guard i < text.count else { return }
+                let keyStart = i
+                let keyLine = map.line(ofOffset: keyStart, from: lastLine)
+                lastLine = keyLine
+                if pairsOwnTheirLines, freshLine != map.lineStarts[keyLine] { throw RecordsNotFollowable() }
+                guard record(keyLine) else { return }
+                let key = try token(text, what: "a key")
+                let keyEnd = i
+                try skipBlanks(text)
+                var value: Token?
+                var valueEnd = keyEnd  // a missing ';' is reported on the line where the pair ended
+                if i < text.count, text[i] == UInt8(ascii: "=") {
+                    i += 1
+                    try skipBlanks(text)
+                    value = try token(text, what: "the value of \"\(Self.decode(key, in: text))\"")
+                    valueEnd = i
+                    try skipBlanks(text)
+                }
+                guard i < text.count, text[i] == UInt8(ascii: ";") else {
+                    let expected = value != nil ? "';' after the value of" : "'=' or ';' after the key"
+                    throw failure("expected \(expected) \"\(Self.decode(key, in: text))\"\(found)", at: valueEnd - 1)
+                }
+                i += 1
+                freshLine = -1
+                pair(text, Spelled(start: keyStart, line: keyLine, key: key, keyEnd: keyEnd, value: value, end: i))
+            }
+        }
+    }
 
     private var found: String {
         guard i < bytes.count else { return ", found the end of the file" }
@@ -106,24 +144,31 @@ struct StringsParser {
     private static func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C || b == 0x0B }
 
     /// Skips whitespace and comments.
-    private mutating func skipBlanks() throws {
-        while i < bytes.count {
-            if Self.isBlank(bytes[i]) {
-                if bytes[i] == 0x0A || bytes[i] == 0x0D { freshLine = i + 1 }
+    private mutating func skipBlanks(_ text: UnsafeBufferPointer<UInt8>) throws {
+        let n = text.count
+        while i < n {
+            let b = text[i]
+            if Self.isBlank(b) {
+                if b == 0x0A || b == 0x0D { freshLine = i + 1 }
                 i += 1
                 continue
             }
-            if bytes[i] == UInt8(ascii: "/"), i + 1 < bytes.count {
-                if bytes[i + 1] == UInt8(ascii: "/") {
-                    while i < bytes.count, bytes[i] != 0x0A, bytes[i] != 0x0D { i += 1 }
+            if b == UInt8(ascii: "/"), i + 1 < n {
+                if text[i + 1] == UInt8(ascii: "/") {
+                    i = ByteSearch.first(0x0A, or: 0x0D, in: text, from: i, to: n)
                     continue
                 }
-                if bytes[i + 1] == UInt8(ascii: "*") {
+                if text[i + 1] == UInt8(ascii: "*") {
+                    // To the first `*/` from past the `/*`.
                     let open = i
-                    i += 2
-                    while i + 1 < bytes.count, !(bytes[i] == UInt8(ascii: "*") && bytes[i + 1] == UInt8(ascii: "/")) { i += 1 }
-                    guard i + 1 < bytes.count else { throw failure("comment is never closed (\"*/\" missing)", at: open) }
-                    i += 2
+                    var j = i + 2
+                    while true {
+                        j = ByteSearch.first(UInt8(ascii: "*"), or: UInt8(ascii: "*"), in: text, from: j, to: n - 1)
+                        guard j < n - 1 else { throw failure("comment is never closed (\"*/\" missing)", at: open) }
+                        if text[j + 1] == UInt8(ascii: "/") { break }
+                        j += 1
+                    }
+                    i = j + 2
                     continue
                 }
             }
@@ -137,36 +182,47 @@ struct StringsParser {
             || "_$+/:.-".utf8.contains(b)
     }
 
-    private mutating func string(what: @autoclosure () -> String) throws -> String {
-        guard let first = peek else { throw failure("expected \(what()), found the end of the file") }
-        if first != UInt8(ascii: "\"") {
+    /// The string at `i`, quoted or not; `i` is left past it.
+    private mutating func token(_ text: UnsafeBufferPointer<UInt8>, what: @autoclosure () -> String) throws -> Token {
+        let n = text.count
+        guard i < n else { throw failure("expected \(what()), found the end of the file") }
+        if text[i] != UInt8(ascii: "\"") {
             let start = i
-            while i < bytes.count, Self.isPlain(bytes[i]), !(bytes[i] == UInt8(ascii: "/") && i + 1 < bytes.count && (bytes[i + 1] == UInt8(ascii: "/") || bytes[i + 1] == UInt8(ascii: "*"))) { i += 1 }
+            while i < n, Self.isPlain(text[i]), !(text[i] == UInt8(ascii: "/") && i + 1 < n && (text[i + 1] == UInt8(ascii: "/") || text[i + 1] == UInt8(ascii: "*"))) { i += 1 }
             guard i > start else { throw failure("expected \(what())\(found)") }
-            return String(utf8Slice: bytes[start..<i])
+            return Token(content: start ..< i, escaped: false)
         }
-        let open = i
-        i += 1
-        // Most strings hold no escape: their bytes are the string.
-        var end = i
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") { end += 1 }
-        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
-            defer { i = end + 1 }
-            return String(decoding: bytes[i ..< end], as: UTF8.self)
+        // The closing quote: the first not escaped (a backslash escapes the byte after it).
+        let open = i, start = i + 1
+        var j = start, escaped = false
+        while true {
+            j = ByteSearch.first(UInt8(ascii: "\""), or: UInt8(ascii: "\\"), in: text, from: j, to: n)
+            guard j < n else { throw failure("string is never closed (a '\"' is missing)", at: open) }
+            if text[j] == UInt8(ascii: "\"") { break }
+            escaped = true
+            j += 2
         }
+        i = j + 1
+        return Token(content: start ..< j, escaped: escaped)
+    }
+
+    /// The string `token` spells in `text`, its escapes decoded: \" \\ \n \t \r \a \b \f \v, octal \101, and \U1234 /
+    /// \u1234 (UTF-16 units, so that an emoji's two combine); any other escaped character stands for itself.
+    static func decode(_ token: Token, in text: UnsafeBufferPointer<UInt8>) -> String {
+        guard token.escaped else { return String(decoding: UnsafeBufferPointer(rebasing: text[token.content]), as: UTF8.self) }
         var out: [UInt8] = []
         var units: [UInt16] = []  // \U escapes, gathered so surrogate pairs combine
         func flushUnits() { if !units.isEmpty { out.append(contentsOf: Array(String(decoding: units, as: UTF16.self).utf8)); units = [] } }
-        while true {
-            guard i < bytes.count else { throw failure("string is never closed (a '\"' is missing)", at: open) }
-            let b = bytes[i]
-            if b == UInt8(ascii: "\"") { i += 1; break }
-            guard b == UInt8(ascii: "\\"), i + 1 < bytes.count else { flushUnits(); out.append(b); i += 1; continue }
-            let e = bytes[i + 1]
+        var i = token.content.lowerBound
+        let end = token.content.upperBound
+        while i < end {
+            let b = text[i]
+            guard b == UInt8(ascii: "\\"), i + 1 < end else { flushUnits(); out.append(b); i += 1; continue }
+            let e = text[i + 1]
             i += 2
             if e == UInt8(ascii: "U") || e == UInt8(ascii: "u") {
                 var v: UInt16 = 0, n = 0
-                while n < 4, i < bytes.count, let d = bytes[i].hexDigitValue { v = v << 4 | UInt16(d); i += 1; n += 1 }
+                while n < 4, i < end, let d = text[i].hexDigitValue { v = v << 4 | UInt16(d); i += 1; n += 1 }
                 if n > 0 { units.append(v); continue }
                 flushUnits(); out.append(e); continue
             }
@@ -181,7 +237,7 @@ struct StringsParser {
             case UInt8(ascii: "v"): out.append(0x0B)
             case 0x30...0x37:
                 var v = Int(e - 0x30), n = 1
-                while n < 3, i < bytes.count, (0x30...0x37).contains(bytes[i]) { v = v * 8 + Int(bytes[i] - 0x30); i += 1; n += 1 }
+                while n < 3, i < end, (0x30...0x37).contains(text[i]) { v = v * 8 + Int(text[i] - 0x30); i += 1; n += 1 }
                 out.append(contentsOf: Array(String(Unicode.Scalar(UInt8(truncatingIfNeeded: v))).utf8))
             default: out.append(e)  // \" \\ \' and unknown escapes stand for the character
             }

@@ -16,10 +16,7 @@ struct StringsReader: Sendable {
     func readSortStrings(_ text: RecordText, from line: Int, record: (Int) -> Bool, sortString: (Int, UnsafeBufferPointer<UInt8>) -> Void) throws {
         var parser = StringsParser(bytes: text.bytes, map: text.map, fileName: options.fileName, from: line)
         parser.pairsOwnTheirLines = true
-        try parser.read(record: record) { pair in
-            var key = pair.key
-            key.withUTF8 { sortString(pair.keyRange.start.line, $0) }
-        }
+        try parser.readKeys(record: record, key: sortString)
     }
 
     /// Whether a pair probably starts on `line`: its first byte that is not a blank opens a quoted key.

@@ -92,26 +92,9 @@ extension YAMLBlockReader {
     /// `''` in single ones) before it.
     private func closingQuote(_ i: Int, _ end: Int) -> Int? {
         let q = bytes[i]
-        var j = bytes.withUnsafeBufferPointer { Self.firstQuoteOrBackslash(q, in: $0, from: i + 1, to: end) }
-        while j < end, bytes[j] != q, bytes[j] != UInt8(ascii: "\\") { j += 1 }
+        let j = bytes.withUnsafeBufferPointer { ByteSearch.first(q, or: UInt8(ascii: "\\"), in: $0, from: i + 1, to: end) }
         guard j < end, bytes[j] == q else { return nil }  // a backslash (in double quotes, an escape): `quoted` reads it
         if q == UInt8(ascii: "'"), j + 1 < end, bytes[j + 1] == q { return nil }
-        return j
-    }
-
-    /// Where the first byte `quote` or backslash of `from ..< to` is, eight bytes at a time; `to` when there is none
-    /// (or near it: the last few bytes are the caller's to look at).
-    private static func firstQuoteOrBackslash(_ quote: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int {
-        guard let base = UnsafeRawPointer(bytes.baseAddress) else { return from }
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        func zeroIn(_ w: UInt64) -> UInt64 { (w &- ones) & ~w & highs }
-        var j = from
-        while j + 8 <= to {
-            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: j, as: UInt64.self))
-            let flagged = zeroIn(word ^ (ones &* UInt64(quote))) | zeroIn(word ^ (ones &* 0x5C))
-            if flagged != 0 { return j + flagged.trailingZeroBitCount / 8 }
-            j += 8
-        }
         return j
     }
 }

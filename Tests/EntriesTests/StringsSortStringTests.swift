@@ -10,8 +10,11 @@ final class StringsSortStringTests: XCTestCase {
         #""Anna" = "Hej Anna";"#, #""Öberg" = "x";"#, #"plain_key = "v";"#, #""alone";"#, #""Esc\"aped" = "q";"#,
         #""tab\tkey" = "t";"#, #""\U00e9t\u00e9" = "summer";"#, #""東京" = "Tokyo";"#, #""multi" = "line\nvalue";"#,
         #""spaced"   =   "x"   ;"#, #""" = "empty key";"#,
+        #""a longer key with an \"escape\" well past eight bytes\\" = "and a value \"quoted\" too";"#,
+        #""Ünïcödé wörds, then more words" = "värde";"#,
     ]
-    static let between = ["", "\n", "/* a comment */\n", "// a line comment\n", "\r\n", "  \n"]
+    static let between = ["", "\n", "/* a comment */\n", "// a line comment\n", "\r\n", "  \n",
+                          "/* a * star, ** stars and / slashes **/\n", "/* over\n two lines */\n", "// with /* inside\n"]
 
     func testSortStringsWithoutEntriesEqualAWholeRead() throws {
         var random = SplitMix64(seed: Self.seed)

@@ -33,6 +33,10 @@ final class StringsTests: XCTestCase {
         XCTAssertEqual(entries[1].range, r(1, 0, 2, 8))
         XCTAssertEqual(try extract("strings", "").entries.count, 0)
         XCTAssertEqual(try extract("strings", "/* nothing */\n// here\n").entries.count, 0)
+        // Comments with stars and slashes of their own, quotes with escapes far into them (looked for eight bytes at a time).
+        let starred = try extract("strings", "/** a * star, ** two, a / and **/ \"k\" = \"v\"; // \"x\" = \"y\";\n/**/\"a long key, \\\"quoted\\\" in it\" = \"é\\\\\";\n").entries
+        XCTAssertEqual(starred.map(\.name), ["k", "a long key, \"quoted\" in it"])
+        XCTAssertEqual(starred.map(\.detail), ["v", "é\\"])
     }
 
     func testMalformedTablesNameTheLine() {
@@ -41,6 +45,9 @@ final class StringsTests: XCTestCase {
             ("\"a\" = \"b\";\n\"c\" \"d\";", "L.strings:2: expected '=' or ';' after the key \"c\", found \"\"d\";\""),
             ("\"a\" = \"b\";\n\n\"c\" = \"never closed;\n", "L.strings:3: string is never closed (a '\"' is missing)"),
             ("\"a\" = \"b\";\n/* open", "L.strings:2: comment is never closed (\"*/\" missing)"),
+            ("\"a\" = \"b\";\n/* open and long, a * star and ** two *", "L.strings:2: comment is never closed (\"*/\" missing)"),
+            ("\"a\" = \"b\";\n\"an escaped quote \\\" then the end\\\"", "L.strings:2: string is never closed (a '\"' is missing)"),
+            ("\"a\" = \"b\";\n\"c\" = \"trailing backslash\\", "L.strings:2: string is never closed (a '\"' is missing)"),
             ("\"a\" = ;", "L.strings:1: expected the value of \"a\", found \";\""),
             ("\"a\" = \"b\";\n= \"c\";", "L.strings:2: expected a key, found \"= \"c\";\""),
             ("\"a\" = \"b\"", "L.strings:1: expected ';' after the value of \"a\", found the end of the file"),
