@@ -90,6 +90,17 @@ final class TextDocumentLinesTests: XCTestCase {
 
     /// Whether a text is binary (holds a NUL) and whether it is ASCII are kept by edits, not read again from the whole
     /// text: after each of many random edits, both equal a scan of the bytes, and so do the line starts.
+    /// The bytes past ASCII, counted eight at a time, in texts and slices of every length and alignment.
+    func testNonASCIIBytesAreCountedWhereverTheyStand() {
+        let bytes = Array("Anna Öberg, 東京 and \u{1F600}; plain words for a while, then é at the end é".utf8)
+        for start in 0 ..< 9 {
+            for end in start ... bytes.count {
+                let slice = bytes[start ..< end]
+                XCTAssertEqual(TextDocument.nonASCIICount(slice), slice.filter { $0 >= 0x80 }.count, "\(start)..<\(end)")
+            }
+        }
+    }
+
     func testEditsKeepWhatTheTextHolds() throws {
         let seed: UInt64 = 0xB17E5
         var state = seed
