@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Entries
 
 /// The text of one open document as UTF-8 bytes with its line starts, edited in place.
@@ -82,33 +77,6 @@ public struct TextDocument: Sendable {
         self.nulCount = Self.nulCount(bytes[...])
     }
 
-    static func nulCount(_ bytes: ArraySlice<UInt8>) -> Int {
-        bytes.withUnsafeBufferPointer { b in
-            guard let base = b.baseAddress else { return 0 }
-            var count = 0, i = 0
-            while i < b.count, let found = memchr(base + i, 0, b.count - i) {
-                count += 1
-                i = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
-            }
-            return count
-        }
-    }
-
-    /// The bytes of `bytes` past ASCII, eight at a time (a byte at a time, as the compiler widened them, this was a
-    /// third of making a document of a large text).
-    static func nonASCIICount(_ bytes: ArraySlice<UInt8>) -> Int {
-        bytes.withUnsafeBufferPointer { b in
-            guard let base = UnsafeRawPointer(b.baseAddress) else { return 0 }
-            var count = 0, i = 0
-            while i + 8 <= b.count {
-                count &+= (base.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080).nonzeroBitCount
-                i += 8
-            }
-            while i < b.count { count &+= Int(b[i] >> 7); i += 1 }
-            return count
-        }
-    }
-
     /// The text as a string.
     public var text: String { String(decoding: bytes, as: UTF8.self) }
     /// The number of lines; a text ending in a line break has an empty last line.
@@ -125,47 +93,6 @@ public struct TextDocument: Sendable {
         case .whole(_, let lineStarts): lineStarts[line]
         case .chunks(let chunks): chunks.lineStart(line)
         }
-    }
-
-    static func lineStarts(of bytes: [UInt8]) -> [Int] {
-        var starts = [0]
-        bytes.withUnsafeBufferPointer { b in
-            guard let base = b.baseAddress else { return }
-            if everyCRBeforeLF(b) {
-                // No CR but in CRLF (the common cases; vCard lines end in CRLF): each line break is found by
-                // `memchr`, many bytes at a step.
-                var i = 0
-                while i < b.count, let found = memchr(base + i, 0x0A, b.count - i) {
-                    i = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
-                    starts.append(i)
-                }
-                return
-            }
-            var i = 0
-            while i < b.count {
-                let byte = b[i]
-                if byte == 0x0A {
-                    starts.append(i + 1)
-                } else if byte == 0x0D {
-                    if i + 1 < b.count && b[i + 1] == 0x0A { i += 1 }
-                    starts.append(i + 1)
-                }
-                i += 1
-            }
-        }
-        return starts
-    }
-
-    /// Whether every CR in `b` is the first byte of a CRLF.
-    private static func everyCRBeforeLF(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = b.baseAddress else { return true }
-        var i = 0
-        while i < b.count, let found = memchr(base + i, 0x0D, b.count - i) {
-            let cr = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            guard cr + 1 < b.count, b[cr + 1] == 0x0A else { return false }
-            i = cr + 2
-        }
-        return true
     }
 
     /// Byte range of line `line`'s content, without its line end.
