@@ -167,7 +167,8 @@ public struct JSONTree: Sendable {
             case .json, .yaml:
                 values.visit(top, isObject: isObject, firstIndex: first == nil ? 0 : ordinal - 1, into: &entries)
             case .catalog:
-                entries = top.compactMap { values.catalogEntry($0, languages: languages) }
+                var line = 0
+                for member in top { line = values.catalogEntry(member, languages: languages, hint: line, into: &entries) ?? line }
             }
         }
         guard entries.count == Int(rank) - s0 else { assertionFailure("a window's entries do not match its values"); return nil }

@@ -52,10 +52,9 @@ public struct TreeFormat: Sendable {
                 tree.nodes = tree.nodes(of: spans, base: 0, outside: -1, rank: &rank)
                 var line = 0
                 for member in values.children(of: s) {
-                    guard let made = values.catalogEntry(member, languages: tree.languages, hint: line) else { return nil }
-                    line = made.range.start.line
+                    guard let made = values.catalogEntry(member, languages: tree.languages, hint: line, into: &sink) else { return nil }
+                    line = made
                     count += 1
-                    sink.append(made)
                 }
             }
             tree.entryCount = Int(rank)

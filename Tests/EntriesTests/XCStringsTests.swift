@@ -36,6 +36,37 @@ final class XCStringsTests: XCTestCase {
         XCTAssertEqual(source.map(\.detail), ["Apple", "%lld berries", "Cloudberry", "Pear"])
     }
 
+    /// A catalog's tree read (its strings found in the spans, no node tree) hands out the extractor's entries, for
+    /// every shape a string's value may have and every language asked.
+    func testTheTreeReadHandsOutTheExtractorsEntries() throws {
+        func unit(_ value: String) -> String { #"{"stringUnit": {"state": "translated", "value": \#(value)}}"# }
+        let long = "\"" + String(repeating: "a value longer than a detail ", count: 4) + "\""
+        let strings = [
+            #""plain": {"localizations": {"sv": \#(unit("\"Hej\"")), "en": \#(unit("\"Hi\""))}}"#,
+            #""esc\"aped key": {"localizations": {"sv": \#(unit("\"tab\\there\""))}}"#,
+            #""lines": {"localizations": {"sv": \#(unit("\"one\\ntwo\""))}}"#,
+            #""long": {"localizations": {"sv": \#(unit(long))}}"#,
+            #""regional": {"localizations": {"sv-SE": \#(unit("\"Regional\"")), "SV": \#(unit("\"upper\""))}}"#,
+            #""twice": {"localizations": {"sv": \#(unit("\"first\"")), "sv": \#(unit("\"second\""))}}"#,
+            #""source only": {"localizations": {"en": \#(unit("\"English\""))}}"#,
+            #""nothing": {}"#, #""empty": {"localizations": {}}"#, #""not an object": "x""#,
+            #""plural": {"localizations": {"sv": {"variations": {"plural": {"one": \#(unit("\"en\"")), "other": \#(unit("\"flera\""))}}}}}"#,
+            #""unit not an object": {"localizations": {"sv": {"stringUnit": 3}}}"#,
+            #""value not a string": {"localizations": {"sv": {"stringUnit": {"value": 7}}}}"#,
+            #""escaped tag": {"localizations": {"s\u0076": \#(unit("\"via escape\""))}}"#,
+            #""Öberg, 東京 \u00e9": {"localizations": {"sv": \#(unit("\"ö\""))}}"#,
+            #""": {"localizations": {"sv": \#(unit("\"\""))}}"#,
+        ]
+        let text = "{\"sourceLanguage\": \"en\", \"strings\": {\n" + strings.joined(separator: ",\n") + "\n}}"
+        for language in ["sv", "sv-SE", "en", "fr", nil] {
+            let options = ExtractionOptions(language: language)
+            let format = try XCTUnwrap(TreeFormat(languageId: "xcstrings", options: options))
+            var handed = HandedEntries()
+            XCTAssertNotNil(format.read(RecordText(text), into: &handed), language ?? "none")
+            XCTAssertEqual(handed.entries, Entry.depthFirst(try extract("xcstrings", text, options).entries), language ?? "none")
+        }
+    }
+
     func testRangesPointAtTheKey() throws {
         let entries = try extract("xcstrings", Self.catalog).entries
         XCTAssertEqual(entries[0].selectionRange, r(3, 4, 3, 11))
