@@ -1,3 +1,4 @@
+import Dispatch
 import ThumbIndexJSON
 
 /// A string catalog's entries read from the document's spans, as `XCStringsExtractor.entry` makes them from nodes: a
@@ -39,6 +40,42 @@ extension JSONValues {
             detail.withUTF8 { sink.append(utf8Name: name, kind: .key, detail: $0, range: range, selectionRange: selection) }
         }
         return range.start.line
+    }
+
+    /// The fewest strings read on two cores (a string costs about as much as eight JSON values).
+    static let stringsReadOnTwoCores = 1 << 12
+
+    /// The entries of the catalog's strings (`strings`, the members of its `strings` object) handed to `sink` in
+    /// order, the later half read on another core into a part appended after when there are many
+    /// (`stringsReadOnTwoCores`); returns how many, nil when a value has no key.
+    func catalogEntriesOnTwoCores<Sink: EntrySink>(_ strings: ChildIndices, languages: [String], into sink: inout Sink) -> Int? {
+        let all = Array(strings)
+        guard all.count >= Self.stringsReadOnTwoCores, let first = sink.part(), let second = sink.part() else {
+            return catalogEntries(strings, languages: languages, into: &sink)
+        }
+        let middle = all[all.count / 2]
+        let halves = [ReadPart(first, values: strings.range.lowerBound ..< middle), ReadPart(second, values: middle ..< strings.range.upperBound)]
+        // Each half writes only its own part; `concurrentPerform` returns after both.
+        DispatchQueue.concurrentPerform(iterations: 2) { [self] half in
+            let part = halves[half]
+            var sink = part.take()
+            part.count = catalogEntries(ChildIndices(spans: spans, range: part.values), languages: languages, into: &sink) ?? -1
+            part.sink = sink
+        }
+        guard halves[0].count >= 0, halves[1].count >= 0 else { return nil }
+        sink.append(part: halves[0].take())
+        sink.append(part: halves[1].take())
+        return halves[0].count + halves[1].count
+    }
+
+    /// The entries of `members` handed to `sink` in order; how many, nil when a value has no key.
+    private func catalogEntries<Sink: EntrySink>(_ members: ChildIndices, languages: [String], into sink: inout Sink) -> Int? {
+        var line = 0, count = 0
+        for member in members {
+            guard let made = catalogEntry(member, languages: languages, hint: line, into: &sink) else { return nil }
+            (line, count) = (made, count + 1)
+        }
+        return count
     }
 
     /// `XCStringsCatalog.value(of:language:)` of the string whose value is span `i`, read from the spans: the span of

@@ -217,8 +217,9 @@ extension JSONParser {
     static let text = JSONParser(checksUTF8: false)
 }
 
-/// Half of a document's values read on a core of its own into a sink of its own (`JSONValues.visitOnTwoCores`).
-private final class ReadPart<Sink: EntrySink>: @unchecked Sendable {  // each written by one core, read after both
+/// Half of a document's values read on a core of its own into a sink of its own (`JSONValues.visitOnTwoCores`,
+/// `catalogEntriesOnTwoCores`).
+final class ReadPart<Sink: EntrySink>: @unchecked Sendable {  // each written by one core, read after both
     var sink: Sink?
     let values: Range<Int>
     var count = 0

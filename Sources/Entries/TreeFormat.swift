@@ -50,12 +50,9 @@ public struct TreeFormat: Sendable {
                 tree.languages = [options.language, source].compactMap { $0 }
                 tree.strings = s
                 tree.nodes = tree.nodes(of: spans, base: 0, outside: -1, rank: &rank)
-                var line = 0
-                for member in values.children(of: s) {
-                    guard let made = values.catalogEntry(member, languages: tree.languages, hint: line, into: &sink) else { return nil }
-                    line = made
-                    count += 1
-                }
+                guard let read = values.catalogEntriesOnTwoCores(values.children(of: s), languages: tree.languages, into: &sink)
+                else { return nil }
+                count = read
             }
             tree.entryCount = Int(rank)
             return count == tree.entryCount ? .json(tree) : nil

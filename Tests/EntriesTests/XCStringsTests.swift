@@ -65,6 +65,15 @@ final class XCStringsTests: XCTestCase {
             XCTAssertNotNil(format.read(RecordText(text), into: &handed), language ?? "none")
             XCTAssertEqual(handed.entries, Entry.depthFirst(try extract("xcstrings", text, options).entries), language ?? "none")
         }
+        // Enough strings to be read on two cores (`JSONValues.stringsReadOnTwoCores`): the halves' parts appended.
+        let many = (0 ..< 300).flatMap { n in strings.map { "\"\(n) " + $0.dropFirst() } }
+        XCTAssertGreaterThan(many.count, JSONValues.stringsReadOnTwoCores)
+        let large = "{\"sourceLanguage\": \"en\", \"strings\": {\n" + many.joined(separator: ",\n") + "\n}}"
+        let options = ExtractionOptions(language: "sv")
+        var handed = HandedEntries()
+        XCTAssertNotNil(try XCTUnwrap(TreeFormat(languageId: "xcstrings", options: options)).read(RecordText(large), into: &handed))
+        XCTAssertEqual(handed.parts, 2)
+        XCTAssertEqual(handed.entries, Entry.depthFirst(try extract("xcstrings", large, options).entries))
     }
 
     func testRangesPointAtTheKey() throws {
