@@ -218,8 +218,8 @@ extension JSONParser {
 }
 
 /// Half of a document's values read on a core of its own into a sink of its own (`JSONValues.visitOnTwoCores`,
-/// `catalogEntriesOnTwoCores`).
-final class ReadPart<Sink: EntrySink>: @unchecked Sendable {  // each written by one core, read after both
+/// `catalogEntriesOnTwoCores`, a YAML text's lines in `YAMLTree.readOnTwoCores`).
+class ReadPart<Sink: EntrySink>: @unchecked Sendable {  // each written by one core, read after both
     var sink: Sink?
     let values: Range<Int>
     var count = 0

@@ -12,17 +12,17 @@ extension YAMLTree {
     static func readOnTwoCores<Sink: EntrySink>(_ text: RecordText, from first: Int, into sink: inout Sink) -> YAMLTree?? {
         guard text.lineCount - first >= linesReadOnTwoCores, let middle = keyLine(near: (first + text.lineCount) / 2, in: text),
               let firstPart = sink.part(), let secondPart = sink.part() else { return nil }
-        let halves = [YAMLHalf(firstPart, lines: first ..< middle), YAMLHalf(secondPart, lines: middle ..< text.lineCount)]
+        let halves = [YAMLHalf(firstPart, values: first ..< middle), YAMLHalf(secondPart, values: middle ..< text.lineCount)]
         // Each half writes only its own; `concurrentPerform` returns after both.
         DispatchQueue.concurrentPerform(iterations: 2) { i in
             // Read into locals, not the half's properties: each access to a class's property is checked for
             // exclusivity, a million times.
             let half = halves[i]
             // The first part (sink and keys) is reserved room for both: the second is appended to it.
-            let lines = i == 0 ? first ..< text.lineCount : half.lines
+            let lines = i == 0 ? first ..< text.lineCount : half.values
             var sink = half.take(), keys = ReadKeys(reserving: lines.count)
             sink.reserveCapacity(entries: lines.count, utf8: text.bytes.count - text.map.lineStarts[lines.lowerBound])
-            half.entryCount = visit(text, from: half.lines.lowerBound, to: half.lines.upperBound, into: &sink,
+            half.entryCount = visit(text, from: half.values.lowerBound, to: half.values.upperBound, into: &sink,
                                     key: { keys.add($0, $1, $2) }, restart: { keys = ReadKeys() })
             // Each half's hashes sorted on its core; merged after.
             (half.sink, half.keys, half.hashes) = (sink, keys, KeyHashes(keys.keys))
@@ -83,22 +83,10 @@ struct ReadKeys {
     }
 }
 
-/// A half of a YAML text read on its own core.
-private final class YAMLHalf<Sink: EntrySink>: @unchecked Sendable {  // each written by one core, read after both
-    var sink: Sink?
-    let lines: Range<Int>
+/// A half of a YAML text read on its own core: its lines (`values`), its entries' count (nil: not read key by key),
+/// its keys and their sorted hashes (nil: one repeats).
+private final class YAMLHalf<Sink: EntrySink>: ReadPart<Sink>, @unchecked Sendable {  // written by one core, read after both
     var keys = ReadKeys()
     var hashes: KeyHashes?
     var entryCount: Int?
-
-    init(_ sink: Sink, lines: Range<Int>) {
-        self.sink = sink
-        self.lines = lines
-    }
-
-    /// The sink, no longer held here (appended without a copy of what it holds).
-    func take() -> Sink {
-        defer { sink = nil }
-        return sink!
-    }
 }
