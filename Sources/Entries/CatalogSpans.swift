@@ -11,21 +11,18 @@ extension JSONValues {
     /// key spelled with escapes) is read from nodes as before. Nil for a value without a key.
     func catalogEntry<Sink: EntrySink>(_ i: Int, languages: [String], hint: Int, into sink: inout Sink) -> Int? {
         guard let keyStart = spans[i].keyStart else { return nil }
-        var found: Int?
-        for language in languages {
-            guard let answer = catalogValue(of: i, language: language) else {
-                // A shape read from nodes.
-                guard let made = catalogEntry(i, languages: languages, hint: hint) else { return nil }
-                sink.append(made)
-                return made.range.start.line
-            }
-            if let value = answer { found = value; break }
-        }
-        guard let key = JSONParser.text.verbatimString(at: keyStart, in: bytes) else {
+        // A shape read from nodes, as before.
+        func fromNodes() -> Int? {
             guard let made = catalogEntry(i, languages: languages, hint: hint) else { return nil }
             sink.append(made)
             return made.range.start.line
         }
+        var found: Int?
+        for language in languages {
+            guard let answer = catalogValue(of: i, language: language) else { return fromNodes() }
+            if let value = answer { found = value; break }
+        }
+        guard let key = JSONParser.text.verbatimString(at: keyStart, in: bytes) else { return fromNodes() }
         let range = map.range(from: keyStart, to: spans[i].end, hint: hint)
         let selection = map.range(from: keyStart, to: key.upperBound + 1, hint: range.start.line)
         let name = UnsafeBufferPointer(rebasing: bytes[key])

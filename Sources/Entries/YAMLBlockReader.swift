@@ -422,13 +422,9 @@ struct YAMLBlockReader {
     private func quoted(_ i: Int, _ end: Int) throws -> (String, Int) {
         let q = bytes[i]
         // Most quoted scalars hold no escape: their text is their bytes.
-        var j = i + 1
-        while j < end, bytes[j] != q, bytes[j] != UInt8(ascii: "\\") { j += 1 }
-        if j < end, bytes[j] == q, q == UInt8(ascii: "\"") || j + 1 == end || bytes[j + 1] != q {  // not `''`
-            return (String(decoding: bytes[i + 1 ..< j], as: UTF8.self), j + 1)
-        }
+        if let close = closingQuote(i, end) { return (String(decoding: bytes[i + 1 ..< close], as: UTF8.self), close + 1) }
         var out: [UInt8] = []
-        j = i + 1
+        var j = i + 1
         while j < end {
             let c = bytes[j]
             if c == q {

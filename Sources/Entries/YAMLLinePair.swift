@@ -90,7 +90,7 @@ extension YAMLBlockReader {
 
     /// The closing quote of the quoted scalar at `i` when it closes on its line with no escape (`\` in double quotes,
     /// `''` in single ones) before it.
-    private func closingQuote(_ i: Int, _ end: Int) -> Int? {
+    func closingQuote(_ i: Int, _ end: Int) -> Int? {
         let q = bytes[i]
         let j = bytes.withUnsafeBufferPointer { ByteSearch.first(q, or: UInt8(ascii: "\\"), in: $0, from: i + 1, to: end) }
         guard j < end, bytes[j] == q else { return nil }  // a backslash (in double quotes, an escape): `quoted` reads it
