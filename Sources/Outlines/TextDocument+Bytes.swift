@@ -4,8 +4,8 @@ import Glibc
 import Darwin
 #endif
 
-/// What a document's bytes hold, counted when it is made (a million lines, 100 MB: each pass over them counts):
-/// where its lines start, its bytes past ASCII, its NULs.
+/// What a document's bytes hold, counted when it is made (a million lines, 100 MB: each pass over them counts) and
+/// kept by edits: where its lines start, its bytes past ASCII, its NULs.
 extension TextDocument {
     static func nulCount(_ bytes: ArraySlice<UInt8>) -> Int {
         bytes.withUnsafeBufferPointer { b in
@@ -34,14 +34,16 @@ extension TextDocument {
         }
     }
 
-    /// Where each line of `bytes` starts (LF, CRLF and a lone CR end lines). When every CR is a CRLF's (the common
-    /// case; vCard's lines end in CRLF) the line feeds are counted first, eight bytes at a time, and the starts written
-    /// into an array of that size: grown by doubling, a 10-million-line vCard's starts were copied and their fresh
-    /// pages cleared again and again (80 MB), and a `memchr` a line of ten bytes cost more than its search.
-    static func lineStarts(of bytes: [UInt8]) -> [Int] {
+    /// Where each line of `bytes` starts (LF, CRLF and a lone CR end lines), its bytes past ASCII and its NULs. The
+    /// bytes are read once, eight at a time, for all three counts (a pass each was a tenth of receiving a large
+    /// text); when every CR is a CRLF's (the common case; vCard's lines end in CRLF) the starts are written into an
+    /// array of the line feeds' number: grown by doubling, a 10-million-line vCard's starts were copied and their
+    /// fresh pages cleared again and again (80 MB), and a `memchr` a line of ten bytes cost more than its search.
+    static func census(of bytes: [UInt8]) -> (lineStarts: [Int], nonASCII: Int, nuls: Int) {
         bytes.withUnsafeBufferPointer { b in
-            guard let lineFeeds = lineFeedsIfEveryCRBeforeLF(b) else { return lineStartsByteByByte(b) }
-            return [Int](unsafeUninitializedCapacity: lineFeeds + 1) { starts, count in
+            let (lineFeeds, nonASCII, nuls) = counts(b)
+            guard let lineFeeds else { return (lineStartsByteByByte(b), nonASCII, nuls) }
+            let starts = [Int](unsafeUninitializedCapacity: lineFeeds + 1) { starts, count in
                 starts[0] = 0
                 count = 1
                 forEachLineFeed(in: b) { offset in
@@ -49,6 +51,7 @@ extension TextDocument {
                     count += 1
                 }
             }
+            return (starts, nonASCII, nuls)
         }
     }
 
@@ -66,25 +69,46 @@ extension TextDocument {
         UInt64(littleEndian: UnsafeRawPointer(b.baseAddress!).loadUnaligned(fromByteOffset: i, as: UInt64.self))
     }
 
-    /// The line feeds in `b`, or nil when a CR stands anywhere but before one.
-    private static func lineFeedsIfEveryCRBeforeLF(_ b: UnsafeBufferPointer<UInt8>) -> Int? {
-        var count = 0, i = 0
+    /// The line feeds in `b` (nil when a CR stands anywhere but before one), its bytes past ASCII and its NULs.
+    /// Each count is kept a byte per lane, up to 255 words at a time, and summed then: a `nonzeroBitCount` a word is
+    /// no instruction on the x86-64 baseline, but a dozen.
+    private static func counts(_ b: UnsafeBufferPointer<UInt8>) -> (lineFeeds: Int?, nonASCII: Int, nuls: Int) {
+        var lineFeeds = 0, nonASCII = 0, nuls = 0, i = 0
+        var loneCRs: UInt64 = 0
         var carried: UInt64 = 0  // a CR that ended the word before: its LF begins this one
         while i + 8 <= b.count {
-            let w = word(b, at: i), lf = flags(w, 0x0A), cr = flags(w, 0x0D)
-            guard (cr << 8 | carried) & ~lf == 0 else { return nil }
-            carried = cr >> 56
-            count += lf.nonzeroBitCount
-            i += 8
+            var lanesLF: UInt64 = 0, lanesNonASCII: UInt64 = 0, lanesNUL: UInt64 = 0
+            let end = min(b.count - 7, i + 255 * 8)
+            while i < end {
+                let w = word(b, at: i), lf = flags(w, 0x0A), cr = flags(w, 0x0D)
+                loneCRs |= (cr << 8 | carried) & ~lf
+                carried = cr >> 56
+                lanesLF &+= lf >> 7
+                lanesNonASCII &+= (w & highs) >> 7
+                lanesNUL &+= flags(w, 0) >> 7
+                i += 8
+            }
+            lineFeeds += sum(lanesLF)
+            nonASCII += sum(lanesNonASCII)
+            nuls += sum(lanesNUL)
         }
-        var afterCR = carried != 0
+        var loneCR = loneCRs != 0, afterCR = carried != 0
         while i < b.count {
-            if afterCR, b[i] != 0x0A { return nil }
+            if afterCR, b[i] != 0x0A { loneCR = true }
             afterCR = b[i] == 0x0D
-            if b[i] == 0x0A { count += 1 }
+            if b[i] == 0x0A { lineFeeds += 1 }
+            nonASCII += Int(b[i] >> 7)
+            if b[i] == 0 { nuls += 1 }
             i += 1
         }
-        return afterCR ? nil : count
+        return (loneCR || afterCR ? nil : lineFeeds, nonASCII, nuls)
+    }
+
+    /// The sum of the eight bytes of `lanes`.
+    @inline(__always)
+    private static func sum(_ lanes: UInt64) -> Int {
+        let pairs = lanes & 0x00FF_00FF_00FF_00FF &+ lanes >> 8 & 0x00FF_00FF_00FF_00FF
+        return Int(truncatingIfNeeded: (pairs &* 0x0001_0001_0001_0001) >> 48)
     }
 
     /// Calls `body` with the offset of each line feed in `b`, in order.

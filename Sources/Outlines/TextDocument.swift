@@ -72,9 +72,10 @@ public struct TextDocument: Sendable {
         self.chunkSize = chunkSize
         // Room for edits to grow the text: the first edit that does would otherwise copy all of it.
         let bytes = [UInt8].withRoomToGrow(text.utf8)
-        storage = .whole(bytes: bytes, lineStarts: Self.lineStarts(of: bytes))
-        self.nonASCIICount = Self.nonASCIICount(bytes[...])
-        self.nulCount = Self.nulCount(bytes[...])
+        let census = Self.census(of: bytes)
+        storage = .whole(bytes: bytes, lineStarts: census.lineStarts)
+        self.nonASCIICount = census.nonASCII
+        self.nulCount = census.nuls
     }
 
     /// The text as a string.

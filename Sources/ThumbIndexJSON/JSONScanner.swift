@@ -218,7 +218,8 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
         // every line: a growing buffer copied into a string at the end cost it two more copies and their page faults.
         let capacity = closingQuote(from: position) - contentStart
         var failure: JSONParseError?
-        let string = String(unsafeUninitializedCapacity: capacity) { buffer -> Int in
+        // Eight bytes of room past the content: `UnescapedText` stores whole words.
+        let string = String(unsafeUninitializedCapacity: capacity + 8) { buffer -> Int in
             output = UnescapedText(buffer.baseAddress!)
             defer { output = UnescapedText() }
             output.append(UnsafeBufferPointer(rebasing: bytes[contentStart..<position]))
@@ -237,27 +238,7 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
     /// multi-byte character when they are checked), eight bytes at a time.
     @inline(__always)
     mutating func skipPlainASCII() {
-        position = Self.plainRun(in: bytes, from: position, stopsAtNonASCII: checksUTF8)
-    }
-
-    /// Where a run of string content with nothing to look at from `from` on ends, to within eight bytes: at the
-    /// first word of eight holding a quote, a backslash, a control character, or (`stopsAtNonASCII`) a byte ≥ 0x80.
-    @inline(__always)
-    static func plainRun(in bytes: UnsafeBufferPointer<UInt8>, from: Int, stopsAtNonASCII: Bool) -> Int {
-        guard let base = UnsafeRawPointer(bytes.baseAddress) else { return from }
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        var position = from
-        while position + 8 <= bytes.count {
-            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-            // A byte ≥ 0x80 sets its high bit in `word`; a byte < 0x20, one equal to '"' or to '\\' sets it in the
-            // matching zero-byte test (a borrow may flag a byte after a real one, never a word with none).
-            let quotes = word ^ (ones &* UInt64(Byte.quote)), backslashes = word ^ (ones &* UInt64(Byte.backslash))
-            let flagged = ((stopsAtNonASCII ? word : 0) | (word &- ones &* 0x20) & ~word | (quotes &- ones) & ~quotes
-                           | (backslashes &- ones) & ~backslashes) & highs
-            guard flagged == 0 else { return position }
-            position += 8
-        }
-        return position
+        position = PlainStringBytes.run(in: bytes, from: position, stopsAtNonASCII: checksUTF8)
     }
 
     /// The offset of the quote that closes the string whose content runs on from `from` (a quote after an even
@@ -275,28 +256,44 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
         return bytes.count
     }
 
-    /// Reads a string's content from `position` (at an escape) to its closing quote, into `output`.
+    /// Reads a string's content from `position` (at an escape) to its closing quote, into `output`. The one-letter
+    /// escapes are read here, not in `parseEscape`: a document's text has one or two on every line.
     mutating func unescape(stringStart start: Int) throws(JSONParseError) {
-        // Each run of bytes between escapes is copied at once (a document's text has an escape on every line).
-        var run = position
         while position < bytes.count {
-            skipPlainASCII()
+            position = output.appendPlainRun(of: bytes, from: position, stopsAtNonASCII: checksUTF8)
             guard position < bytes.count else { break }
             let byte = bytes[position]
-            if byte == Byte.quote || byte == Byte.backslash {
-                output.append(UnsafeBufferPointer(rebasing: bytes[run..<position]))
-                if byte == Byte.quote {
-                    position += 1
-                    return
+            if byte == Byte.backslash {
+                let unescaped: UInt8
+                switch position + 1 < bytes.count ? bytes[position + 1] : 0 {
+                case UInt8(ascii: "n"): unescaped = 0x0A
+                case UInt8(ascii: "r") where position + 3 < bytes.count && bytes[position + 2] == Byte.backslash
+                                             && bytes[position + 3] == UInt8(ascii: "n"):
+                    // A CRLF (every vCard line's end) read as one.
+                    output.append(0x0D)
+                    unescaped = 0x0A
+                    position += 2
+                case UInt8(ascii: "r"): unescaped = 0x0D
+                case UInt8(ascii: "t"): unescaped = 0x09
+                case Byte.quote: unescaped = Byte.quote
+                case Byte.backslash: unescaped = Byte.backslash
+                default: try parseEscape(stringStart: start); continue
                 }
-                try parseEscape(stringStart: start)
-                run = position
+                output.append(unescaped)
+                position += 2
+            } else if byte == Byte.quote {
+                position += 1
+                return
             } else if byte < 0x20 {
                 throw controlCharacter(byte)
             } else if byte < 0x80 || !checksUTF8 {
+                output.append(byte)
                 position += 1
             } else {
+                // Two to four bytes, stored one by one (a call to copy them cost more than their check).
+                let character = position
                 try skipUTF8Sequence()
+                for offset in character..<position { output.append(bytes[offset]) }
             }
         }
         throw unterminated(.string, start: start)
@@ -466,26 +463,5 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
         case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
         default: return nil
         }
-    }
-}
-
-/// Unescaped string content being written into storage sized beforehand (`JSONScanner.parseString`); without
-/// storage, nothing is written (a string only checked).
-struct UnescapedText {
-    private var base: UnsafeMutablePointer<UInt8>?
-    private(set) var count = 0
-
-    init(_ base: UnsafeMutablePointer<UInt8>? = nil) { self.base = base }
-
-    @inline(__always) mutating func append(_ byte: UInt8) {
-        guard let base else { return }
-        base[count] = byte
-        count += 1
-    }
-
-    @inline(__always) mutating func append(_ run: UnsafeBufferPointer<UInt8>) {
-        guard let base, let from = run.baseAddress, !run.isEmpty else { return }
-        (base + count).update(from: from, count: run.count)
-        count += run.count
     }
 }

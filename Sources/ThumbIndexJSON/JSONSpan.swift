@@ -144,7 +144,7 @@ extension JSONParser {
     /// escape: then those bytes are the string. nil when it has one, or when no string token starts there.
     public func verbatimString(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
         guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { return nil }
-        var end = JSONScanner<JSONSpanBuilder>.plainRun(in: bytes, from: offset + 1, stopsAtNonASCII: false)
+        var end = PlainStringBytes.run(in: bytes, from: offset + 1, stopsAtNonASCII: false)
         while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
         return end < bytes.count && bytes[end] == UInt8(ascii: "\"") ? offset + 1 ..< end : nil
     }

@@ -101,6 +101,44 @@ final class TextDocumentLinesTests: XCTestCase {
         }
     }
 
+    /// A new document's line starts, bytes past ASCII and NULs are counted in one pass, a byte per lane for up to 255
+    /// words at a time: texts longer than such a block, and texts of nothing but one counted byte (every lane full).
+    func testANewDocumentsCountsAgreeWithItsBytes() {
+        let seed: UInt64 = 0xC0_0475
+        var state = seed
+        func below(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
+        }
+        let pieces: [[UInt8]] = [[0x0D, 0x0A], [0x0A], [0x0D], [0], Array("Anna".utf8), Array("é".utf8), Array("東".utf8)]
+        var texts: [[UInt8]] = [0x0A, 0, 0xC3].map { byte in
+            byte == 0xC3 ? Array(String(repeating: "é", count: 2100).utf8) : [UInt8](repeating: byte, count: 4100)
+        }
+        for _ in 0 ..< 60 {
+            var bytes: [UInt8] = []
+            // Half the texts have no CR alone (the line starts written from the line feeds' count), half may.
+            let noLoneCR = below(2) == 0, length = below(6000)
+            while bytes.count < length {
+                let piece = pieces[below(pieces.count)]
+                if !(noLoneCR && piece == [0x0D]) { bytes += piece }
+            }
+            texts.append(bytes)
+        }
+        for (round, bytes) in texts.enumerated() {
+            let document = TextDocument(uri: "file:///t.txt", languageId: "plaintext", version: 1,
+                                        text: String(decoding: bytes, as: UTF8.self))
+            var expected = [0], i = 0
+            while i < bytes.count {
+                if bytes[i] == 0x0D, i + 1 < bytes.count, bytes[i + 1] == 0x0A { i += 1 }
+                if bytes[i] == 0x0A || bytes[i] == 0x0D { expected.append(i + 1) }
+                i += 1
+            }
+            XCTAssertEqual(document.lineStarts, expected, "seed \(seed), text \(round)")
+            XCTAssertEqual(document.nonASCIICount, bytes.filter { $0 >= 0x80 }.count, "seed \(seed), text \(round)")
+            XCTAssertEqual(document.nulCount, bytes.filter { $0 == 0 }.count, "seed \(seed), text \(round)")
+        }
+    }
+
     func testEditsKeepWhatTheTextHolds() throws {
         let seed: UInt64 = 0xB17E5
         var state = seed
