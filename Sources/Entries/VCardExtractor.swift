@@ -33,13 +33,12 @@ struct VCardReader: Sendable {
     let options: ExtractionOptions
 
     /// The properties a card is named and sorted by; every other one is skipped by its name.
-    private static let names = ["BEGIN", "END", "FN", "N", "ORG", "EMAIL", "X-PHONETIC-LAST-NAME", "X-PHONETIC-MIDDLE-NAME",
+    static let names = ["BEGIN", "END", "FN", "N", "ORG", "EMAIL", "X-PHONETIC-LAST-NAME", "X-PHONETIC-MIDDLE-NAME",
                         "X-PHONETIC-FIRST-NAME", "X-PHONETIC-ORG", "KIND", "X-ABSHOWAS", "AGENT"]
     private static let nameBytes = names.map { Array($0.utf8) }
-    static let fn = names.firstIndex(of: "FN")!, n = names.firstIndex(of: "N")!, agent = names.firstIndex(of: "AGENT")!
-    static let phoneticLast = names.firstIndex(of: "X-PHONETIC-LAST-NAME")!, phoneticMiddle = names.firstIndex(of: "X-PHONETIC-MIDDLE-NAME")!,
-               phoneticFirst = names.firstIndex(of: "X-PHONETIC-FIRST-NAME")!
-    static let kind = names.firstIndex(of: "KIND")!, showAs = names.firstIndex(of: "X-ABSHOWAS")!
+    // Their places in `names` as literals (`VCardTests` holds them to it): a static made at run time costs a
+    // `swift_once` wherever it is read, and the walk reads them on every line.
+    static let fn = 2, n = 3, phoneticLast = 6, phoneticMiddle = 7, phoneticFirst = 8, kind = 10, showAs = 11, agent = 12
     private static let vcard = Array("VCARD".utf8)
 
     /// A property of a card as the walk found it: which of `names` it is, its logical line, and the property when the
@@ -85,32 +84,33 @@ struct VCardReader: Sendable {
         card finish: (VCardLineReader, [CardLine], Int, Int) -> Void, warn: (String) -> Void
     ) {
         let map = text.map
-        text.bytes.withUnsafeBufferPointer { p in
-            let reader = VCardLineReader(p: p, map: map)
+        let (names, nameBytes, vcard) = (Self.names, Self.nameBytes, Self.vcard)
+        text.bytes.withUnsafeBufferPointer { p in map.lineStarts.withUnsafeBufferPointer { starts in
+            let reader = VCardLineReader(p: p, starts: starts)
             var card: [CardLine] = []
             var begin: Int?
             var depth = 0  // vCard 2.1 AGENT may nest a card; its properties are not the outer card's
             var agentOpen = false  // the property before was an AGENT without a value: a BEGIN:VCARD nests
             var previousLast = startLine - 1  // the last line of the logical line before
             var line = startLine
-            while line < map.lineCount {
+            while line < reader.lineCount {
                 let logical = reader.logicalLine(at: line)
                 line = logical.last + 1
                 defer { previousLast = logical.last }
                 // The name off the bytes; a parse only where the colon is on a continuation line or a blank may be
                 // a Unicode one.
                 var property: VCardProperty?
-                var kind = logical.colon == nil ? -1 : reader.nameIndex(logical, in: Self.nameBytes)
+                var kind = logical.colon == nil ? -1 : reader.nameIndex(logical, in: nameBytes)
                 if kind == -1 {
                     if logical.single, logical.colon == nil { continue }  // no `:`: not a property
                     property = reader.property(logical)
-                    kind = property.flatMap { p in Self.names.firstIndex(of: p.name) }
+                    kind = property.flatMap { p in names.firstIndex(of: p.name) }
                 }
                 let afterAgent = agentOpen
                 agentOpen = kind == Self.agent && (reader.valueIs(logical, []) ?? (property ?? reader.property(logical))?.rawValue.blankTrimmed.isEmpty ?? false)
                 guard let kind else { continue }
                 if kind <= 1 {  // BEGIN, END
-                    let isCard = reader.valueIs(logical, Self.vcard)
+                    let isCard = reader.valueIs(logical, vcard)
                         ?? (property ?? reader.property(logical)).map { $0.rawValue.trimmingCharacters(in: .whitespaces).uppercased() == "VCARD" }
                         ?? false
                     guard isCard else { continue }  // BEGIN:VCALENDAR and the like name nothing
@@ -142,7 +142,7 @@ struct VCardReader: Sendable {
                 warn(location(first) + "BEGIN:VCARD without END:VCARD; the card runs to the end of the file")
                 finish(reader, card, first, map.lastContentLine)
             }
-        }
+        } }
     }
 
     private func location(_ line: Int) -> String {
@@ -295,7 +295,7 @@ extension VCardLineReader {
     /// The value of a property of one line without parameters or escapes; nil for any other.
     private func plainValue(_ line: VCardLogicalLine) -> Range<Int>? {
         guard line.single, let colon = line.colon, line.name?.upperBound == colon else { return nil }
-        let value = colon + 1 ..< map.lineEnds[line.first]
+        let value = colon + 1 ..< lineEnd(line.first)
         return UnsafeBufferPointer(rebasing: p[value]).contains(UInt8(ascii: "\\")) ? nil : value
     }
 

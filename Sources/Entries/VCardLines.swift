@@ -47,14 +47,24 @@ struct VCardLogicalLine {
 /// (name, parameters, value decoded from quoted-printable in the declared CHARSET) when it is asked for.
 struct VCardLineReader {
     let p: UnsafeBufferPointer<UInt8>
-    let map: LineMap
+    /// Where each line starts (the text's `LineMap`'s, read without a check of the index: every line is read).
+    let starts: UnsafeBufferPointer<Int>
+    var lineCount: Int { starts.count }
+
+    /// Where line `line`'s content ends, before its LF, CRLF or lone CR.
+    @inline(__always)
+    func lineEnd(_ line: Int) -> Int {
+        guard line + 1 < starts.count else { return p.count }
+        let end = starts[line + 1] - 1  // the LF, or a lone CR
+        return p[end] == 0x0A && end > starts[line] && p[end - 1] == 0x0D ? end - 1 : end
+    }
 
     private static let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t"), equals = UInt8(ascii: "=")
     private static let colonByte = UInt8(ascii: ":"), semicolon = UInt8(ascii: ";"), quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
 
     /// The logical line starting at physical line `line` (which is not a continuation).
     func logicalLine(at line: Int) -> VCardLogicalLine {
-        let start = map.lineStarts[line], end = map.lineEnds[line]
+        let start = starts[line], end = lineEnd(line)
         // The first `:` outside double quotes (parameter values may hold colons: `TYPE="a:b"`).
         var colon: Int?, quoted = false, parameters = false
         for i in start ..< end {
@@ -65,8 +75,8 @@ struct VCardLineReader {
         // Quoted-printable is declared by a parameter, after a `;`.
         let qp = parameters ? colon.map { Self.declaresQuotedPrintable(p, start, $0) } ?? false : false
         var last = line, lastByte: UInt8? = end > start ? p[end - 1] : nil
-        while last + 1 < map.lineCount {
-            let s = map.lineStarts[last + 1], e = map.lineEnds[last + 1]
+        while last + 1 < lineCount {
+            let s = starts[last + 1], e = lineEnd(last + 1)
             if s < e, p[s] == Self.space || p[s] == Self.tab {
                 if e - s > 1 { lastByte = p[e - 1] }
             } else if qp, lastByte == Self.equals, s < e {
@@ -134,7 +144,7 @@ struct VCardLineReader {
 
     /// Whether the value of a one-line property is `word` (upper-case ASCII), blanks around it and case ignored.
     func valueIs(_ line: VCardLogicalLine, _ word: [UInt8]) -> Bool? {
-        guard line.single, let colon = line.colon, let (a, b) = blankTrimmed(colon + 1, map.lineEnds[line.first]) else { return nil }
+        guard line.single, let colon = line.colon, let (a, b) = blankTrimmed(colon + 1, lineEnd(line.first)) else { return nil }
         guard b - a == word.count else { return a == b ? false : nil }
         for k in 0 ..< word.count where Self.upper(p[a + k]) != word[k] { return false }
         return true
@@ -142,10 +152,10 @@ struct VCardLineReader {
 
     /// The logical line's bytes joined (continuations unfolded, soft line breaks removed).
     private func joined(_ line: VCardLogicalLine) -> [UInt8] {
-        var logical = Array(p[map.lineStarts[line.first] ..< map.lineEnds[line.first]])
+        var logical = Array(p[starts[line.first] ..< lineEnd(line.first)])
         guard !line.single else { return logical }
         for l in line.first + 1 ... line.last {
-            let s = map.lineStarts[l], e = map.lineEnds[l]
+            let s = starts[l], e = lineEnd(l)
             if p[s] == Self.space || p[s] == Self.tab {
                 logical.append(contentsOf: p[(s + 1) ..< e])
             } else {
@@ -160,7 +170,7 @@ struct VCardLineReader {
     /// `name`: the property's name when it is already known (upper-case, without its group), not read again.
     func property(_ line: VCardLogicalLine, name: String? = nil) -> VCardProperty? {
         if line.single {
-            let start = map.lineStarts[line.first], end = map.lineEnds[line.first]
+            let start = starts[line.first], end = lineEnd(line.first)
             return Self.parse(UnsafeBufferPointer(rebasing: p[start ..< end]), name: name, first: line.first, last: line.last)
         }
         let bytes = joined(line)

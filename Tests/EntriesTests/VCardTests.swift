@@ -4,6 +4,14 @@ import XCTest
 final class VCardTests: XCTestCase {
     let anna = "BEGIN:VCARD\nVERSION:3.0\nN:Lindqvist;Anna;;;\nFN:Anna Lindqvist\nORG:Acme\nEND:VCARD\n"
 
+    /// The walk's literal places of the names it tells apart are their places in the list it matches against.
+    func testThePropertyNamesPlacesAreThoseOfTheList() {
+        let places = [VCardReader.fn: "FN", VCardReader.n: "N", VCardReader.phoneticLast: "X-PHONETIC-LAST-NAME",
+                      VCardReader.phoneticMiddle: "X-PHONETIC-MIDDLE-NAME", VCardReader.phoneticFirst: "X-PHONETIC-FIRST-NAME",
+                      VCardReader.kind: "KIND", VCardReader.showAs: "X-ABSHOWAS", VCardReader.agent: "AGENT"]
+        for (place, name) in places { XCTAssertEqual(VCardReader.names[place], name) }
+    }
+
     func testOneCardWithExactRanges() throws {
         let entries = try extract("vcard", anna).entries
         XCTAssertEqual(entries.count, 1)
