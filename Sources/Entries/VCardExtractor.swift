@@ -35,7 +35,7 @@ struct VCardReader: Sendable {
     /// The properties a card is named and sorted by; every other one is skipped by its name.
     static let names = ["BEGIN", "END", "FN", "N", "ORG", "EMAIL", "X-PHONETIC-LAST-NAME", "X-PHONETIC-MIDDLE-NAME",
                         "X-PHONETIC-FIRST-NAME", "X-PHONETIC-ORG", "KIND", "X-ABSHOWAS", "AGENT"]
-    private static let nameBytes = names.map { Array($0.utf8) }
+    private static let nameBytes = VCardPropertyNames(names)
     // Their places in `names` as literals (`VCardTests` holds them to it): a static made at run time costs a
     // `swift_once` wherever it is read, and the walk reads them on every line.
     static let fn = 2, n = 3, phoneticLast = 6, phoneticMiddle = 7, phoneticFirst = 8, kind = 10, showAs = 11, agent = 12

@@ -42,6 +42,43 @@ struct VCardLogicalLine {
     var single: Bool { first == last }
 }
 
+/// The property names a walk tells apart (upper-case ASCII). One of up to seven bytes is also packed into a word
+/// with its length: most lines' names are short, and a word compares in one step, not a byte at a time.
+struct VCardPropertyNames {
+    let spelled: [[UInt8]]
+    let packed: [UInt64]
+
+    init(_ names: [String]) {
+        spelled = names.map { Array($0.utf8) }
+        packed = spelled.map { $0.withUnsafeBufferPointer(Self.packed) }
+    }
+
+    /// `name`'s bytes upper-cased, the first lowest, and its length in the top byte; all ones (no length) when
+    /// longer than seven.
+    @inline(__always)
+    static func packed(_ name: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        guard name.count <= 7 else { return .max }
+        var word = UInt64(name.count) << 56
+        for k in 0 ..< name.count { word |= UInt64(VCardLineReader.upper(name[k])) << (8 * k) }
+        return word
+    }
+
+    /// Which of the names `name` is, case ignored; nil when none.
+    @inline(__always)
+    func index(of name: UnsafeBufferPointer<UInt8>) -> Int? {
+        if name.count <= 7 {
+            let word = Self.packed(name)
+            return packed.firstIndex(of: word)
+        }
+        for (n, spelling) in spelled.enumerated() where spelling.count == name.count {
+            var equal = true
+            for k in 0 ..< spelling.count where VCardLineReader.upper(name[k]) != spelling[k] { equal = false; break }
+            if equal { return n }
+        }
+        return nil
+    }
+}
+
 /// Reads vCard text as logical lines: unfolds continuation lines (a line starting with a space or tab continues the
 /// previous one), joins quoted-printable soft line breaks (a value ending in `=`), and parses a line into a property
 /// (name, parameters, value decoded from quoted-printable in the declared CHARSET) when it is asked for.
@@ -86,7 +123,8 @@ struct VCardLineReader {
             }
             last += 1
         }
-        return VCardLogicalLine(first: line, last: last, name: colon.map { start ..< nameEnd(start, $0) }, colon: colon)
+        // Without a `;` before the colon the name runs to it (most lines: no second look at their bytes).
+        return VCardLogicalLine(first: line, last: last, name: colon.map { start ..< (parameters ? nameEnd(start, $0) : $0) }, colon: colon)
     }
 
     /// Where the name ends in `start ..< colon`: at the first `;` outside quotes and not after a backslash.
@@ -116,17 +154,12 @@ struct VCardLineReader {
     /// The property name of `line` upper-cased without its group, compared with `names` (upper-case ASCII) without
     /// making a string: the index of the one it is, nil when it is none of them, -1 when only a parse can tell (a
     /// name with a character around it that Foundation may count as a blank).
-    func nameIndex(_ line: VCardLogicalLine, in names: [[UInt8]]) -> Int? {
+    func nameIndex(_ line: VCardLogicalLine, in names: VCardPropertyNames) -> Int? {
         guard let range = line.name else { return nil }
         guard let (start, b) = blankTrimmed(range.lowerBound, range.upperBound) else { return -1 }
         var a = start, dot = b
         while dot > a { dot -= 1; if p[dot] == UInt8(ascii: ".") { a = dot + 1; break } }
-        for (n, name) in names.enumerated() where name.count == b - a {
-            var equal = true
-            for k in 0 ..< name.count where Self.upper(p[a + k]) != name[k] { equal = false; break }
-            if equal { return n }
-        }
-        return nil
+        return names.index(of: UnsafeBufferPointer(rebasing: p[a ..< b]))
     }
 
     /// `start ..< end` without spaces and tabs at either end; nil when a non-ASCII character is at an end (it may be
@@ -140,7 +173,7 @@ struct VCardLineReader {
     }
 
     @inline(__always)
-    private static func upper(_ b: UInt8) -> UInt8 { b >= 0x61 && b <= 0x7A ? b - 0x20 : b }
+    static func upper(_ b: UInt8) -> UInt8 { b >= 0x61 && b <= 0x7A ? b - 0x20 : b }
 
     /// Whether the value of a one-line property is `word` (upper-case ASCII), blanks around it and case ignored.
     func valueIs(_ line: VCardLogicalLine, _ word: [UInt8]) -> Bool? {

@@ -209,29 +209,59 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
         guard position < bytes.count else { throw unterminated(.string, start: start) }
         guard Builder.decodesStrings else {
             // Checked, not written: `output` has no storage, so the escapes' bytes go nowhere.
-            try unescape(stringStart: start)
+            try unescape(stringStart: start, checkingUTF8: checksUTF8)
             return ""
         }
 
         // Escapes: the string is written once, unescaped, straight into its own storage, which the raw text bounds
         // (no escape is longer unescaped). A document's text is one such string of many megabytes, with an escape on
         // every line: a growing buffer copied into a string at the end cost it two more copies and their page faults.
+        //
+        // Its multi-byte characters are copied with the rest, unchecked: the string checks its UTF-8 as it is made
+        // (and repairs it). Looked at one by one, each cost the copy a stop (a text of names in other scripts stops
+        // every few bytes); the string's own check is the one that is paid anyway. A repair shows as bytes written
+        // that are not the string's, or as a U+FFFD in it: then the raw text is read again, checked, for the error.
         let capacity = closingQuote(from: position) - contentStart
         var failure: JSONParseError?
+        var written = 0
         // Eight bytes of room past the content: `UnescapedText` stores whole words.
         let string = String(unsafeUninitializedCapacity: capacity + 8) { buffer -> Int in
             output = UnescapedText(buffer.baseAddress!)
             defer { output = UnescapedText() }
             output.append(UnsafeBufferPointer(rebasing: bytes[contentStart..<position]))
             do throws(JSONParseError) {
-                try unescape(stringStart: start)
+                try unescape(stringStart: start, checkingUTF8: false)
             } catch {
                 failure = error
             }
-            return output.count
+            written = output.count
+            return written
         }
         if let failure { throw failure }
+        if checksUTF8, Self.mayBeRepaired(string, written: written) {
+            let end = position
+            position = contentStart
+            try unescape(stringStart: start, checkingUTF8: true)  // nothing written: `output` has no storage
+            position = end
+        }
         return string
+    }
+
+    /// Whether `string`, made of `written` bytes, may have had invalid UTF-8 repaired: its length differs, or it holds
+    /// a U+FFFD (EF BF BD), which a repair puts in.
+    static func mayBeRepaired(_ string: String, written: Int) -> Bool {
+        var string = string
+        return string.withUTF8 { utf8 in
+            guard utf8.count == written else { return true }
+            guard let base = utf8.baseAddress else { return false }
+            var i = 0
+            while i < utf8.count, let found = memchr(base + i, 0xEF, utf8.count - i) {
+                i = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if i + 2 < utf8.count, utf8[i + 1] == 0xBF, utf8[i + 2] == 0xBD { return true }
+                i += 1
+            }
+            return false
+        }
     }
 
     /// Steps over string content with nothing to look at (no quote, backslash or control character, and no byte of a
@@ -256,11 +286,12 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
         return bytes.count
     }
 
-    /// Reads a string's content from `position` (at an escape) to its closing quote, into `output`. The one-letter
-    /// escapes are read here, not in `parseEscape`: a document's text has one or two on every line.
-    mutating func unescape(stringStart start: Int) throws(JSONParseError) {
+    /// Reads a string's content from `position` to its closing quote, into `output`, its multi-byte characters
+    /// checked when `checkingUTF8` (else copied as they are). The one-letter escapes are read here, not in
+    /// `parseEscape`: a document's text has one or two on every line.
+    mutating func unescape(stringStart start: Int, checkingUTF8: Bool) throws(JSONParseError) {
         while position < bytes.count {
-            position = output.appendPlainRun(of: bytes, from: position, stopsAtNonASCII: checksUTF8)
+            position = output.appendPlainRun(of: bytes, from: position, stopsAtNonASCII: checkingUTF8)
             guard position < bytes.count else { break }
             let byte = bytes[position]
             if byte == Byte.backslash {
@@ -286,7 +317,7 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
                 return
             } else if byte < 0x20 {
                 throw controlCharacter(byte)
-            } else if byte < 0x80 || !checksUTF8 {
+            } else if byte < 0x80 || !checkingUTF8 {
                 output.append(byte)
                 position += 1
             } else {

@@ -16,7 +16,7 @@ final class VCardSortStringTests: XCTestCase {
         "FN:Anna Lindqvist", "FN;SORT-AS=\"Beta\":Al Beta", "FN:  ", "FN:Zoë", "FN:Line\\nBreak",
         "X-PHONETIC-LAST-NAME:さとう", "X-PHONETIC-FIRST-NAME:はな", "X-PHONETIC-FIRST-NAME: \u{3000}",
         "X-PHONETIC-MIDDLE-NAME:\u{2028}", "X-PHONETIC-FIRST-NAME;CHARSET=UTF-8:はなこ", "X-PHONETIC-LAST-NAME:Esc\\,x",
-        "X-PHONETIC-ORG:あくめ",
+        "X-PHONETIC-ORG:あくめ", ":No name", "grp.:x", "x-phonetic-last-name:すずき", "Fn:lower Case", "EMAIL2:c@d.org",
         "ORG:Acme;Sales", "EMAIL:a@b.org", "EMAIL;TYPE=pref:z@y.org", "KIND:org", "KIND:individual", "X-ABSHOWAS:COMPANY",
         "TEL;TYPE=cell:+46 70 1", "VERSION:3.0", "NOTE:x", "N;ENCODING=QUOTED-PRINTABLE:=C3=85s;Bo",
     ]

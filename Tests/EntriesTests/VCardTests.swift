@@ -24,6 +24,15 @@ final class VCardTests: XCTestCase {
         XCTAssertEqual(e.selectionRange, r(3, 0, 3, 17))
     }
 
+    /// Names are matched whatever their case and length: a property without a name, or one whose name is longer
+    /// than those told apart by a packed word, is none of them; a lower-case one is.
+    func testPropertyNamesOfEveryLengthAndCaseAreToldApart() throws {
+        let text = "BEGIN:VCARD\n:Zed\ngrp.:Zed\nX-PHONETIC-LAST-NAMES:Zed\nx-phonetic-first-name:はな\nn:Lindqvist;Anna\nEND:VCARD\n"
+        let e = try XCTUnwrap(try extract("vcard", text).entries.first)
+        XCTAssertEqual(e.name, "Anna Lindqvist")
+        XCTAssertEqual(e.collationString, "はな")
+    }
+
     func testGivenFamilyOrderLeavesCollationNilWhenItEqualsTheName() throws {
         let e = try extract("vcard", anna, ExtractionOptions(familyNameFirst: false)).entries[0]
         XCTAssertNil(e.collationString)

@@ -4,7 +4,8 @@ import XCTest
 /// Strings are scanned eight plain ASCII bytes at a time and those with escapes copied a word at a time into storage
 /// sized by the raw text: wherever a piece falls, every quote, backslash, control character and non-ASCII byte must
 /// still be seen, and the string is never longer than its storage. A CR escape before an LF escape is read as one
-/// (a lone CR, a CR before an escaped backslash and an `n`, are not).
+/// (a lone CR, a CR before an escaped backslash and an `n`, are not). A string with escapes has its UTF-8 checked by
+/// the string made of it: a U+FFFD written as such, or by an escape, is no repair.
 final class JSONStringScanTests: XCTestCase {
     static let seed: UInt64 = 0x15_0A5C
 
@@ -12,7 +13,7 @@ final class JSONStringScanTests: XCTestCase {
     static let pieces: [(text: String, json: String)] = [
         ("a", "a"), ("Zeta ", "Zeta "), ("é", "é"), ("中", "中"), ("😀", "😀"), ("\"", "\\\""), ("\\", "\\\\"),
         ("\n", "\\n"), ("\t", "\\t"), ("/", "\\/"), ("é", "\\u00e9"), ("😀", "\\ud83d\\ude00"), ("~", "~"), ("\u{7F}", "\u{7F}"),
-        ("\u{1F}", "\\u001f"), ("\u{FFFD}", "\\ud800"), ("\r\n", "\\r\\n"), ("\r", "\\r"), ("n", "n"), ("\\n", "\\\\n"),
+        ("\u{1F}", "\\u001f"), ("\u{FFFD}", "\\ud800"), ("\u{FFFD}", "\u{FFFD}"), ("\r\n", "\\r\\n"), ("\r", "\\r"), ("n", "n"), ("\\n", "\\\\n"),
         ("abcdefghijklmnopqrstuvwxyz 0123456", "abcdefghijklmnopqrstuvwxyz 0123456"),
         (" !#$%&'()*+,-.0123456789:;<=>?@[]^_`{|}", " !#$%&'()*+,-.0123456789:;<=>?@[]^_`{|}"),
     ]
