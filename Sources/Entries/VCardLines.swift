@@ -50,13 +50,13 @@ struct VCardPropertyNames {
 
     init(_ names: [String]) {
         spelled = names.map { Array($0.utf8) }
-        packed = spelled.map { $0.withUnsafeBufferPointer(Self.packed) }
+        packed = spelled.map { $0.withUnsafeBufferPointer(Self.word) }
     }
 
     /// `name`'s bytes upper-cased, the first lowest, and its length in the top byte; all ones (no length) when
     /// longer than seven.
     @inline(__always)
-    static func packed(_ name: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    static func word(_ name: UnsafeBufferPointer<UInt8>) -> UInt64 {
         guard name.count <= 7 else { return .max }
         var word = UInt64(name.count) << 56
         for k in 0 ..< name.count { word |= UInt64(VCardLineReader.upper(name[k])) << (8 * k) }
@@ -66,10 +66,7 @@ struct VCardPropertyNames {
     /// Which of the names `name` is, case ignored; nil when none.
     @inline(__always)
     func index(of name: UnsafeBufferPointer<UInt8>) -> Int? {
-        if name.count <= 7 {
-            let word = Self.packed(name)
-            return packed.firstIndex(of: word)
-        }
+        if name.count <= 7 { return packed.firstIndex(of: Self.word(name)) }
         for (n, spelling) in spelled.enumerated() where spelling.count == name.count {
             var equal = true
             for k in 0 ..< spelling.count where VCardLineReader.upper(name[k]) != spelling[k] { equal = false; break }

@@ -9,6 +9,17 @@ final class TextDocumentLinesTests: XCTestCase {
         TextDocument(uri: "file:///t.txt", languageId: "plaintext", version: 1, text: text).lineStarts
     }
 
+    /// Where lines start in `bytes` by a plain reading of the rules: after an LF, a CRLF, or a CR alone.
+    static func startsByTheRules(_ bytes: [UInt8]) -> [Int] {
+        var starts = [0], i = 0
+        while i < bytes.count {
+            if bytes[i] == 0x0D, i + 1 < bytes.count, bytes[i + 1] == 0x0A { i += 1 }
+            if bytes[i] == 0x0A || bytes[i] == 0x0D { starts.append(i + 1) }
+            i += 1
+        }
+        return starts
+    }
+
     func testEveryKindOfLineEnd() {
         XCTAssertEqual(starts(""), [0])
         XCTAssertEqual(starts("a\nb"), [0, 2])
@@ -37,13 +48,7 @@ final class TextDocumentLinesTests: XCTestCase {
                 if !alone && piece == [0x0D] { continue }
                 bytes += piece
             }
-            var expected = [0], i = 0
-            while i < bytes.count {
-                if bytes[i] == 0x0D, i + 1 < bytes.count, bytes[i + 1] == 0x0A { i += 1 }
-                if bytes[i] == 0x0A || bytes[i] == 0x0D { expected.append(i + 1) }
-                i += 1
-            }
-            XCTAssertEqual(starts(String(decoding: bytes, as: UTF8.self)), expected, "seed \(seed), round \(round): \(bytes)")
+            XCTAssertEqual(starts(String(decoding: bytes, as: UTF8.self)), Self.startsByTheRules(bytes), "seed \(seed), round \(round): \(bytes)")
         }
     }
 
@@ -105,11 +110,8 @@ final class TextDocumentLinesTests: XCTestCase {
     /// words at a time: texts longer than such a block, and texts of nothing but one counted byte (every lane full).
     func testANewDocumentsCountsAgreeWithItsBytes() {
         let seed: UInt64 = 0xC0_0475
-        var state = seed
-        func below(_ n: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(n))
-        }
+        var random = SplitMix64(seed: seed)
+        func below(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
         let pieces: [[UInt8]] = [[0x0D, 0x0A], [0x0A], [0x0D], [0], Array("Anna".utf8), Array("é".utf8), Array("東".utf8)]
         var texts: [[UInt8]] = [0x0A, 0, 0xC3].map { byte in
             byte == 0xC3 ? Array(String(repeating: "é", count: 2100).utf8) : [UInt8](repeating: byte, count: 4100)
@@ -127,13 +129,7 @@ final class TextDocumentLinesTests: XCTestCase {
         for (round, bytes) in texts.enumerated() {
             let document = TextDocument(uri: "file:///t.txt", languageId: "plaintext", version: 1,
                                         text: String(decoding: bytes, as: UTF8.self))
-            var expected = [0], i = 0
-            while i < bytes.count {
-                if bytes[i] == 0x0D, i + 1 < bytes.count, bytes[i + 1] == 0x0A { i += 1 }
-                if bytes[i] == 0x0A || bytes[i] == 0x0D { expected.append(i + 1) }
-                i += 1
-            }
-            XCTAssertEqual(document.lineStarts, expected, "seed \(seed), text \(round)")
+            XCTAssertEqual(document.lineStarts, Self.startsByTheRules(bytes), "seed \(seed), text \(round)")
             XCTAssertEqual(document.nonASCIICount, bytes.filter { $0 >= 0x80 }.count, "seed \(seed), text \(round)")
             XCTAssertEqual(document.nulCount, bytes.filter { $0 == 0 }.count, "seed \(seed), text \(round)")
         }
