@@ -271,23 +271,34 @@ extension VCardLineReader {
         }
         guard let n, let value = plainValue(n), let name = nameParts(value) else { return false }
         bytes.removeAll(keepingCapacity: true)
+        // The parts in their order, each a range of the text (no array of them made a card).
+        func append(_ part: Range<Int>, spaced: Bool) {
+            guard !part.isEmpty else { return }
+            if spaced, !bytes.isEmpty { bytes.append(UInt8(ascii: " ")) }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: p[part]))
+        }
         if last != nil || middle != nil || first != nil {
-            for line in familyNameFirst ? [last, middle, first] : [first, middle, last] {
-                guard let line else { continue }
-                guard let value = plainValue(line) else { return false }
-                let reading = trimmed(value, newlines: true)
-                guard !reading.isEmpty else { continue }
-                if !bytes.isEmpty { bytes.append(UInt8(ascii: " ")) }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: p[reading]))
+            func reading(_ line: VCardLogicalLine?) -> Range<Int>? {
+                guard let line else { return 0 ..< 0 }
+                return plainValue(line).map { trimmed($0, newlines: true) }
             }
+            guard let a = reading(familyNameFirst ? last : first), let b = reading(middle),
+                  let c = reading(familyNameFirst ? first : last) else { return false }
+            append(a, spaced: true)
+            append(b, spaced: true)
+            append(c, spaced: true)
             if !bytes.isEmpty { return true }
         }
         // Chinese, Japanese and Korean names: family, given, additional, unspaced (`VCardContact.isCJK`).
         let cjk = isCJK(name.family) || isCJK(name.given)
-        for part in familyNameFirst || cjk ? [name.family, name.given, name.additional] : [name.given, name.additional, name.family]
-        where !part.isEmpty {
-            if !bytes.isEmpty, !cjk { bytes.append(UInt8(ascii: " ")) }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: p[part]))
+        if familyNameFirst || cjk {
+            append(name.family, spaced: !cjk)
+            append(name.given, spaced: !cjk)
+            append(name.additional, spaced: !cjk)
+        } else {
+            append(name.given, spaced: true)
+            append(name.additional, spaced: true)
+            append(name.family, spaced: true)
         }
         return true
     }
@@ -325,10 +336,20 @@ extension VCardLineReader {
         return name.family.isEmpty && name.given.isEmpty ? nil : name
     }
 
-    /// Whether `range` holds kana, a Han character or a Hangul syllable, as `VCardContact.isCJK` tells.
+    /// Whether `range` holds kana, a Han character or a Hangul syllable, as `VCardContact.isCJK` tells: read off the
+    /// bytes, all of them three-byte characters led by E3 to ED (no string made for a name in those scripts).
     private func isCJK(_ range: Range<Int>) -> Bool {
-        UnsafeBufferPointer(rebasing: p[range]).contains(where: { $0 >= 0xE3 })
-            && VCardContact.isCJK(String(decoding: UnsafeBufferPointer(rebasing: p[range]), as: UTF8.self))
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let lead = p[i]
+            guard lead >= 0xE3, lead <= 0xED, i + 2 < range.upperBound else { i += 1; continue }
+            let scalar = UInt32(lead & 0x0F) << 12 | UInt32(p[i + 1] & 0x3F) << 6 | UInt32(p[i + 2] & 0x3F)
+            if (0x3040 ... 0x30FF).contains(scalar) || (0x3400 ... 0x9FFF).contains(scalar) || (0xAC00 ... 0xD7AF).contains(scalar) {
+                return true
+            }
+            i += 3
+        }
+        return false
     }
 
     /// `range` without blanks (tabs and Unicode space separators; line breaks too when `newlines`) at either end, as

@@ -47,10 +47,13 @@ struct VCardLogicalLine {
 struct VCardPropertyNames {
     let spelled: [[UInt8]]
     let packed: [UInt64]
+    /// The names' lengths, beside them: a longer name is compared only with those of its length.
+    let counts: [Int]
 
     init(_ names: [String]) {
         spelled = names.map { Array($0.utf8) }
         packed = spelled.map { $0.withUnsafeBufferPointer(Self.word) }
+        counts = spelled.map(\.count)
     }
 
     /// `name`'s bytes upper-cased, the first lowest, and its length in the top byte; all ones (no length) when
@@ -67,7 +70,8 @@ struct VCardPropertyNames {
     @inline(__always)
     func index(of name: UnsafeBufferPointer<UInt8>) -> Int? {
         if name.count <= 7 { return packed.firstIndex(of: Self.word(name)) }
-        for (n, spelling) in spelled.enumerated() where spelling.count == name.count {
+        for n in counts.indices where counts[n] == name.count {
+            let spelling = spelled[n]
             var equal = true
             for k in 0 ..< spelling.count where VCardLineReader.upper(name[k]) != spelling[k] { equal = false; break }
             if equal { return n }
