@@ -161,7 +161,10 @@ struct RequestContext: Sendable {
     ) -> @Sendable (TextDocument) throws(CollationError) -> OutlineIndex {
         let plan = self.plan(document, collation), extract = extractor(collation), server = self.server, uri = document.uri
         let key = cacheKey(collation)
-        let report: @Sendable ([OutlineProblem]) -> Void = { problems in
+        // The index keeps `report` and `extract` (an edit's read reports, a whole read extracts) and the server keeps
+        // the index: they hold the server weakly, or a server let go of would never be freed.
+        let report: @Sendable ([OutlineProblem]) -> Void = { [weak server] problems in
+            guard let server else { return }
             for problem in problems {
                 // As extraction's problems are logged (`LanguageServer.entries(of:)`): a warning once, an error each time.
                 if problem.severity == .error { server.log(.error, problem.message) } else { server.logOnce("warning:\(uri):\(problem.message)", .warning, problem.message) }
@@ -229,7 +232,7 @@ struct RequestContext: Sendable {
     /// The entries of a document as this request's settings extract them (localized for the collation's language).
     private func extractor(_ collation: IndexedCollation) -> @Sendable (TextDocument) -> [Entry] {
         let server = self.server, settings = self.settings
-        return { server.entries(of: $0, settings: settings, collation: collation) }
+        return { [weak server] in server?.entries(of: $0, settings: settings, collation: collation) ?? [] }
     }
 
     /// Derived data of a document under a request's collation: from the cache, else made (with a progress bar if
