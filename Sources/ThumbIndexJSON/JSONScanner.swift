@@ -321,7 +321,7 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
                 output.append(byte)
                 position += 1
             } else {
-                // Two to four bytes, stored one by one (a call to copy them cost more than their check).
+                // Checked (a string only checked, or read again for its error): two to four bytes, kept when written.
                 let character = position
                 try skipUTF8Sequence()
                 for offset in character..<position { output.append(bytes[offset]) }
