@@ -82,6 +82,15 @@ public struct UTF8Batch: Sendable {
         lengths.append(Int32(utf8.count))
     }
 
+    /// Room for `strings` more strings of `bytes` more bytes in all, so that appending them moves nothing (a whole
+    /// read of a million records grew these arrays by doubling: each new buffer's pages faulted in and the old
+    /// copied, most of the read's time).
+    public mutating func reserveCapacity(strings: Int, bytes count: Int) {
+        bytes.reserveCapacity(bytes.count + count)
+        starts.reserveCapacity(starts.count + strings)
+        lengths.reserveCapacity(lengths.count + strings)
+    }
+
     /// Adds the strings of `other` after these.
     public mutating func append(contentsOf other: UTF8Batch) {
         // Its bytes whole, its starts shifted: linear in `other` (no reserve to an exact size, which would copy these

@@ -19,6 +19,9 @@ public struct RecordText: Sendable {
 
     /// The number of lines.
     public var lineCount: Int { map.lineCount }
+
+    /// The byte offset where line `line` starts.
+    public func lineStart(_ line: Int) -> Int { map.lineStarts[line] }
 }
 
 /// A text whose records cannot be followed one by one, though a whole read accepts it (a `.strings` table with two

@@ -87,6 +87,12 @@ extension OutlineIndex {
         return count > 0
     }
 
+    /// Lines and bytes a whole read may find records in: at most a record a line, its sort string at most the text.
+    private struct Room {
+        var lines: Int
+        var bytes: Int
+    }
+
     /// What a read of records gives: the start lines of the records that have entries, their sort strings, the
     /// warnings met, and when kept the entries (lines counted from their start line; else they are read again from
     /// the text when served).
@@ -101,20 +107,24 @@ extension OutlineIndex {
     /// which counts only when the first half, read up to there, starts a record on that very line (the rule an edit
     /// is followed by); else the first half reads on from where it stopped.
     private static func readAll(_ text: RecordText, _ reader: RecordReader, readings: (any CollationReading)?, keep: Bool) -> Read? {
+        // Room for every record the lines could start (and their sort strings' bytes) is reserved where they are
+        // read, the first half's for the whole text: the second is appended to it.
+        let whole = Room(lines: text.lineCount, bytes: text.bytes.count)
         guard text.bytes.count >= 1 << 20, let middle = reader.likelyRecordStart(text, after: text.lineCount / 2) else {
-            return try? read(text, reader, from: 0, until: { _ in false }, readings: readings, keep: keep)
+            return try? read(text, reader, from: 0, until: { _ in false }, readings: readings, keep: keep, room: whole)
         }
         // Each half writes only its own slot; `concurrentPerform` returns after both.
         let firstHalf = Mutex<Read?>(nil), secondHalf = Mutex<Read?>(nil), stop = Mutex(-1)
         DispatchQueue.concurrentPerform(iterations: 2) { half in
             if half == 1 {
-                let read = try? read(text, reader, from: middle, until: { _ in false }, readings: readings, keep: keep)
+                let room = Room(lines: text.lineCount - middle, bytes: text.bytes.count - text.lineStart(middle))
+                let read = try? read(text, reader, from: middle, until: { _ in false }, readings: readings, keep: keep, room: room)
                 secondHalf.withLock { $0 = read }
             } else {
                 let read = try? read(text, reader, from: 0, until: { line in
                     if line >= middle { stop.withLock { $0 = line } }
                     return line >= middle
-                }, readings: readings, keep: keep)
+                }, readings: readings, keep: keep, room: whole)
                 firstHalf.withLock { $0 = read }
             }
         }
@@ -134,9 +144,14 @@ extension OutlineIndex {
     ///
     /// - Throws: `ExtractionError` for a text no whole read accepts (a quote never closed); `RecordsNotFollowable`.
     private static func read(
-        _ text: RecordText, _ reader: RecordReader, from line: Int, until settled: (Int) -> Bool, readings: (any CollationReading)?, keep: Bool
+        _ text: RecordText, _ reader: RecordReader, from line: Int, until settled: (Int) -> Bool, readings: (any CollationReading)?, keep: Bool,
+        room: Room? = nil
     ) throws -> Read {
         var read = Read()
+        if let room {
+            read.lines.reserveCapacity(room.lines)
+            read.sortStrings.reserveCapacity(strings: room.lines, bytes: room.bytes)
+        }
         guard keep || readings != nil else {
             // Only what the index sorts by: no entries made where the reader can spare them.
             try reader.readSortStrings(text, from: line, record: { !settled($0) }, sortString: { line, utf8 in
