@@ -14,10 +14,10 @@ final class ServerLifetimeTests: XCTestCase {
             connection.open(uri, languageId: languageId, version: 1, text: text)
             _ = try? connection.result(of: connection.request("thumbindex/sections", ["textDocument": ["uri": .string(uri)]]))
             _ = try? connection.result(of: connection.request("textDocument/documentSymbol", ["textDocument": ["uri": .string(uri)]]))
+            // The work the requests left behind (an index made in the background) is queued on the server's workers
+            // before their replies: done, and let go of what it held, when a barrier after it runs.
+            connection.server.workers.sync(flags: .barrier) {}
         }
-        // Work the requests left behind (an index made in the background) lets go when it ends: waited for, up to
-        // the replies' own bound.
-        for _ in 0 ..< 2000 where weakServer != nil { Thread.sleep(forTimeInterval: 0.01) }
         XCTAssertNil(weakServer, languageId, file: file, line: line)
     }
 
