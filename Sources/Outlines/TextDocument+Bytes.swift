@@ -1,36 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// What a document's bytes hold, counted when it is made (a million lines, 100 MB: each pass over them counts) and
 /// kept by edits: where its lines start, its bytes past ASCII, its NULs.
 extension TextDocument {
-    static func nulCount(_ bytes: ArraySlice<UInt8>) -> Int {
+    /// The bytes of `bytes` past ASCII and its NULs (an edit's inserted and removed text), counted as a new
+    /// document's are.
+    static func byteCounts(_ bytes: ArraySlice<UInt8>) -> (nonASCII: Int, nuls: Int) {
         bytes.withUnsafeBufferPointer { b in
-            guard let base = b.baseAddress else { return 0 }
-            var count = 0, i = 0
-            while i < b.count, let found = memchr(base + i, 0, b.count - i) {
-                count += 1
-                i = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
-            }
-            return count
-        }
-    }
-
-    /// The bytes of `bytes` past ASCII, eight at a time (a byte at a time, as the compiler widened them, this was a
-    /// third of making a document of a large text).
-    static func nonASCIICount(_ bytes: ArraySlice<UInt8>) -> Int {
-        bytes.withUnsafeBufferPointer { b in
-            guard let base = UnsafeRawPointer(b.baseAddress) else { return 0 }
-            var count = 0, i = 0
-            while i + 8 <= b.count {
-                count &+= (base.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080).nonzeroBitCount
-                i += 8
-            }
-            while i < b.count { count &+= Int(b[i] >> 7); i += 1 }
-            return count
+            let (_, nonASCII, nuls) = counts(b)
+            return (nonASCII, nuls)
         }
     }
 

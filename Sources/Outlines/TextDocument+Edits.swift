@@ -47,8 +47,9 @@ extension TextDocument {
     @discardableResult
     mutating func replace(_ range: Range<Int>, with inserted: [UInt8]) -> LineEdit {
         let removed = bytes(in: range)
-        nonASCIICount += Self.nonASCIICount(inserted[...]) - Self.nonASCIICount(removed[...])
-        nulCount += Self.nulCount(inserted[...]) - Self.nulCount(removed[...])
+        let added = Self.byteCounts(inserted[...]), gone = Self.byteCounts(removed[...])
+        nonASCIICount += added.nonASCII - gone.nonASCII
+        nulCount += added.nuls - gone.nuls
         // Each case takes its storage out first, so that it is edited in place, not copied.
         switch storage {
         case .whole(var bytes, var lineStarts):

@@ -101,7 +101,7 @@ final class TextDocumentLinesTests: XCTestCase {
         for start in 0 ..< 9 {
             for end in start ... bytes.count {
                 let slice = bytes[start ..< end]
-                XCTAssertEqual(TextDocument.nonASCIICount(slice), slice.filter { $0 >= 0x80 }.count, "\(start)..<\(end)")
+                XCTAssertEqual(TextDocument.byteCounts(slice).nonASCII, slice.filter { $0 >= 0x80 }.count, "\(start)..<\(end)")
             }
         }
     }
