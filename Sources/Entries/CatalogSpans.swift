@@ -48,14 +48,17 @@ extension JSONValues {
     func catalogEntriesOnTwoCores<Sink: EntrySink>(_ strings: ChildIndices, languages: [String], into sink: inout Sink) -> Int? {
         let all = Array(strings)
         guard all.count >= Self.stringsReadOnTwoCores, let first = sink.part(), let second = sink.part() else {
+            reserve(&sink, for: strings.range)
             return catalogEntries(strings, languages: languages, into: &sink)
         }
         let middle = all[all.count / 2]
         let halves = [ReadPart(first, values: strings.range.lowerBound ..< middle), ReadPart(second, values: middle ..< strings.range.upperBound)]
         // Each half writes only its own part; `concurrentPerform` returns after both.
         DispatchQueue.concurrentPerform(iterations: 2) { [self] half in
+            // The first part is reserved room for both: the second is appended to it.
             let part = halves[half]
             var sink = part.take()
+            reserve(&sink, for: half == 0 ? strings.range : part.values)
             part.count = catalogEntries(ChildIndices(spans: spans, range: part.values), languages: languages, into: &sink) ?? -1
             part.sink = sink
         }

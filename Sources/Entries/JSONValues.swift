@@ -67,7 +67,7 @@ struct JSONValues: @unchecked Sendable {  // only read, by both cores in `visitO
     }
 
     /// Room in `sink` for the entries of `values` (spans of this list) and their strings.
-    private func reserve<Sink: EntrySink>(_ sink: inout Sink, for values: Range<Int>) {
+    func reserve<Sink: EntrySink>(_ sink: inout Sink, for values: Range<Int>) {
         guard !values.isEmpty else { return }
         sink.reserveCapacity(entries: values.count, utf8: spans[values.upperBound - 1].end - spans[values.lowerBound].start)
     }
