@@ -156,12 +156,10 @@ M.rules = {
   paging = { fields = { page_size = "number", preload = "number" } },
 }
 
-local function is_list(value)
-  if vim.islist then
-    return vim.islist(value)
-  end
-  return vim.tbl_islist(value)
-end
+-- Looked up once: a name missing from `vim` (islist before 0.10) goes through Neovim's lazy loader,
+-- which runs vim.startswith and its vim.validate on every lookup, and LuaJIT has been seen to corrupt
+-- that validate's table once it runs hot (a CI run failed on "opt[table]: expected table").
+local is_list = rawget(vim, "islist") or vim.tbl_islist
 M.is_list = is_list
 
 -- A deep copy that keeps vim.NIL (vim.deepcopy of Neovim 0.7 cannot copy it).

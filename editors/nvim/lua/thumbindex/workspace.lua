@@ -49,7 +49,8 @@ end
 function M.file_name(state, uri)
   local path = vim.uri_to_fname(uri)
   for _, root in ipairs(folders(state)) do
-    if vim.startswith(path, root .. "/") then
+    -- Not vim.startswith: it runs vim.validate for every row (see config.is_list).
+    if path:sub(1, #root + 1) == root .. "/" then
       return path:sub(#root + 2)
     end
   end
