@@ -47,4 +47,29 @@ final class StoredEntriesTests: XCTestCase {
         stored.append(model[0])
         XCTAssertEqual(stored[model.count], model[0])
     }
+
+    /// A part appended after others keeps every entry and its strings, small (one core) or large (two), its strings
+    /// no entry points at (one replaced) carried along.
+    func testAPartAppendedKeepsItsEntries() {
+        for count in [0, 5, StoredEntries.entriesCopiedOnTwoCores + 3] {
+            let seed: UInt64 = 0xA99E_5D + UInt64(count)
+            var random = SplitMix64(seed: seed)
+            let first = (0 ..< 700).map { entry(&random, line: $0) }
+            var second = (0 ..< count).map { entry(&random, line: 700 + $0) }
+            var stored = StoredEntries(first), part = StoredEntries(second)
+            if count > 0 {
+                second[0] = entry(&random, line: 700)
+                part[0] = second[0]
+            }
+            let before = stored.stringBytes
+            stored.append(contentsOf: part)
+            XCTAssertEqual(stored.count, first.count + count, "seed \(seed)")
+            XCTAssertEqual(stored.stringBytes, before + part.stringBytes, "seed \(seed)")
+            let model = first + second
+            for id in model.indices {
+                XCTAssertEqual(stored[id], model[id], "seed \(seed), entry \(id)")
+                XCTAssertEqual(stored.withSortString(id) { String(decoding: $0, as: UTF8.self) }, model[id].sortString, "seed \(seed), entry \(id)")
+            }
+        }
+    }
 }
