@@ -45,7 +45,9 @@ struct YAMLBlockReader {
             // Not a key this reader reads (a `?` complex key, a scalar): Yams says what it is.
             guard try reader.key(first.start, first.end) != nil else { return nil }
             reader.depth = 1
-            _ = try withoutActuallyEscaping(pair) { pair in try reader.mapping(first, pairs: pair) }
+            // Not escaping: the caller's variables its closure writes stay unboxed and unchecked at run time (through
+            // `withoutActuallyEscaping`, each write was checked for exclusivity, a tenth of reading a key).
+            _ = try reader.mapping(first, handsOut: true, pairs: pair)
             return reader.nextContent() == nil ? true : nil
         } catch {
             return nil
@@ -125,7 +127,7 @@ struct YAMLBlockReader {
         defer { depth -= 1 }
         if isEntry(content.start, content.end) { return try sequence(content) }
         guard try key(content.start, content.end) != nil else { return nil }
-        return try mapping(content)
+        return try mapping(content, handsOut: false) { _, _ in }
     }
 
     /// Whether a sequence entry (`-` then a blank or the end) starts at `i`.
@@ -135,29 +137,29 @@ struct YAMLBlockReader {
 
     private func column(_ offset: Int) -> Int { offset - map.lineStarts[line] }
 
-    /// A block mapping; its pairs are handed to `sink` instead of kept when there is one (the top level's), each
-    /// with its name's hash, and those on one line as their bytes.
-    private mutating func mapping(_ first: Content, pairs sink: ((YAMLTopLevelKey, Int) -> Void)? = nil) throws -> YAMLNode {
+    /// A block mapping; its pairs are handed to `sink` instead of kept when it `handsOut` (the top level's), each with
+    /// its name's hash, and those on one line as their bytes.
+    private mutating func mapping(_ first: Content, handsOut: Bool, pairs sink: (YAMLTopLevelKey, Int) -> Void) throws -> YAMLNode {
         let indent = column(first.start)
         var pairs: [YAMLPair] = []
         var seen: [Int: Int] = [:], more: [Int: [Int]] = [:]
-        if depth == 1, sink == nil { seen.reserveCapacity(map.lineCount - line) }  // a document's keys: about one a line
+        if depth == 1, !handsOut { seen.reserveCapacity(map.lineCount - line) }  // a document's keys: about one a line
         var content = first
         while true {
             var next: Content??  // read by a line pair
-            if let sink, let (pair, after) = try linePair(content, indent: indent) {
+            if handsOut, let (pair, after) = try linePair(content, indent: indent) {
                 sink(.line(pair), bytes.withUnsafeBufferPointer { YAMLLinePair.hash(ofName: UnsafeBufferPointer(rebasing: $0[pair.name])) })
                 next = .some(after)
             } else {
                 guard let (name, afterColon) = try key(content.start, content.end) else { throw GiveUp() }
                 let hash = name.hashValue
-                guard try sink != nil || isNew(name, hash: hash, at: content.start, seen: &seen, more: &more) else { throw GiveUp() }
+                guard try handsOut || isNew(name, hash: hash, at: content.start, seen: &seen, more: &more) else { throw GiveUp() }
                 let keyStart = content.start
                 let value = try value(after: afterColon, end: content.end, indent: indent, sequenceAtIndent: true)
                 let stringKey = bytes[keyStart] == UInt8(ascii: "\"") || bytes[keyStart] == UInt8(ascii: "'")
                     || YAMLPlainScalar.kind(name.utf8) == .string ? name : nil
                 let pair = YAMLPair(name: name, stringKey: stringKey, keyStart: keyStart, value: value)
-                if let sink { sink(.pair(pair), hash) } else { pairs.append(pair) }
+                if handsOut { sink(.pair(pair), hash) } else { pairs.append(pair) }
             }
             guard let next = try next ?? nextNode() else { break }
             if next.indent < indent { break }
