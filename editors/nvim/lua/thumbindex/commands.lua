@@ -236,6 +236,13 @@ function M.find(state, jump)
   end
 end
 
+-- A buffer-local normal-mode map to a Lua function, through the API: vim.keymap.set checks its
+-- arguments with vim.validate on every call (thousands in a session of layouts), and LuaJIT has been
+-- seen to corrupt a vim.validate run that hot (see config.is_list).
+local function map_key(buf, key, fn, desc)
+  api.nvim_buf_set_keymap(buf, "n", key, "", { callback = fn, nowait = true, silent = true, desc = desc })
+end
+
 --- Maps the keys of `outline.keymaps` in the outline window: jump to `actions.go` (the entry under
 --- the cursor), refresh and close to theirs, find (f{char}) to `actions.jump(state, title)`; and in
 --- the thumb index window <CR> and a click (the title there), f{char} and close. The outline's keys,
@@ -244,7 +251,7 @@ function M.set_keymaps(state, actions)
   local keys = config.get().outline.keymaps
   local function map(buf, key, fn, desc)
     if key and key ~= "" then
-      vim.keymap.set("n", key, fn, { buffer = buf, nowait = true, silent = true, desc = "ThumbIndex: " .. desc })
+      map_key(buf, key, fn, "ThumbIndex: " .. desc)
     end
   end
   local function find()
@@ -276,7 +283,7 @@ function M.map_letters(state, jump)
   for buf, keys in pairs(state.letter_maps or {}) do
     for key in pairs(keys) do
       if ui.valid_buf(buf) then
-        pcall(vim.keymap.del, "n", key, { buffer = buf })
+        pcall(api.nvim_buf_del_keymap, buf, "n", key)
       end
     end
   end
@@ -291,9 +298,9 @@ function M.map_letters(state, jump)
     state.letter_maps[buf] = {}
     for _, title in ipairs(state.layout.titles) do
       if vim.fn.strchars(title) == 1 and title ~= "•" and not title:match("^%s$") then
-        vim.keymap.set("n", title, function()
+        map_key(buf, title, function()
           go(state, title)
-        end, { buffer = buf, nowait = true, silent = true, desc = "ThumbIndex: jump to " .. title })
+        end, "ThumbIndex: jump to " .. title)
         state.letter_maps[buf][title] = true
       end
     end

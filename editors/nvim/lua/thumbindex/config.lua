@@ -162,6 +162,16 @@ M.rules = {
 local is_list = rawget(vim, "islist") or vim.tbl_islist
 M.is_list = is_list
 
+--- Whether list `list` holds `value` (vim.tbl_contains without its vim.validate, see is_list).
+function M.contains(list, value)
+  for _, item in ipairs(list) do
+    if item == value then
+      return true
+    end
+  end
+  return false
+end
+
 -- A deep copy that keeps vim.NIL (vim.deepcopy of Neovim 0.7 cannot copy it).
 local function copy(value)
   if type(value) ~= "table" then
@@ -245,7 +255,7 @@ local function check(options, defaults, spec, path, problems)
       else
         check(value, defaults and defaults[key], rule.fields, where .. ".", problems)
       end
-    elseif not (vim.tbl_contains(rule, value) or rule.optional and value == vim.NIL) then
+    elseif not (M.contains(rule, value) or rule.optional and value == vim.NIL) then
       local fallback = defaults and defaults[key]
       table.insert(
         problems,

@@ -54,7 +54,7 @@ function M.wanted(buf)
   if not api.nvim_buf_is_valid(buf) or vim.bo[buf].buftype ~= "" then
     return false
   end
-  return vim.tbl_contains(config.get().filetypes, (M.filetype(buf)))
+  return config.contains(config.get().filetypes, (M.filetype(buf)))
 end
 
 -- The buffer's filetype as a user reads it.
