@@ -28,6 +28,7 @@ public enum RequestID: Hashable, Sendable, ExpressibleByIntegerLiteral, Expressi
     public init?(json: JSON) {
         switch json.resolved {
         case .string(let string): self = .string(string)
+        case .utf8String(let string): self = .string(string.string)
         case .int(let value): self = .int(Int(value))
         case .number(let text): self = .number(text)
         case .double(let value):

@@ -62,7 +62,7 @@ extension Message {
         let hasError = object["error"] != nil
 
         if let methodMember = object["method"] {
-            guard case .string(let method) = methodMember else {
+            guard let method = methodMember.stringValue else {
                 throw invalid("\"method\" must be a string, got \(methodMember.kindName)")
             }
             guard !hasResult, !hasError else {

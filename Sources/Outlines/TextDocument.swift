@@ -60,18 +60,29 @@ public struct TextDocument: Sendable {
 
     /// A document with the text the client opened. A plain text is cut into chunks of about 32 KiB at its first edit.
     public init(uri: String, languageId: String, version: Int, text: String) {
-        self.init(uri: uri, languageId: languageId, version: version, text: text,
+        self.init(uri: uri, languageId: languageId, version: version, utf8: .withRoomToGrow(text.utf8))
+    }
+
+    /// A document of UTF-8 (well formed: a string's, or a message's checked), kept as it is: as received, a long
+    /// text comes with room to grow (see `JSONParser.longString`), and is not copied.
+    public init(uri: String, languageId: String, version: Int, utf8: [UInt8]) {
+        self.init(uri: uri, languageId: languageId, version: version, utf8: utf8,
                   chunkSize: PlainTextExtractor.languageIds.contains(languageId.lowercased()) ? 32 << 10 : nil)
     }
 
     /// A document whose text is cut into chunks of about `chunkSize` bytes at its first edit (nil: held whole).
     init(uri: String, languageId: String, version: Int, text: String, chunkSize: Int?) {
+        self.init(uri: uri, languageId: languageId, version: version, utf8: .withRoomToGrow(text.utf8), chunkSize: chunkSize)
+    }
+
+    private init(uri: String, languageId: String, version: Int, utf8: [UInt8], chunkSize: Int?) {
         self.uri = uri
         self.languageId = languageId
         self.version = version
         self.chunkSize = chunkSize
         // Room for edits to grow the text: the first edit that does would otherwise copy all of it.
-        let bytes = [UInt8].withRoomToGrow(text.utf8)
+        var bytes = utf8
+        if bytes.capacity < bytes.count + bytes.count / 16 { bytes = .withRoomToGrow(utf8) }
         let census = Self.census(of: bytes)
         storage = .whole(bytes: bytes, lineStarts: census.lineStarts)
         self.nonASCIICount = census.nonASCII

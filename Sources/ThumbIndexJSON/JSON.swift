@@ -22,6 +22,9 @@ public enum JSON: Sendable {
     case number(String)
     /// A string.
     case string(String)
+    /// A string kept as its UTF-8 (see `UTF8String`): how the parser keeps a long one. Equal to the `.string` it
+    /// spells; accessors see that string.
+    case utf8String(UTF8String)
     /// An array.
     case array([JSON])
     /// An object, its members in insertion order.
@@ -92,8 +95,11 @@ extension JSON {
 
     /// The value of a string; nil for anything else.
     public var stringValue: String? {
-        if case .string(let value) = resolved { return value }
-        return nil
+        switch resolved {
+        case .string(let value): return value
+        case .utf8String(let value): return value.string
+        default: return nil
+        }
     }
 
     /// The number as an `Int`, only when it is an exact integer in range: `2` and `2.0` give 2; `1.5`, `1e300`
@@ -152,7 +158,7 @@ extension JSON {
         case .null: return "null"
         case .bool: return "a boolean"
         case .int, .double, .number: return "a number"
-        case .string: return "a string"
+        case .string, .utf8String: return "a string"
         case .array: return "an array"
         case .object: return "an object"
         case .serialized, .streamed: return resolved.kindName
@@ -232,6 +238,8 @@ extension JSON: Hashable {
         case let (.number(a), .double(b)), let (.double(b), .number(a)): return Double(a) == b
         case let (.number(a), .int(b)), let (.int(b), .number(a)): return Double(a).flatMap { Int64(exactly: $0) } == b
         case let (.string(a), .string(b)): return a == b
+        case let (.utf8String(a), .utf8String(b)): return a == b
+        case let (.utf8String(a), b), let (b, .utf8String(a)): return JSON.string(a.string) == b
         case let (.array(a), .array(b)): return a == b
         case let (.object(a), .object(b)): return a == b
         case let (.serialized(a), .serialized(b)): return a == b || a.parsed == b.parsed
@@ -261,6 +269,9 @@ extension JSON: Hashable {
         case .string(let value):
             hasher.combine(3 as UInt8)
             hasher.combine(value)
+        case .utf8String(let value):
+            hasher.combine(3 as UInt8)
+            hasher.combine(value)  // its string's hash
         case .array(let value):
             hasher.combine(4 as UInt8)
             hasher.combine(value)

@@ -14,6 +14,9 @@
 public struct JSONParser: Sendable {
     /// The nesting limit when none is given.
     public static let defaultMaxDepth = 512
+    /// The length in bytes (as written, escapes included) from which a string value is kept as its UTF-8
+    /// (`JSON.utf8String`), not as a `String`: a document's text, not a name or a uri.
+    public static let longString = 1 << 16
 
     /// Arrays and objects nested deeper than this are an error.
     public var maxDepth: Int

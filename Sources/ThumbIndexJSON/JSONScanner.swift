@@ -72,6 +72,9 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
         case Byte.openBrace: return try parseObject()
         case Byte.openBracket: return try parseArray()
         case Byte.quote:
+            if Builder.keepsLongStringsAsUTF8, let utf8 = try parseLongString() {
+                return builder.string(utf8: utf8, start: start, end: position)
+            }
             let string = try parseString()
             return builder.string(string, start: start, end: position)
         case UInt8(ascii: "t"): try expectLiteral("true"); return builder.bool(true, start: start, end: position)
@@ -245,6 +248,39 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
             position = end
         }
         return string
+    }
+
+    /// The UTF-8 of the string at `position` when it is long (`JSONParser.longString` bytes or more, escapes
+    /// included): unescaped into an array of its own, checked there, and not made a `String` (see `UTF8String`).
+    /// Nil for a shorter one, and nothing read.
+    mutating func parseLongString() throws(JSONParseError) -> [UInt8]? {
+        guard bytes.count - position > JSONParser.longString else { return nil }
+        let start = position, contentStart = position + 1
+        let capacity = closingQuote(from: contentStart) - contentStart
+        guard capacity >= JSONParser.longString else { return nil }
+        position = contentStart
+        var failure: JSONParseError?
+        // Eight bytes of room past the content for `UnescapedText`'s whole words, and a sixteenth for a document's
+        // edits to grow into (the first edit that adds to it would otherwise copy it all). Room not written to is
+        // never faulted in.
+        let utf8 = [UInt8](unsafeUninitializedCapacity: capacity + capacity / 16 + 16) { buffer, count in
+            output = UnescapedText(buffer.baseAddress!)
+            defer { output = UnescapedText() }
+            do throws(JSONParseError) {
+                try unescape(stringStart: start, checkingUTF8: false)
+            } catch {
+                failure = error
+            }
+            count = output.count
+        }
+        if let failure { throw failure }
+        if checksUTF8, !utf8.withUnsafeBufferPointer(UTF8Check.isWellFormed) {
+            // Read again, checked, for the first malformed byte (nothing written: `output` has no storage).
+            position = contentStart
+            try unescape(stringStart: start, checkingUTF8: true)
+            throw invalidUTF8()
+        }
+        return utf8
     }
 
     /// Whether `string`, made of `written` bytes, may have had invalid UTF-8 repaired: its length differs, or it holds

@@ -26,6 +26,11 @@ protocol JSONTreeBuilder {
     mutating func append(_ value: consuming Value, to elements: inout Elements)
     mutating func array(_ elements: consuming Elements, start: Int, end: Int) -> Value
     mutating func string(_ string: consuming String, start: Int, end: Int) -> Value
+    /// Whether a string value of `JSONParser.longString` bytes or more is handed over as its UTF-8
+    /// (`string(utf8:start:end:)`), not as a `String`.
+    static var keepsLongStringsAsUTF8: Bool { get }
+    /// A long string value, its UTF-8 checked (see `keepsLongStringsAsUTF8`).
+    mutating func string(utf8: consuming [UInt8], start: Int, end: Int) -> Value
     mutating func bool(_ value: Bool, start: Int, end: Int) -> Value
     mutating func null(start: Int, end: Int) -> Value
     /// `text` is a grammatically valid number (`start` is its offset); `isInteger` when it has no fraction or exponent.
@@ -35,6 +40,13 @@ protocol JSONTreeBuilder {
 /// The builders that make a tree of values decode its strings, ignore a container's opening and collect its
 /// elements in an array.
 protocol JSONValueTreeBuilder: JSONTreeBuilder where Elements == [Value] {}
+
+extension JSONTreeBuilder {
+    static var keepsLongStringsAsUTF8: Bool { false }
+    mutating func string(utf8: consuming [UInt8], start: Int, end: Int) -> Value {
+        string(String(decoding: utf8, as: UTF8.self), start: start, end: end)
+    }
+}
 
 extension JSONValueTreeBuilder {
     static var decodesStrings: Bool { true }
@@ -58,6 +70,8 @@ struct JSONValueBuilder: JSONValueTreeBuilder {
     func object(_ members: consuming JSONObject, start: Int, end: Int) -> JSON { .object(members) }
     @inline(__always) func array(_ elements: consuming [JSON], start: Int, end: Int) -> JSON { .array(elements) }
     @inline(__always) func string(_ string: consuming String, start: Int, end: Int) -> JSON { .string(string) }
+    static var keepsLongStringsAsUTF8: Bool { true }
+    func string(utf8: consuming [UInt8], start: Int, end: Int) -> JSON { .utf8String(UTF8String(checked: utf8)) }
     @inline(__always) func bool(_ value: Bool, start: Int, end: Int) -> JSON { .bool(value) }
     @inline(__always) func null(start: Int, end: Int) -> JSON { .null }
 

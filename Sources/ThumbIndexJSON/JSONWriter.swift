@@ -80,6 +80,8 @@ public struct JSONWriter: Sendable {
             text.withUTF8 { sink.append($0) }
         case .string(let string):
             writeString(string, into: &sink)
+        case .utf8String(let string):
+            string.bytes.withUnsafeBufferPointer { sink.appendQuoted($0) }
         case .serialized(let text):
             text.bytes.withUnsafeBufferPointer { sink.append($0) }
         case .streamed(let streamed):

@@ -89,6 +89,16 @@ extension String: JSONCodable {
     public var json: JSON { .string(self) }
 }
 
+/// A long text is read as the parser kept it, its UTF-8 (no `String` made of it); any other string as its UTF-8.
+extension UTF8String: JSONCodable {
+    /// A JSON string; anything else is an error (`-32602`) naming `path`.
+    public init(json: JSON, path: String) throws(ResponseError) {
+        if case .utf8String(let string) = json { self = string } else { self = UTF8String(try String(json: json, path: path)) }
+    }
+    /// `.utf8String(self)`.
+    public var json: JSON { .utf8String(self) }
+}
+
 /// Booleans are read and written as JSON booleans.
 extension Bool: JSONCodable {
     /// `true` or `false`; anything else is an error (`-32602`) naming `path`.

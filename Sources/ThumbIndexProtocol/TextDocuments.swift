@@ -130,14 +130,19 @@ public struct TextDocumentItem: JSONCodable, Hashable {
     /// The client's version of the text; each change brings a new one.
     public var version: Int
     /// The full text.
-    public var text: String
+    public var text: String {
+        get { utf8.string }
+        set { utf8 = UTF8String(newValue) }
+    }
+    /// The full text's UTF-8: a long text received is never made a `String` (see `UTF8String`).
+    public var utf8: UTF8String
 
     /// A document from its members.
     public init(uri: String, languageId: String, version: Int, text: String) {
         self.uri = uri
         self.languageId = languageId
         self.version = version
-        self.text = text
+        utf8 = UTF8String(text)
     }
 
     /// Reads a `TextDocumentItem` from JSON; an error (`-32602`) names the path of the bad member.
@@ -146,12 +151,12 @@ public struct TextDocumentItem: JSONCodable, Hashable {
         uri = try fields.decode("uri")
         languageId = try fields.decode("languageId")
         version = try fields.int("version", in: Int(Int32.min) ... Int(Int32.max))
-        text = try fields.decode("text")
+        utf8 = try fields.decode("text")
     }
 
     /// The `TextDocumentItem` as JSON.
     public var json: JSON {
-        ["uri": .string(uri), "languageId": .string(languageId), "version": .int(Int64(version)), "text": .string(text)]
+        ["uri": .string(uri), "languageId": .string(languageId), "version": .int(Int64(version)), "text": .utf8String(utf8)]
     }
 }
 

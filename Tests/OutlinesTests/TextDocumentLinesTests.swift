@@ -163,4 +163,22 @@ final class TextDocumentLinesTests: XCTestCase {
             if document.isBinary != document.bytes.contains(0) { return }
         }
     }
+
+    /// A text given as UTF-8 with room to grow is kept as it is (a `didOpen`'s, as the parser unescaped it); without
+    /// room it is copied into an array with some, so that the first edit that adds to it does not copy it all.
+    func testUTF8WithRoomIsKept() {
+        let text = Array(String(repeating: "Åsa Berg\r\nBo\n", count: 500).utf8)
+        let base = { (bytes: [UInt8]) in bytes.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } }
+        var roomy: [UInt8] = []
+        roomy.reserveCapacity(text.count * 2)
+        roomy += text
+        let kept = TextDocument(uri: "file:///a.txt", languageId: "plaintext", version: 1, utf8: roomy)
+        XCTAssertEqual(base(kept.bytes), base(roomy))
+        XCTAssertEqual(kept.lineCount, 1001)
+        XCTAssertEqual(kept.lineStarts, starts(String(decoding: text, as: UTF8.self)))
+        let tight = Array(text)
+        let copied = TextDocument(uri: "file:///a.txt", languageId: "plaintext", version: 1, utf8: tight)
+        XCTAssertEqual(copied.bytes, tight)
+        XCTAssertGreaterThanOrEqual(copied.bytes.capacity, tight.count + tight.count / 16)
+    }
 }

@@ -1,0 +1,59 @@
+/// A JSON string kept as its UTF-8 bytes, checked: how the parser keeps a long one (`JSONParser.longString` bytes or
+/// more: a document's whole text). A `String` of it would check the bytes again and copy them, and a document wants
+/// its bytes anyway: for a million contacts that was 108 MB checked, copied and faulted in once more.
+///
+/// It is the string it spells: `.utf8String(s)` equals `.string(s.string)`, and accessors see a string.
+public struct UTF8String: Hashable, Sendable {
+    /// The UTF-8, well formed.
+    public let bytes: [UInt8]
+
+    /// The UTF-8 of `string`.
+    public init(_ string: String) { bytes = Array(string.utf8) }
+
+    /// Bytes already checked to be UTF-8.
+    init(checked bytes: consuming [UInt8]) { self.bytes = bytes }
+
+    /// The bytes as a `String` (made, and checked again, each time it is asked for).
+    public var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Equal when the strings are: canonically equivalent spellings too, as `String` compares them.
+    public static func == (lhs: UTF8String, rhs: UTF8String) -> Bool { lhs.bytes == rhs.bytes || lhs.string == rhs.string }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(string) }
+}
+
+/// Checks UTF-8 as RFC 3629 has it: no overlong forms, surrogates, or scalars past U+10FFFF.
+enum UTF8Check {
+    /// Whether `utf8` is well formed. A run of ASCII is stepped over eight bytes at a time; a character of two or
+    /// three bytes (most scripts') is checked without a table or a loop.
+    static func isWellFormed(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = UnsafeRawPointer(utf8.baseAddress) else { return true }
+        let n = utf8.count
+        var i = 0
+        while i < n {
+            let lead = utf8[i]
+            if lead < 0x80 {
+                i += 1
+                while i + 8 <= n, base.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
+            } else if lead < 0xE0 {
+                guard lead >= 0xC2, i + 1 < n, utf8[i + 1] & 0xC0 == 0x80 else { return false }
+                i += 2
+            } else if lead < 0xF0 {
+                guard i + 2 < n else { return false }
+                let second = utf8[i + 1]
+                guard second & 0xC0 == 0x80, utf8[i + 2] & 0xC0 == 0x80 else { return false }
+                // Not overlong (E0 80–9F), not a surrogate (ED A0–BF).
+                if lead == 0xE0 ? second < 0xA0 : lead == 0xED && second > 0x9F { return false }
+                i += 3
+            } else {
+                guard lead <= 0xF4, i + 3 < n else { return false }
+                let second = utf8[i + 1]
+                guard second & 0xC0 == 0x80, utf8[i + 2] & 0xC0 == 0x80, utf8[i + 3] & 0xC0 == 0x80 else { return false }
+                // Not overlong (F0 80–8F), not past U+10FFFF (F4 90–BF).
+                if lead == 0xF0 ? second < 0x90 : lead == 0xF4 && second > 0x8F { return false }
+                i += 4
+            }
+        }
+        return true
+    }
+}

@@ -1,0 +1,91 @@
+@testable import ThumbIndexJSON
+import XCTest
+
+/// A string value of `JSONParser.longString` bytes or more (a document's text) is kept as its UTF-8, unescaped into an
+/// array of its own and checked there: it is the string a shorter one would be, equal to it and written back the
+/// same, and any text that is not JSON gets the error (at the same byte) it would get as a key, which is read into
+/// a `String` as before.
+final class LongStringTests: XCTestCase {
+    static let seed: UInt64 = 0x10_46_57
+
+    /// `json` as a value and as a key: the value's parse, and the key's (its error, or its name).
+    private func parses(_ json: [UInt8]) -> (value: Result<JSON, JSONParseError>, key: Result<String, JSONParseError>) {
+        let value = Result { () throws(JSONParseError) in try JSONParser().parse(json) }
+        let object = Array("{".utf8) + json + Array(":1}".utf8)
+        let key = Result { () throws(JSONParseError) -> String in try JSONParser().parse(object).objectValue?.keys.first ?? "" }
+        return (value, key.mapError { JSONParseError($0.message, problem: $0.problem, offset: $0.offset - 1) })
+    }
+
+    func testLongStringsAreTheirStrings() throws {
+        var state = Self.seed
+        func below(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
+        }
+        let pieces = JSONStringScanTests.pieces
+        for round in 0 ..< 40 {
+            var text = "", json = "", boundaries = [0]
+            while json.utf8.count < JSONParser.longString + below(300) {
+                let piece = pieces[below(pieces.count)]
+                text += piece.text
+                json += piece.json
+                boundaries.append(json.utf8.count)
+            }
+            let quoted = Array(("\"" + json + "\"").utf8)
+            let (value, key) = parses(quoted)
+            guard case .utf8String(let kept) = try value.get() else { return XCTFail("seed \(Self.seed), round \(round): not kept as UTF-8") }
+            XCTAssertEqual(kept.string, text, "seed \(Self.seed), round \(round)")
+            XCTAssertEqual(try value.get(), .string(text), "seed \(Self.seed), round \(round)")
+            XCTAssertEqual(try value.get().stringValue, try key.get(), "seed \(Self.seed), round \(round)")
+            XCTAssertEqual(JSONWriter().write(try value.get()), JSONWriter().write(.string(text)), "seed \(Self.seed), round \(round)")
+            // A byte that is no UTF-8, a raw control character, a quote too early or none at the end: the key's error.
+            for broken in 0 ..< 3 {
+                var bytes = quoted
+                let at = 1 + boundaries[below(boundaries.count)]
+                switch broken {
+                case 0: bytes.insert(contentsOf: JSONStringScanTests.invalidUTF8[below(JSONStringScanTests.invalidUTF8.count)], at: at)
+                case 1: bytes.insert(UInt8(below(0x20)), at: at)
+                default: bytes.removeLast()
+                }
+                let (brokenValue, brokenKey) = parses(bytes)
+                guard case .failure(let error) = brokenValue else { XCTFail("seed \(Self.seed), round \(round), \(broken): parsed"); continue }
+                guard case .failure(let keyError) = brokenKey else { XCTFail("seed \(Self.seed), round \(round), \(broken): the key parsed"); continue }
+                XCTAssertEqual(error.offset, keyError.offset, "seed \(Self.seed), round \(round), \(broken): \(error) / \(keyError)")
+                XCTAssertEqual(error.problem, keyError.problem, "seed \(Self.seed), round \(round), \(broken)")
+            }
+        }
+    }
+
+    func testAStringJustShorterIsAString() throws {
+        let short = String(repeating: "a", count: JSONParser.longString - 1)
+        guard case .string = try JSONParser().parse("\"" + short + "\"") else { return XCTFail("kept as UTF-8") }
+        guard case .utf8String = try JSONParser().parse("\"" + short + "a\"") else { return XCTFail("not kept as UTF-8") }
+        // Escapes count as written: a text of line breaks shorter unescaped is long.
+        let lines = String(repeating: "ab\\n", count: JSONParser.longString / 4)
+        guard case .utf8String(let kept) = try JSONParser().parse("[\"" + lines + "\"]")[0] else { return XCTFail("not kept as UTF-8") }
+        XCTAssertEqual(kept.bytes.count, JSONParser.longString / 4 * 3)
+        // Room past the text to grow into (a document's edits), not written.
+        XCTAssertGreaterThanOrEqual(kept.bytes.capacity, kept.bytes.count + kept.bytes.count / 16)
+    }
+
+    /// Against the standard library's check, on random sequences of characters of every length and of broken ones.
+    func testWellFormedUTF8IsWhatTheStandardLibraryAccepts() {
+        var state = Self.seed
+        func below(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
+        }
+        let characters = ["a", " ", "\n", "é", "ß", "中", "한", "😀", "\u{7FF}", "\u{800}", "\u{FFFF}", "\u{10000}", "\u{10FFFF}", "abcdefghijk"]
+            .map { Array($0.utf8) }
+        let broken: [[UInt8]] = JSONStringScanTests.invalidUTF8 + [[0xC1, 0x80], [0xE0, 0x9F, 0x80], [0xED, 0xBF, 0xBF], [0xF0, 0x8F, 0x80, 0x80],
+                                                                   [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xE2, 0x82], [0xE2, 0x28, 0xA1]]
+        for round in 0 ..< 3000 {
+            var bytes: [UInt8] = []
+            for _ in 0 ..< below(30) { bytes += characters[below(characters.count)] }
+            if below(2) == 0 { bytes.insert(contentsOf: broken[below(broken.count)], at: below(bytes.count + 1)) }
+            if below(4) == 0, !bytes.isEmpty { bytes.removeLast(below(min(3, bytes.count)) + 1) }  // cut inside a character
+            let expected = String(validating: bytes, as: UTF8.self) != nil
+            XCTAssertEqual(bytes.withUnsafeBufferPointer(UTF8Check.isWellFormed), expected, "seed \(Self.seed), round \(round): \(bytes)")
+        }
+    }
+}
