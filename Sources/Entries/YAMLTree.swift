@@ -86,57 +86,30 @@ public struct YAMLTree: Sendable {
             outline = YAMLOutline(bytes: window, map: LineMap(window, lineStarts: starts))
         }
         return outline.bytes.withUnsafeBufferPointer { utf8 in
-            var place = 0, line = 0
-            func hand(_ read: YAMLTopLevelKey, hash: Int, next: Int) {
-                switch read {
-                case .pair(let pair):
-                    outline.visit(pair, next: next, depth: 0, hint: line) { made, depth in
-                        line = made.range.start.line
-                        if depth == 0 { key(made.range.start.line + firstLine, place, hash) }
-                        place += 1
-                        sink.append(firstLine == 0 ? made : made.movedDown(firstLine))
-                    }
-                case .line(let pair):
-                    line = outline.map.line(ofOffset: pair.keyStart, from: line)
-                    key(line + firstLine, place, hash)
-                    place += 1
-                    outline.visit(pair, next: next, line: line, text: utf8, movedDown: firstLine, into: &sink)
-                }
-            }
-            func startsItsLine(_ key: YAMLTopLevelKey) -> Bool {
-                key.keyStart.map { $0 == 0 || outline.bytes[$0 - 1] == 0x0A || outline.bytes[$0 - 1] == 0x0D } ?? false
-            }
-
+            var hand = TopLevelHand(outline: outline, text: utf8, firstLine: firstLine)
             // Read by the block reader, each key handed out when the next starts (where its text ends): never held whole.
-            var previous: (key: YAMLTopLevelKey, hash: Int)?, refused = false
-            switch YAMLBlockReader.visitTopLevel(outline, { read, hash in
-                // A top-level block mapping's keys all have the first one's indentation.
-                guard !refused, startsItsLine(read) else { refused = true; return }
-                if let previous { hand(previous.key, hash: previous.hash, next: read.keyStart!) }
-                previous = (read, hash)
-            }) {
+            switch YAMLBlockReader.visitTopLevel(outline, { read, hash in hand.read(read, hash: hash, into: &sink, key: key) }) {
             case true?:
-                guard !refused, let previous else { return nil }
-                hand(previous.key, hash: previous.hash, next: outline.bytes.count)
-                return place
+                guard hand.finish(into: &sink, key: key) else { return nil }
+                return hand.place
             case false?:
                 return nil
             case nil:
                 break
             }
             // Composed by Yams, whole.
-            if place > 0 {
+            if hand.place > 0 {
                 restart()
                 sink.restart()
-                (place, line) = (0, 0)
+                hand = TopLevelHand(outline: outline, text: utf8, firstLine: firstLine)
             }
             guard let roots = try? YAMLNode.composed(String(decoding: outline.bytes, as: UTF8.self), in: outline), roots.count == 1,
-                  case .mapping(let pairs, _, false) = roots[0], pairs.allSatisfy({ startsItsLine(.pair($0)) }) else { return nil }
+                  case .mapping(let pairs, _, false) = roots[0], pairs.allSatisfy({ hand.startsItsLine($0.keyStart) }) else { return nil }
             for i in pairs.indices {
-                hand(.pair(pairs[i]), hash: (pairs[i].name ?? "?").hashValue,
-                     next: i + 1 < pairs.count ? pairs[i + 1].keyStart! : outline.bytes.count)
+                hand.hand(pairs[i], hash: (pairs[i].name ?? "?").hashValue,
+                          next: i + 1 < pairs.count ? pairs[i + 1].keyStart! : outline.bytes.count, into: &sink, key: key)
             }
-            return place
+            return hand.place
         }
     }
 
@@ -201,5 +174,83 @@ public struct YAMLTree: Sendable {
         keys.replaceSubrange(first ..< next, with: newKeys)
         entryCount += moved
         return TreeChange(old: old, entries: entries, ancestors: [])
+    }
+}
+
+/// The top-level keys of a text handed to a sink as `YAMLTree.visit` reads them: each key's entries made when the next
+/// key starts (where its text ends). A struct with its state and sink passed in, not closures capturing them: written
+/// from a closure, the captured counts were checked for exclusivity at run time on every key (a twentieth of a read),
+/// and the key kept for later, an enum of a line's offsets or a composed pair, was copied through generic witnesses.
+private struct TopLevelHand {
+    let outline: YAMLOutline
+    let text: UnsafeBufferPointer<UInt8>
+    let firstLine: Int
+    /// Entries handed out; the line of the last key handed out (where the next one's line is looked for from).
+    var place = 0, line = 0
+    /// The key read last and not yet handed out (its text ends where the next starts): a line's, or a composed one.
+    private var pendingLine: YAMLLinePair?, pendingPair: YAMLPair?, pendingHash = 0
+    /// A key not at the start of its line was read: not a top-level block mapping this tree follows.
+    private(set) var refused = false
+
+    init(outline: YAMLOutline, text: UnsafeBufferPointer<UInt8>, firstLine: Int) {
+        (self.outline, self.text, self.firstLine) = (outline, text, firstLine)
+    }
+
+    /// Whether a key starting at `keyStart` starts its line (a top-level block mapping's keys all have the first one's
+    /// indentation, none).
+    func startsItsLine(_ keyStart: Int?) -> Bool {
+        keyStart.map { $0 == 0 || text[$0 - 1] == 0x0A || text[$0 - 1] == 0x0D } ?? false
+    }
+
+    /// A key the block reader read: the one before it handed out, ending where it starts.
+    mutating func read<Sink: EntrySink>(_ read: YAMLTopLevelKey, hash: Int, into sink: inout Sink,
+                                        key: (_ line: Int, _ place: Int, _ hash: Int) -> Void) {
+        guard !refused else { return }
+        let start: Int?
+        switch read {
+        case .line(let pair): start = pair.keyStart
+        case .pair(let pair): start = pair.keyStart
+        }
+        guard startsItsLine(start), let start else { refused = true; return }
+        handPending(next: start, into: &sink, key: key)
+        switch read {
+        case .line(let pair): pendingLine = pair
+        case .pair(let pair): pendingPair = pair
+        }
+        pendingHash = hash
+    }
+
+    /// Hands out the last key, its text ending with the text's; false when a key was refused or none was read.
+    mutating func finish<Sink: EntrySink>(into sink: inout Sink, key: (_ line: Int, _ place: Int, _ hash: Int) -> Void) -> Bool {
+        guard !refused, pendingLine != nil || pendingPair != nil else { return false }
+        handPending(next: outline.bytes.count, into: &sink, key: key)
+        return true
+    }
+
+    private mutating func handPending<Sink: EntrySink>(next: Int, into sink: inout Sink, key: (_ line: Int, _ place: Int, _ hash: Int) -> Void) {
+        if let pair = pendingLine {
+            line = outline.map.line(ofOffset: pair.keyStart, from: line)
+            key(line + firstLine, place, pendingHash)
+            place += 1
+            outline.visit(pair, next: next, line: line, text: text, movedDown: firstLine, into: &sink)
+            pendingLine = nil
+        } else if let pair = pendingPair {
+            hand(pair, hash: pendingHash, next: next, into: &sink, key: key)
+            pendingPair = nil
+        }
+    }
+
+    /// A composed key's entries (its children follow it), its text ending before `next`.
+    mutating func hand<Sink: EntrySink>(_ pair: YAMLPair, hash: Int, next: Int, into sink: inout Sink,
+                                        key: (_ line: Int, _ place: Int, _ hash: Int) -> Void) {
+        let firstLine = self.firstLine
+        var place = self.place, line = self.line
+        outline.visit(pair, next: next, depth: 0, hint: line) { made, depth in
+            line = made.range.start.line
+            if depth == 0 { key(made.range.start.line + firstLine, place, hash) }
+            place += 1
+            sink.append(firstLine == 0 ? made : made.movedDown(firstLine))
+        }
+        (self.place, self.line) = (place, line)
     }
 }
