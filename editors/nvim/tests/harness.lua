@@ -37,13 +37,25 @@ local function resume(test, ...)
   end
 end
 
---- Waits `ms` milliseconds with the main loop running.
+--- Waits `ms` milliseconds with the main loop running. A timer of its own, not vim.defer_fn: that
+--- runs vim.validate at each call (every 10 ms of every wait), and LuaJIT has been seen to corrupt a
+--- vim.validate run that hot (the plugin's config.is_list says more).
 function H.sleep(ms)
   local test = current
-  vim.defer_fn(function()
-    resume(test)
-  end, ms)
+  local timer = uv.new_timer()
+  timer:start(ms, 0, function()
+    timer:stop()
+    timer:close()
+    vim.schedule(function()
+      resume(test)
+    end)
+  end)
   coroutine.yield()
+end
+
+--- `text` without white space at either end (vim.trim without its vim.validate, see H.sleep).
+function H.trim(text)
+  return text:match("^%s*(.-)%s*$")
 end
 
 --- Waits until `condition()` returns a true value (which is returned), or fails after `timeout` ms.

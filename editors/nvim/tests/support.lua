@@ -101,7 +101,7 @@ end
 function S.text(state)
   local words = {}
   for _, line in ipairs(S.lines(state)) do
-    table.insert(words, vim.trim(line))
+    table.insert(words, H.trim(line))
   end
   return (table.concat(words, " "):gsub("%s+", " "))
 end
@@ -132,7 +132,7 @@ end
 function S.thumb_titles(state)
   return vim.tbl_filter(function(line)
     return line ~= ""
-  end, vim.tbl_map(vim.trim, api.nvim_buf_get_lines(state.thumbbuf, 0, -1, false)))
+  end, vim.tbl_map(H.trim, api.nvim_buf_get_lines(state.thumbbuf, 0, -1, false)))
 end
 
 --- Waits until the thumb index shows titles: a condensed list comes in its own reply, which may
@@ -222,7 +222,7 @@ function S.entries(state)
   local found = {}
   for _, line in ipairs(S.lines(state)) do
     if line:match("^  ") then
-      table.insert(found, vim.trim(line))
+      table.insert(found, H.trim(line))
     end
   end
   return found
