@@ -245,9 +245,12 @@ struct VCardContact {
     static func isCJK(_ s: String) -> Bool {
         // Their UTF-8 starts with a byte of E3 or more.
         guard s.utf8.contains(where: { $0 >= 0xE3 }) else { return false }
-        return s.unicodeScalars.contains { c in
-            (0x3040...0x30FF).contains(c.value) || (0x3400...0x9FFF).contains(c.value) || (0xAC00...0xD7AF).contains(c.value)
-        }
+        return s.unicodeScalars.contains { isCJK($0.value) }
+    }
+
+    /// Kana, a Han character (CJK Unified Ideographs and Extension A) or a Hangul syllable.
+    static func isCJK(_ scalar: UInt32) -> Bool {
+        (0x3040...0x30FF).contains(scalar) || (0x3400...0x9FFF).contains(scalar) || (0xAC00...0xD7AF).contains(scalar)
     }
 }
 
@@ -344,9 +347,7 @@ extension VCardLineReader {
             let lead = p[i]
             guard lead >= 0xE3, lead <= 0xED, i + 2 < range.upperBound else { i += 1; continue }
             let scalar = UInt32(lead & 0x0F) << 12 | UInt32(p[i + 1] & 0x3F) << 6 | UInt32(p[i + 2] & 0x3F)
-            if (0x3040 ... 0x30FF).contains(scalar) || (0x3400 ... 0x9FFF).contains(scalar) || (0xAC00 ... 0xD7AF).contains(scalar) {
-                return true
-            }
+            if VCardContact.isCJK(scalar) { return true }
             i += 3
         }
         return false

@@ -368,25 +368,7 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
 
     /// Checks one multi-byte UTF-8 sequence at `position` (RFC 3629: no overlongs, no surrogates, ≤ U+10FFFF).
     mutating func skipUTF8Sequence() throws(JSONParseError) {
-        let lead = bytes[position]
-        var length = 0
-        var secondLow: UInt8 = 0x80
-        var secondHigh: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; secondLow = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; secondHigh = 0x9F
-        case 0xF0: length = 4; secondLow = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; secondHigh = 0x8F
-        default: throw invalidUTF8()
-        }
-        guard position + length <= bytes.count else { throw invalidUTF8() }
-        guard (secondLow...secondHigh).contains(bytes[position + 1]) else { throw invalidUTF8() }
-        for offset in 2..<length where !(0x80...0xBF).contains(bytes[position + offset]) {
-            throw invalidUTF8()
-        }
+        guard let length = UTF8Check.length(ofCharacterAt: position, in: bytes) else { throw invalidUTF8() }
         position += length
     }
 

@@ -22,38 +22,48 @@ public struct UTF8String: Hashable, Sendable {
     public func hash(into hasher: inout Hasher) { hasher.combine(string) }
 }
 
-/// Checks UTF-8 as RFC 3629 has it: no overlong forms, surrogates, or scalars past U+10FFFF.
+/// Checks UTF-8 as RFC 3629 has it: no overlong forms, surrogates, or scalars past U+10FFFF. One check for the parser's
+/// strings, whole (`isWellFormed`) or a character at a time as they are scanned.
 enum UTF8Check {
-    /// Whether `utf8` is well formed. A run of ASCII is stepped over eight bytes at a time; a character of two or
-    /// three bytes (most scripts') is checked without a table or a loop.
+    /// Whether `utf8` is well formed. A run of ASCII is stepped over eight bytes at a time.
     static func isWellFormed(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = UnsafeRawPointer(utf8.baseAddress) else { return true }
         let n = utf8.count
         var i = 0
         while i < n {
-            let lead = utf8[i]
-            if lead < 0x80 {
+            if utf8[i] < 0x80 {
                 i += 1
                 while i + 8 <= n, base.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
-            } else if lead < 0xE0 {
-                guard lead >= 0xC2, i + 1 < n, utf8[i + 1] & 0xC0 == 0x80 else { return false }
-                i += 2
-            } else if lead < 0xF0 {
-                guard i + 2 < n else { return false }
-                let second = utf8[i + 1]
-                guard second & 0xC0 == 0x80, utf8[i + 2] & 0xC0 == 0x80 else { return false }
-                // Not overlong (E0 80–9F), not a surrogate (ED A0–BF).
-                if lead == 0xE0 ? second < 0xA0 : lead == 0xED && second > 0x9F { return false }
-                i += 3
             } else {
-                guard lead <= 0xF4, i + 3 < n else { return false }
-                let second = utf8[i + 1]
-                guard second & 0xC0 == 0x80, utf8[i + 2] & 0xC0 == 0x80, utf8[i + 3] & 0xC0 == 0x80 else { return false }
-                // Not overlong (F0 80–8F), not past U+10FFFF (F4 90–BF).
-                if lead == 0xF0 ? second < 0x90 : lead == 0xF4 && second > 0x8F { return false }
-                i += 4
+                guard let length = length(ofCharacterAt: i, in: utf8) else { return false }
+                i += length
             }
         }
         return true
+    }
+
+    /// The length of the well-formed character of two to four bytes that starts at `i` (its lead byte is past ASCII),
+    /// or nil. A character of two or three bytes (most scripts') is checked without a table or a loop.
+    @inline(__always)
+    static func length(ofCharacterAt i: Int, in utf8: UnsafeBufferPointer<UInt8>) -> Int? {
+        let lead = utf8[i], n = utf8.count
+        if lead < 0xE0 {
+            guard lead >= 0xC2, i + 1 < n, utf8[i + 1] & 0xC0 == 0x80 else { return nil }
+            return 2
+        }
+        if lead < 0xF0 {
+            guard i + 2 < n else { return nil }
+            let second = utf8[i + 1]
+            guard second & 0xC0 == 0x80, utf8[i + 2] & 0xC0 == 0x80 else { return nil }
+            // Not overlong (E0 80–9F), not a surrogate (ED A0–BF).
+            if lead == 0xE0 ? second < 0xA0 : lead == 0xED && second > 0x9F { return nil }
+            return 3
+        }
+        guard lead <= 0xF4, i + 3 < n else { return nil }
+        let second = utf8[i + 1]
+        guard second & 0xC0 == 0x80, utf8[i + 2] & 0xC0 == 0x80, utf8[i + 3] & 0xC0 == 0x80 else { return nil }
+        // Not overlong (F0 80–8F), not past U+10FFFF (F4 90–BF).
+        if lead == 0xF0 ? second < 0x90 : lead == 0xF4 && second > 0x8F { return nil }
+        return 4
     }
 }
