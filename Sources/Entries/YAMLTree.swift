@@ -86,30 +86,30 @@ public struct YAMLTree: Sendable {
             outline = YAMLOutline(bytes: window, map: LineMap(window, lineStarts: starts))
         }
         return outline.bytes.withUnsafeBufferPointer { utf8 in
-            var hand = TopLevelHand(outline: outline, text: utf8, firstLine: firstLine)
+            var handing = TopLevelHand(outline: outline, text: utf8, firstLine: firstLine)
             // Read by the block reader, each key handed out when the next starts (where its text ends): never held whole.
-            switch YAMLBlockReader.visitTopLevel(outline, { read, hash in hand.read(read, hash: hash, into: &sink, key: key) }) {
+            switch YAMLBlockReader.visitTopLevel(outline, { read, hash in handing.read(read, hash: hash, into: &sink, key: key) }) {
             case true?:
-                guard hand.finish(into: &sink, key: key) else { return nil }
-                return hand.place
+                guard handing.finish(into: &sink, key: key) else { return nil }
+                return handing.place
             case false?:
                 return nil
             case nil:
                 break
             }
             // Composed by Yams, whole.
-            if hand.place > 0 {
+            if handing.place > 0 {
                 restart()
                 sink.restart()
-                hand = TopLevelHand(outline: outline, text: utf8, firstLine: firstLine)
+                handing = TopLevelHand(outline: outline, text: utf8, firstLine: firstLine)
             }
             guard let roots = try? YAMLNode.composed(String(decoding: outline.bytes, as: UTF8.self), in: outline), roots.count == 1,
-                  case .mapping(let pairs, _, false) = roots[0], pairs.allSatisfy({ hand.startsItsLine($0.keyStart) }) else { return nil }
+                  case .mapping(let pairs, _, false) = roots[0], pairs.allSatisfy({ handing.startsItsLine($0.keyStart) }) else { return nil }
             for i in pairs.indices {
-                hand.hand(pairs[i], hash: (pairs[i].name ?? "?").hashValue,
-                          next: i + 1 < pairs.count ? pairs[i + 1].keyStart! : outline.bytes.count, into: &sink, key: key)
+                handing.handOut(pairs[i], hash: (pairs[i].name ?? "?").hashValue,
+                                next: i + 1 < pairs.count ? pairs[i + 1].keyStart! : outline.bytes.count, into: &sink, key: key)
             }
-            return hand.place
+            return handing.place
         }
     }
 
@@ -235,13 +235,13 @@ private struct TopLevelHand {
             outline.visit(pair, next: next, line: line, text: text, movedDown: firstLine, into: &sink)
             pendingLine = nil
         } else if let pair = pendingPair {
-            hand(pair, hash: pendingHash, next: next, into: &sink, key: key)
+            handOut(pair, hash: pendingHash, next: next, into: &sink, key: key)
             pendingPair = nil
         }
     }
 
     /// A composed key's entries (its children follow it), its text ending before `next`.
-    mutating func hand<Sink: EntrySink>(_ pair: YAMLPair, hash: Int, next: Int, into sink: inout Sink,
+    mutating func handOut<Sink: EntrySink>(_ pair: YAMLPair, hash: Int, next: Int, into sink: inout Sink,
                                         key: (_ line: Int, _ place: Int, _ hash: Int) -> Void) {
         let firstLine = self.firstLine
         var place = self.place, line = self.line
