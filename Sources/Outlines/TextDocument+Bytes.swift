@@ -1,3 +1,5 @@
+import ThumbIndexJSON
+
 /// What a document's bytes hold, counted when it is made (a million lines, 100 MB: each pass over them counts) and
 /// kept by edits: where its lines start, its bytes past ASCII, its NULs.
 extension TextDocument {
@@ -15,9 +17,12 @@ extension TextDocument {
     /// text); when every CR is a CRLF's (the common case; vCard's lines end in CRLF) the starts are written into an
     /// array of the line feeds' number: grown by doubling, a 10-million-line vCard's starts were copied and their
     /// fresh pages cleared again and again (80 MB), and a `memchr` a line of ten bytes cost more than its search.
-    static func census(of bytes: [UInt8]) -> (lineStarts: [Int], nonASCII: Int, nuls: Int) {
+    /// What `counted` holds, when given, is not counted again (see `UTF8String.census`).
+    static func census(of bytes: [UInt8], counted: UTF8String.Census?) -> (lineStarts: [Int], nonASCII: Int, nuls: Int) {
         bytes.withUnsafeBufferPointer { b in
-            let (lineFeeds, nonASCII, nuls) = counts(b)
+            let (lineFeeds, nonASCII, nuls) = counted.map {
+                ($0.carriageReturns == $0.carriageReturnsBeforeLineFeeds ? $0.lineFeeds : nil, $0.nonASCII, $0.nuls)
+            } ?? counts(b)
             guard let lineFeeds else { return (lineStartsByteByByte(b), nonASCII, nuls) }
             let starts = [Int](unsafeUninitializedCapacity: lineFeeds + 1) { starts, count in
                 starts[0] = 0

@@ -1,4 +1,5 @@
 import Entries
+import ThumbIndexJSON
 
 /// The text of one open document as UTF-8 bytes with its line starts, edited in place.
 ///
@@ -64,9 +65,10 @@ public struct TextDocument: Sendable {
     }
 
     /// A document of UTF-8 (well formed: a string's, or a message's checked), kept as it is: as received, a long
-    /// text comes with room to grow (see `JSONParser.longString`), and is not copied.
-    public init(uri: String, languageId: String, version: Int, utf8: [UInt8]) {
-        self.init(uri: uri, languageId: languageId, version: version, utf8: utf8,
+    /// text comes with room to grow (see `JSONParser.longString`), and is not copied, and what it holds was counted
+    /// as it was received (`census`), so it is not read again for its lines.
+    public init(uri: String, languageId: String, version: Int, utf8: [UInt8], census: UTF8String.Census? = nil) {
+        self.init(uri: uri, languageId: languageId, version: version, utf8: utf8, census: census,
                   chunkSize: PlainTextExtractor.languageIds.contains(languageId.lowercased()) ? 32 << 10 : nil)
     }
 
@@ -75,7 +77,8 @@ public struct TextDocument: Sendable {
         self.init(uri: uri, languageId: languageId, version: version, utf8: .withRoomToGrow(text.utf8), chunkSize: chunkSize)
     }
 
-    private init(uri: String, languageId: String, version: Int, utf8: [UInt8], chunkSize: Int?) {
+    private init(uri: String, languageId: String, version: Int, utf8: [UInt8], census counted: UTF8String.Census? = nil,
+                 chunkSize: Int?) {
         self.uri = uri
         self.languageId = languageId
         self.version = version
@@ -83,7 +86,7 @@ public struct TextDocument: Sendable {
         // Room for edits to grow the text: the first edit that does would otherwise copy all of it.
         var bytes = utf8
         if bytes.capacity < bytes.count + bytes.count / 16 { bytes = .withRoomToGrow(utf8) }
-        let census = Self.census(of: bytes)
+        let census = Self.census(of: bytes, counted: counted)
         storage = .whole(bytes: bytes, lineStarts: census.lineStarts)
         self.nonASCIICount = census.nonASCII
         self.nulCount = census.nuls

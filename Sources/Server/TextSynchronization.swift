@@ -5,7 +5,8 @@ import ThumbIndexProtocol
 extension LanguageServer {
     func didOpen(_ params: DidOpenNotification.Params) {
         let item = params.textDocument
-        let document = TextDocument(uri: item.uri, languageId: item.languageId, version: item.version, utf8: item.utf8.bytes)
+        let document = TextDocument(uri: item.uri, languageId: item.languageId, version: item.version,
+                                    utf8: item.utf8.bytes, census: item.utf8.census)
         if documents.open(document) {
             log(.warning, "\(document.uri) was opened again; its text was replaced")
         }

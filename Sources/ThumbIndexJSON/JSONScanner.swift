@@ -253,13 +253,14 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
     /// The UTF-8 of the string at `position` when it is long (`JSONParser.longString` bytes or more, escapes
     /// included): unescaped into an array of its own, checked there, and not made a `String` (see `UTF8String`).
     /// Nil for a shorter one, and nothing read.
-    mutating func parseLongString() throws(JSONParseError) -> [UInt8]? {
+    mutating func parseLongString() throws(JSONParseError) -> UTF8String? {
         guard bytes.count - position > JSONParser.longString else { return nil }
         let start = position, contentStart = position + 1
         let capacity = closingQuote(from: contentStart) - contentStart
         guard capacity >= JSONParser.longString else { return nil }
         position = contentStart
         var failure: JSONParseError?
+        var census = UTF8String.Census()
         // Eight bytes of room past the content for `UnescapedText`'s whole words, and a sixteenth for a document's
         // edits to grow into (the first edit that adds to it would otherwise copy it all). Room not written to is
         // never faulted in.
@@ -272,15 +273,18 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
                 failure = error
             }
             count = output.count
+            census = output.census
         }
         if let failure { throw failure }
-        if checksUTF8, !utf8.withUnsafeBufferPointer(UTF8Check.isWellFormed) {
+        // Counted whether or not checked: the count is the census's (and bytes already checked pass).
+        guard let nonASCII = utf8.withUnsafeBufferPointer(UTF8Check.nonASCIICount) else {
             // Read again, checked, for the first malformed byte (nothing written: `output` has no storage).
             position = contentStart
             try unescape(stringStart: start, checkingUTF8: true)
             throw invalidUTF8()
         }
-        return utf8
+        census.nonASCII = nonASCII
+        return UTF8String(checked: utf8, census: census)
     }
 
     /// Whether `string`, made of `written` bytes, may have had invalid UTF-8 repaired: its length differs, or it holds

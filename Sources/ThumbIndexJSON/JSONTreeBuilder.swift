@@ -30,7 +30,7 @@ protocol JSONTreeBuilder {
     /// (`string(utf8:start:end:)`), not as a `String`.
     static var keepsLongStringsAsUTF8: Bool { get }
     /// A long string value, its UTF-8 checked (see `keepsLongStringsAsUTF8`).
-    mutating func string(utf8: consuming [UInt8], start: Int, end: Int) -> Value
+    mutating func string(utf8: consuming UTF8String, start: Int, end: Int) -> Value
     mutating func bool(_ value: Bool, start: Int, end: Int) -> Value
     mutating func null(start: Int, end: Int) -> Value
     /// `text` is a grammatically valid number (`start` is its offset); `isInteger` when it has no fraction or exponent.
@@ -43,8 +43,8 @@ protocol JSONValueTreeBuilder: JSONTreeBuilder where Elements == [Value] {}
 
 extension JSONTreeBuilder {
     static var keepsLongStringsAsUTF8: Bool { false }
-    mutating func string(utf8: consuming [UInt8], start: Int, end: Int) -> Value {
-        string(String(decoding: utf8, as: UTF8.self), start: start, end: end)
+    mutating func string(utf8: consuming UTF8String, start: Int, end: Int) -> Value {
+        string(utf8.string, start: start, end: end)
     }
 }
 
@@ -71,7 +71,7 @@ struct JSONValueBuilder: JSONValueTreeBuilder {
     @inline(__always) func array(_ elements: consuming [JSON], start: Int, end: Int) -> JSON { .array(elements) }
     @inline(__always) func string(_ string: consuming String, start: Int, end: Int) -> JSON { .string(string) }
     static var keepsLongStringsAsUTF8: Bool { true }
-    func string(utf8: consuming [UInt8], start: Int, end: Int) -> JSON { .utf8String(UTF8String(checked: utf8)) }
+    func string(utf8: consuming UTF8String, start: Int, end: Int) -> JSON { .utf8String(utf8) }
     @inline(__always) func bool(_ value: Bool, start: Int, end: Int) -> JSON { .bool(value) }
     @inline(__always) func null(start: Int, end: Int) -> JSON { .null }
 

@@ -32,11 +32,15 @@ enum PlainStringBytes {
 struct UnescapedText {
     private var base: UnsafeMutablePointer<UInt8>?
     private(set) var count = 0
+    /// The line breaks and NULs written (each is written a byte at a time: in a plain run there is no control
+    /// character). Bytes past ASCII are not counted here.
+    private(set) var census = UTF8String.Census()
 
     init(_ base: UnsafeMutablePointer<UInt8>? = nil) { self.base = base }
 
     @inline(__always) mutating func append(_ byte: UInt8) {
         guard let base else { return }
+        census.count(byte, after: count > 0 ? base[count - 1] : nil)
         base[count] = byte
         count += 1
     }

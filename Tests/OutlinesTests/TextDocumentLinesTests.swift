@@ -1,5 +1,6 @@
 @testable import Outlines
 import SeededRandom
+import ThumbIndexJSON
 import XCTest
 
 /// Line starts as LSP counts lines: LF, CRLF and a CR alone each end one. Texts whose every CR is part of a CRLF
@@ -180,5 +181,28 @@ final class TextDocumentLinesTests: XCTestCase {
         let copied = TextDocument(uri: "file:///a.txt", languageId: "plaintext", version: 1, utf8: tight)
         XCTAssertEqual(copied.bytes, tight)
         XCTAssertGreaterThanOrEqual(copied.bytes.capacity, tight.count + tight.count / 16)
+    }
+
+    /// A text received as a long JSON string comes with its census (`UTF8String.census`), and is not counted again:
+    /// its lines, bytes past ASCII and NULs are those of the same text counted here, lone CRs and NULs included.
+    func testAReceivedTextsCensusGivesItsLines() throws {
+        let seed: UInt64 = 0xCE_4505
+        var random = SplitMix64(seed: seed)
+        func below(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
+        let pieces = ["Åsa Berg", "\\r\\n", "\\n", "\\r", "\\u0000", "中文", "Bo", "\\u000d\\u000a", "\\u000D"]
+        for round in 0 ..< 20 {
+            // Half the texts have no CR alone (their lines found by their line feeds), half may.
+            let drawn = round % 2 == 0 ? pieces.filter { $0 != "\\r" && $0 != "\\u000D" } : pieces
+            var json = ""
+            while json.utf8.count < JSONParser.longString + 4000 { json += drawn[below(drawn.count)] }
+            guard case .utf8String(let text) = try JSONParser().parse("\"" + json + "\"") else { return XCTFail("not kept as UTF-8") }
+            let received = TextDocument(uri: "file:///a.txt", languageId: "plaintext", version: 1, utf8: text.bytes, census: text.census)
+            let counted = TextDocument(uri: "file:///a.txt", languageId: "plaintext", version: 1, utf8: text.bytes)
+            XCTAssertNotNil(text.census, "seed \(seed), round \(round)")
+            XCTAssertEqual(received.lineStarts, counted.lineStarts, "seed \(seed), round \(round)")
+            XCTAssertEqual(received.lineStarts, Self.startsByTheRules(text.bytes), "seed \(seed), round \(round)")
+            XCTAssertEqual(received.nonASCIICount, counted.nonASCIICount, "seed \(seed), round \(round)")
+            XCTAssertEqual(received.nulCount, counted.nulCount, "seed \(seed), round \(round)")
+        }
     }
 }

@@ -56,6 +56,37 @@ final class LongStringTests: XCTestCase {
         }
     }
 
+    /// A long string's census (its line breaks, NULs and bytes past ASCII, counted as it is unescaped and checked) is
+    /// what a count of its bytes finds, whichever escapes spell them.
+    func testALongStringsCensusIsItsBytes() throws {
+        var state = Self.seed
+        func below(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
+        }
+        let pieces = JSONStringScanTests.pieces + [("\n", "\\u000a"), ("\r", "\\u000D"), ("\0", "\\u0000"), ("\r\n", "\\r\\u000a"),
+                                                   ("\r\n", "\\u000d\\n"), ("\r\r\n", "\\r\\r\\n"), ("\n\r", "\\n\\r")]
+        for round in 0 ..< 60 {
+            var text = "", json = ""
+            while json.utf8.count < JSONParser.longString + below(300) {
+                let piece = pieces[below(pieces.count)]
+                text += piece.0
+                json += piece.1
+            }
+            guard case .utf8String(let kept) = try JSONParser().parse("\"" + json + "\"") else {
+                return XCTFail("seed \(Self.seed), round \(round): not kept as UTF-8")
+            }
+            let bytes = Array(text.utf8)
+            var expected = UTF8String.Census()
+            expected.lineFeeds = bytes.filter { $0 == 0x0A }.count
+            expected.carriageReturns = bytes.filter { $0 == 0x0D }.count
+            expected.carriageReturnsBeforeLineFeeds = zip(bytes, bytes.dropFirst()).filter { $0 == (0x0D, 0x0A) }.count
+            expected.nuls = bytes.filter { $0 == 0 }.count
+            expected.nonASCII = bytes.filter { $0 >= 0x80 }.count
+            XCTAssertEqual(kept.census, expected, "seed \(Self.seed), round \(round)")
+        }
+    }
+
     func testAStringJustShorterIsAString() throws {
         let short = String(repeating: "a", count: JSONParser.longString - 1)
         guard case .string = try JSONParser().parse("\"" + short + "\"") else { return XCTFail("kept as UTF-8") }
@@ -75,7 +106,8 @@ final class LongStringTests: XCTestCase {
             state = state &* 6364136223846793005 &+ 1442695040888963407
             return Int((state >> 33) % UInt64(n))
         }
-        let characters = ["a", " ", "\n", "é", "ß", "中", "한", "😀", "\u{7FF}", "\u{800}", "\u{FFFF}", "\u{10000}", "\u{10FFFF}", "abcdefghijk"]
+        let characters = ["a", " ", "\n", "é", "ß", "中", "한", "😀", "\u{7FF}", "\u{800}", "\u{FFFF}", "\u{10000}", "\u{10FFFF}", "abcdefghijk",
+                          String(repeating: "abcdefgh", count: 5)]
             .map { Array($0.utf8) }
         let broken: [[UInt8]] = JSONStringScanTests.invalidUTF8 + [[0xC1, 0x80], [0xE0, 0x9F, 0x80], [0xED, 0xBF, 0xBF], [0xF0, 0x8F, 0x80, 0x80],
                                                                    [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xE2, 0x82], [0xE2, 0x28, 0xA1]]
@@ -86,6 +118,8 @@ final class LongStringTests: XCTestCase {
             if below(4) == 0, !bytes.isEmpty { bytes.removeLast(below(min(3, bytes.count)) + 1) }  // cut inside a character
             let expected = String(validating: bytes, as: UTF8.self) != nil
             XCTAssertEqual(bytes.withUnsafeBufferPointer(UTF8Check.isWellFormed), expected, "seed \(Self.seed), round \(round): \(bytes)")
+            XCTAssertEqual(bytes.withUnsafeBufferPointer(UTF8Check.nonASCIICount), expected ? bytes.filter { $0 >= 0x80 }.count : nil,
+                           "seed \(Self.seed), round \(round): \(bytes)")
         }
     }
 }
