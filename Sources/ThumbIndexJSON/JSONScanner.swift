@@ -256,15 +256,19 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
     mutating func parseLongString() throws(JSONParseError) -> UTF8String? {
         guard bytes.count - position > JSONParser.longString else { return nil }
         let start = position, contentStart = position + 1
-        let capacity = closingQuote(from: contentStart) - contentStart
-        guard capacity >= JSONParser.longString else { return nil }
+        // Long when no closing quote stands in its first `longString` bytes. Its end is not looked for: it is
+        // unescaped into room for the rest of the message (no escape is longer unescaped). A text of quoted YAML,
+        // `.strings` or JSON has an escaped quote every few bytes, and a `memchr` from each to the next was a tenth
+        // of receiving it.
+        guard closingQuote(from: contentStart, before: contentStart + JSONParser.longString) == nil else { return nil }
+        let capacity = bytes.count - contentStart
         position = contentStart
         var failure: JSONParseError?
         var census = UTF8String.Census()
         // Eight bytes of room past the content for `UnescapedText`'s whole words, and a sixteenth for a document's
         // edits to grow into (the first edit that adds to it would otherwise copy it all). Room not written to is
         // never faulted in.
-        let utf8 = [UInt8](unsafeUninitializedCapacity: capacity + capacity / 16 + 16) { buffer, count in
+        var utf8 = [UInt8](unsafeUninitializedCapacity: capacity + capacity / 16 + 16) { buffer, count in
             output = UnescapedText(buffer.baseAddress!)
             defer { output = UnescapedText() }
             do throws(JSONParseError) {
@@ -284,6 +288,14 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
             throw invalidUTF8()
         }
         census.nonASCII = nonASCII
+        if bytes.count - position > JSONParser.longString {
+            // Much of the message after it (a text not last, a batch): room reaching over all that would be kept
+            // with the document. Copied into room of its own size.
+            var copy = [UInt8]()
+            copy.reserveCapacity(utf8.count + utf8.count / 16 + 16)
+            copy += utf8
+            utf8 = copy
+        }
         return UTF8String(checked: utf8, census: census)
     }
 
@@ -314,16 +326,21 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
     /// The offset of the quote that closes the string whose content runs on from `from` (a quote after an even
     /// number of backslashes), or the end of the bytes when there is none.
     func closingQuote(from: Int) -> Int {
-        guard let base = bytes.baseAddress else { return from }
+        closingQuote(from: from, before: bytes.count) ?? bytes.count
+    }
+
+    /// The offset of the quote that closes the string whose content runs on from `from`, when it stands before `end`.
+    func closingQuote(from: Int, before end: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
         var i = from
-        while i < bytes.count, let found = memchr(base + i, Int32(Byte.quote), bytes.count - i) {
+        while i < end, let found = memchr(base + i, Int32(Byte.quote), end - i) {
             let quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
             var backslashes = 0
             while quote - backslashes - 1 >= from, bytes[quote - backslashes - 1] == Byte.backslash { backslashes += 1 }
             if backslashes % 2 == 0 { return quote }
             i = quote + 1
         }
-        return bytes.count
+        return nil
     }
 
     /// Reads a string's content from `position` to its closing quote, into `output`, its multi-byte characters

@@ -99,6 +99,19 @@ final class LongStringTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(kept.bytes.capacity, kept.bytes.count + kept.bytes.count / 16)
     }
 
+    /// A long string is unescaped into room for the rest of the message; when much of the message follows it (a text
+    /// not last, a batch), it is kept in room of its own size, not in room that reaches over the rest.
+    func testALongStringIsKeptInRoomOfItsOwnSize() throws {
+        let long = String(repeating: "abc\\\"", count: JSONParser.longString / 2)
+        let value = try JSONParser().parse("[\"" + long + "\", \"" + long + "\"]")
+        for index in 0 ..< 2 {
+            guard case .utf8String(let kept) = value[index] else { return XCTFail("not kept as UTF-8") }
+            XCTAssertEqual(kept.string, String(repeating: "abc\"", count: JSONParser.longString / 2))
+            XCTAssertGreaterThanOrEqual(kept.bytes.capacity, kept.bytes.count + kept.bytes.count / 16)
+            XCTAssertLessThan(kept.bytes.capacity, kept.bytes.count * 3 / 2, "string \(index)")
+        }
+    }
+
     /// Against the standard library's check, on random sequences of characters of every length and of broken ones.
     func testWellFormedUTF8IsWhatTheStandardLibraryAccepts() {
         var state = Self.seed
