@@ -281,7 +281,7 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
         }
         if let failure { throw failure }
         // Counted whether or not checked: the count is the census's (and bytes already checked pass).
-        guard let nonASCII = utf8.withUnsafeBufferPointer(UTF8Check.nonASCIICount) else {
+        guard let nonASCII = utf8.withUnsafeBufferPointer(UTF8Check.nonASCIICountOnTwoCores) else {
             // Read again, checked, for the first malformed byte (nothing written: `output` has no storage).
             position = contentStart
             try unescape(stringStart: start, checkingUTF8: true)

@@ -112,6 +112,29 @@ final class LongStringTests: XCTestCase {
         }
     }
 
+    /// A text of a MiB or more is checked in two halves on two cores: the same answer as one check, whichever
+    /// character or broken sequence stands across the cut.
+    func testATextCheckedOnTwoCoresIsCheckedWhole() {
+        var state = Self.seed
+        func below(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
+        }
+        let characters = ["a", "é", "中", "😀", "\u{10FFFF}"].map { Array($0.utf8) }
+        let broken: [[UInt8]] = JSONStringScanTests.invalidUTF8 + [[0x80, 0x80, 0x80, 0x80], [0xF0, 0x9F, 0x98, 0x80, 0x80]]
+        var text: [UInt8] = []
+        while text.count < (1 << 20) + 64 { text += characters[below(characters.count)] }
+        for round in 0 ..< 60 {
+            var bytes = text
+            let middle = bytes.count / 2 - 8 + below(16)
+            // A character or a broken sequence across the cut, and half the time nothing broken at all.
+            bytes.insert(contentsOf: round % 2 == 0 ? characters[below(characters.count)] : broken[below(broken.count)], at: middle)
+            let whole = bytes.withUnsafeBufferPointer(UTF8Check.nonASCIICount)
+            XCTAssertEqual(bytes.withUnsafeBufferPointer(UTF8Check.nonASCIICountOnTwoCores), whole, "seed \(Self.seed), round \(round)")
+            XCTAssertEqual(whole != nil, String(validating: bytes, as: UTF8.self) != nil, "seed \(Self.seed), round \(round)")
+        }
+    }
+
     /// Against the standard library's check, on random sequences of characters of every length and of broken ones.
     func testWellFormedUTF8IsWhatTheStandardLibraryAccepts() {
         var state = Self.seed
