@@ -1,3 +1,4 @@
+import Dispatch
 import ThumbIndexJSON
 
 /// What a document's bytes hold, counted when it is made (a million lines, 100 MB: each pass over them counts) and
@@ -26,10 +27,14 @@ extension TextDocument {
             guard let lineFeeds else { return (lineStartsByteByByte(b), nonASCII, nuls) }
             let starts = [Int](unsafeUninitializedCapacity: lineFeeds + 1) { starts, count in
                 starts[0] = 0
-                count = 1
-                forEachLineFeed(in: b) { offset in
-                    starts[count] = offset + 1
-                    count += 1
+                count = lineFeeds + 1
+                guard b.count >= 1 << 20 else { return writeLineStarts(of: b, cut: b.count, into: starts) }
+                // On two cores: the first half's starts written forward from the first line's, the second half's
+                // backward from the last line's (the line feeds' number is known), meeting where the halves do.
+                let halves = LineStartHalves(bytes: b, starts: starts)
+                DispatchQueue.concurrentPerform(iterations: 2) { half in
+                    if half == 0 { writeLineStarts(of: halves.bytes, cut: halves.bytes.count / 2, into: halves.starts) }
+                    else { writeLineStartsBackward(of: halves.bytes, from: halves.bytes.count / 2, into: halves.starts) }
                 }
             }
             return (starts, nonASCII, nuls)
@@ -92,6 +97,41 @@ extension TextDocument {
         return Int(truncatingIfNeeded: (pairs &* 0x0001_0001_0001_0001) >> 48)
     }
 
+    /// Writes the start of the line after each line feed before `cut` into `starts`, from `starts[1]` on.
+    private static func writeLineStarts(of b: UnsafeBufferPointer<UInt8>, cut: Int, into starts: UnsafeMutableBufferPointer<Int>) {
+        var next = 1
+        forEachLineFeed(in: UnsafeBufferPointer(rebasing: b[..<cut])) { offset in
+            precondition(next < starts.count, "more line feeds than counted")
+            starts[next] = offset + 1
+            next += 1
+        }
+    }
+
+    /// Writes the start of the line after each line feed from `cut` on into `starts`, the last into its last place
+    /// and the others before it, a word at a time from the end.
+    private static func writeLineStartsBackward(of b: UnsafeBufferPointer<UInt8>, from cut: Int,
+                                                into starts: UnsafeMutableBufferPointer<Int>) {
+        var next = starts.count - 1, i = b.count
+        func found(_ offset: Int) {
+            precondition(next > 0, "more line feeds than counted")
+            starts[next] = offset + 1
+            next -= 1
+        }
+        while i > cut, (i - cut) % 8 != 0 {
+            i -= 1
+            if b[i] == 0x0A { found(i) }
+        }
+        while i > cut {
+            i -= 8
+            var lf = flags(word(b, at: i), 0x0A)
+            while lf != 0 {
+                let bit = 63 - lf.leadingZeroBitCount
+                found(i + bit >> 3)
+                lf &= ~(1 << UInt64(bit))
+            }
+        }
+    }
+
     /// Calls `body` with the offset of each line feed in `b`, in order.
     @inline(__always)
     private static func forEachLineFeed(in b: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void) {
@@ -124,4 +164,10 @@ extension TextDocument {
         }
         return starts
     }
+}
+
+/// A document's bytes and its line starts' storage, each half written by its own core.
+private struct LineStartHalves: @unchecked Sendable {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let starts: UnsafeMutableBufferPointer<Int>
 }

@@ -183,6 +183,29 @@ final class TextDocumentLinesTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(copied.bytes.capacity, tight.count + tight.count / 16)
     }
 
+    /// A text of a MiB or more has its line starts written on two cores, forward and backward from its middle: the
+    /// same starts, whatever stands at the cut (a line feed before it, at it, after it, a CRLF across it).
+    func testALargeTextsLineStartsAreWrittenOnTwoCores() {
+        let seed: UInt64 = 0x2C_0E5
+        var random = SplitMix64(seed: seed)
+        func below(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
+        let pieces: [[UInt8]] = [Array("Anna".utf8), [0x0A], [0x0D, 0x0A], Array("é".utf8), Array("Lindqvist, Östen".utf8)]
+        var text: [UInt8] = []
+        while text.count < (1 << 20) + 100 { text += pieces[below(pieces.count)] }
+        for round in 0 ..< 6 {
+            var bytes = text
+            let middle = bytes.count / 2
+            switch round {
+            case 0, 1, 2: bytes[middle - 1 + round] = 0x0A
+            case 3: (bytes[middle - 1], bytes[middle]) = (0x0D, 0x0A)
+            default: bytes.replaceSubrange(middle - 20 ..< middle + 20, with: repeatElement(0x0A, count: 40))
+            }
+            bytes.removeLast(below(9))
+            let document = TextDocument(uri: "file:///a.txt", languageId: "plaintext", version: 1, utf8: bytes)
+            XCTAssertEqual(document.lineStarts, Self.startsByTheRules(bytes), "seed \(seed), round \(round)")
+        }
+    }
+
     /// A text received as a long JSON string comes with its census (`UTF8String.census`), and is not counted again:
     /// its lines, bytes past ASCII and NULs are those of the same text counted here, lone CRs and NULs included.
     func testAReceivedTextsCensusGivesItsLines() throws {
