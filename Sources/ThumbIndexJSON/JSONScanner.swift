@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-private enum Byte {
+enum Byte {
     static let quote = UInt8(ascii: "\"")
     static let backslash = UInt8(ascii: "\\")
     static let slash = UInt8(ascii: "/")
@@ -250,55 +250,6 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
         return string
     }
 
-    /// The UTF-8 of the string at `position` when it is long (`JSONParser.longString` bytes or more, escapes
-    /// included): unescaped into an array of its own, checked there, and not made a `String` (see `UTF8String`).
-    /// Nil for a shorter one, and nothing read.
-    mutating func parseLongString() throws(JSONParseError) -> UTF8String? {
-        guard bytes.count - position > JSONParser.longString else { return nil }
-        let start = position, contentStart = position + 1
-        // Long when no closing quote stands in its first `longString` bytes. Its end is not looked for: it is
-        // unescaped into room for the rest of the message (no escape is longer unescaped). A text of quoted YAML,
-        // `.strings` or JSON has an escaped quote every few bytes, and a `memchr` from each to the next was a tenth
-        // of receiving it.
-        guard closingQuote(from: contentStart, before: contentStart + JSONParser.longString) == nil else { return nil }
-        let capacity = bytes.count - contentStart
-        position = contentStart
-        var failure: JSONParseError?
-        var census = UTF8String.Census()
-        // Eight bytes of room past the content for `UnescapedText`'s whole words, and a sixteenth for a document's
-        // edits to grow into (the first edit that adds to it would otherwise copy it all). Room not written to is
-        // never faulted in.
-        var utf8 = [UInt8](unsafeUninitializedCapacity: capacity + capacity / 16 + 16) { buffer, count in
-            output = UnescapedText(buffer.baseAddress!)
-            defer { output = UnescapedText() }
-            do throws(JSONParseError) {
-                try unescape(stringStart: start, checkingUTF8: false)
-            } catch {
-                failure = error
-            }
-            count = output.count
-            census = output.census
-        }
-        if let failure { throw failure }
-        // Counted whether or not checked: the count is the census's (and bytes already checked pass).
-        guard let nonASCII = utf8.withUnsafeBufferPointer(UTF8Check.nonASCIICountOnTwoCores) else {
-            // Read again, checked, for the first malformed byte (nothing written: `output` has no storage).
-            position = contentStart
-            try unescape(stringStart: start, checkingUTF8: true)
-            throw invalidUTF8()
-        }
-        census.nonASCII = nonASCII
-        if bytes.count - position > JSONParser.longString {
-            // Much of the message after it (a text not last, a batch): room reaching over all that would be kept
-            // with the document. Copied into room of its own size.
-            var copy = [UInt8]()
-            copy.reserveCapacity(utf8.count + utf8.count / 16 + 16)
-            copy += utf8
-            utf8 = copy
-        }
-        return UTF8String(checked: utf8, census: census)
-    }
-
     /// Whether `string`, made of `written` bytes, may have had invalid UTF-8 repaired: its length differs, or it holds
     /// a U+FFFD (EF BF BD), which a repair puts in.
     static func mayBeRepaired(_ string: String, written: Int) -> Bool {
@@ -347,6 +298,12 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
     /// checked when `checkingUTF8` (else copied as they are). The one-letter escapes are read here, not in
     /// `parseEscape`: a document's text has one or two on every line.
     mutating func unescape(stringStart start: Int, checkingUTF8: Bool) throws(JSONParseError) {
+        guard try unescapeToQuote(stringStart: start, checkingUTF8: checkingUTF8) else { throw unterminated(.string, start: start) }
+    }
+
+    /// `unescape`, that says whether the closing quote was read: false when the bytes end first.
+    @inline(__always)
+    mutating func unescapeToQuote(stringStart start: Int, checkingUTF8: Bool) throws(JSONParseError) -> Bool {
         while position < bytes.count {
             position = output.appendPlainRun(of: bytes, from: position, stopsAtNonASCII: checkingUTF8)
             guard position < bytes.count else { break }
@@ -371,7 +328,7 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
                 position += 2
             } else if byte == Byte.quote {
                 position += 1
-                return
+                return true
             } else if byte < 0x20 {
                 throw controlCharacter(byte)
             } else if byte < 0x80 || !checkingUTF8 {
@@ -384,7 +341,7 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
                 for offset in character..<position { output.append(bytes[offset]) }
             }
         }
-        throw unterminated(.string, start: start)
+        return false
     }
 
     /// Checks one multi-byte UTF-8 sequence at `position` (RFC 3629: no overlongs, no surrogates, ≤ U+10FFFF).

@@ -37,6 +37,15 @@ public struct UTF8String: Hashable, Sendable {
         /// The bytes past ASCII.
         public internal(set) var nonASCII = 0
 
+        /// Adds the counts of a text that follows this one (one that does not start with a line feed after a CR).
+        mutating func add(_ other: Census) {
+            lineFeeds += other.lineFeeds
+            carriageReturns += other.carriageReturns
+            carriageReturnsBeforeLineFeeds += other.carriageReturnsBeforeLineFeeds
+            nuls += other.nuls
+            nonASCII += other.nonASCII
+        }
+
         /// Counts `byte`, written after `previous` (nil at the start).
         @inline(__always)
         mutating func count(_ byte: UInt8, after previous: UInt8?) {

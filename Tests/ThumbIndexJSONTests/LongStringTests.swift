@@ -87,6 +87,52 @@ final class LongStringTests: XCTestCase {
         }
     }
 
+    /// A string of 2 MiB or more is unescaped in two halves on two cores, cut after a line feed's escape near the
+    /// middle of the rest of the message: the same string, census and errors as read whole, whatever escapes stand
+    /// around the cut, and when the string closes before the cut (more of the message after it).
+    func testAStringUnescapedOnTwoCoresIsTheWholeString() throws {
+        var state = Self.seed
+        func below(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
+        }
+        let pieces: [(text: String, json: String)] = [("Åsa Berg", "Åsa Berg"), ("\r\n", "\\r\\n"), ("\n", "\\n"), ("\\n", "\\\\n"),
+                                                       ("\\", "\\\\"), ("\"", "\\\""), ("é", "\\u00e9"), ("中", "中"), ("\r", "\\r")]
+        for round in 0 ..< 6 {
+            var text = "", json = "", boundaries: [Int] = []
+            while json.utf8.count < (2 << 20) + 1000 {
+                let piece = pieces[below(pieces.count)]
+                text += piece.text
+                json += piece.json
+                boundaries.append(json.utf8.count)
+            }
+            // Rounds 4 and 5: a shorter long string first, closed before the cut; the second one cut.
+            let head = round >= 4 ? "\"" + String(repeating: "ab\\n", count: JSONParser.longString / 2) + "\", " : ""
+            let quoted = Array(("[" + head + "\"" + json + "\"]").utf8)
+            let value = try JSONParser().parse(quoted)
+            guard case .utf8String(let kept) = value[round >= 4 ? 1 : 0] else { return XCTFail("seed \(Self.seed), round \(round): not kept as UTF-8") }
+            XCTAssertEqual(kept.string, text, "seed \(Self.seed), round \(round)")
+            let bytes = Array(text.utf8)
+            XCTAssertEqual(kept.census?.lineFeeds, bytes.filter { $0 == 0x0A }.count, "seed \(Self.seed), round \(round)")
+            XCTAssertEqual(kept.census?.carriageReturnsBeforeLineFeeds, zip(bytes, bytes.dropFirst()).filter { $0 == (0x0D, 0x0A) }.count,
+                           "seed \(Self.seed), round \(round)")
+            if round >= 4 {
+                guard case .utf8String(let first) = value[0] else { return XCTFail("seed \(Self.seed), round \(round): not kept as UTF-8") }
+                XCTAssertEqual(first.string, String(repeating: "ab\n", count: JSONParser.longString / 2), "seed \(Self.seed), round \(round)")
+            }
+            // A raw control character in either half: the error a string read whole gets, at the same byte.
+            guard round < 4 else { continue }
+            var broken = Array(("\"" + json + "\"").utf8)
+            broken.insert(0x01, at: 1 + boundaries[round % 2 == 0 ? boundaries.count * 3 / 4 : boundaries.count / 4])
+            let (brokenValue, brokenKey) = parses(broken)
+            guard case .failure(let error) = brokenValue, case .failure(let keyError) = brokenKey else {
+                XCTFail("seed \(Self.seed), round \(round): parsed"); continue
+            }
+            XCTAssertEqual(error.offset, keyError.offset, "seed \(Self.seed), round \(round): \(error) / \(keyError)")
+            XCTAssertEqual(error.problem, keyError.problem, "seed \(Self.seed), round \(round)")
+        }
+    }
+
     func testAStringJustShorterIsAString() throws {
         let short = String(repeating: "a", count: JSONParser.longString - 1)
         guard case .string = try JSONParser().parse("\"" + short + "\"") else { return XCTFail("kept as UTF-8") }
