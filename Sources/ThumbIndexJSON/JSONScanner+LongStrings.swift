@@ -1,5 +1,3 @@
-import Dispatch
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -71,27 +69,32 @@ extension JSONScanner {
             try unescape(stringStart: start, checkingUTF8: false)
             return (output.count, output.census)
         }
-        let halves = Halves(first: JSONScanner(UnsafeBufferPointer(rebasing: bytes[..<cut]), maxDepth: maxDepth, builder: builder),
-                            second: self)
-        halves.first.position = contentStart
-        halves.first.output = UnescapedText(target)
+        var first = JSONScanner(UnsafeBufferPointer(rebasing: bytes[..<cut]), maxDepth: maxDepth, builder: builder)
+        first.position = contentStart
+        first.output = UnescapedText(target)
         // Eight bytes apart: the first half's last word may be stored whole past its end.
         let secondTarget = target + (cut - contentStart) + 8
-        halves.second.position = cut
-        halves.second.output = UnescapedText(secondTarget)
-        let work = Pair(first: {
-            halves.firstClosed = Result { () throws(JSONParseError) in try halves.first.unescapeToQuote(stringStart: start, checkingUTF8: false) }
-        }, second: {
-            halves.secondRead = Result { () throws(JSONParseError) in try halves.second.unescape(stringStart: start, checkingUTF8: false) }
+        var second = self
+        second.position = cut
+        second.output = UnescapedText(secondTarget)
+        var firstClosed: Result<Bool, JSONParseError>?, secondRead: Result<Void, JSONParseError>?
+        // Each half read by a scanner of the closure's own (one captured and written from a closure that runs on
+        // another core is read through its box at every step: a tenth slower).
+        TwoCores.run({
+            var scanner = first
+            firstClosed = Result { () throws(JSONParseError) in try scanner.unescapeToQuote(stringStart: start, checkingUTF8: false) }
+            first = scanner
+        }, {
+            var scanner = second
+            secondRead = Result { () throws(JSONParseError) in try scanner.unescape(stringStart: start, checkingUTF8: false) }
+            second = scanner
         })
-        DispatchQueue.concurrentPerform(iterations: 2) { half in half == 0 ? work.first() : work.second() }
-        let first = halves.first, second = halves.second
         // The string closed before the cut (the message has more after it): the second half read something else.
-        if try halves.firstClosed!.get() {
+        if try firstClosed!.get() {
             position = first.position
             return (first.output.count, first.output.census)
         }
-        try halves.secondRead!.get()
+        try secondRead!.get()
         (target + first.output.count).update(from: secondTarget, count: second.output.count)
         position = second.position
         // The second half starts after a line feed, so no CR of the first half stands before its first byte.
@@ -117,23 +120,4 @@ extension JSONScanner {
         }
         return nil
     }
-}
-
-/// The two halves of a long string being unescaped, each read and written by its own core, and how each ended.
-private final class Halves<Builder: JSONTreeBuilder>: @unchecked Sendable {
-    var first: JSONScanner<Builder>
-    var second: JSONScanner<Builder>
-    var firstClosed: Result<Bool, JSONParseError>?
-    var secondRead: Result<Void, JSONParseError>?
-
-    init(first: JSONScanner<Builder>, second: JSONScanner<Builder>) {
-        self.first = first
-        self.second = second
-    }
-}
-
-/// Two pieces of work run at once, on data each touches alone, which the compiler cannot see.
-private struct Pair: @unchecked Sendable {
-    let first: () -> Void
-    let second: () -> Void
 }

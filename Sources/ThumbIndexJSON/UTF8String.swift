@@ -1,5 +1,3 @@
-import Dispatch
-
 /// A JSON string kept as its UTF-8 bytes, checked: how the parser keeps a long one (`JSONParser.longString` bytes or
 /// more: a document's whole text). A `String` of it would check the bytes again and copy them, and a document wants
 /// its bytes anyway: for a million contacts that was 108 MB checked, copied and faulted in once more.
@@ -83,22 +81,11 @@ enum UTF8Check {
         guard utf8.count >= 1 << 20 else { return nonASCIICount(utf8) }
         var cut = utf8.count / 2
         for _ in 0 ..< 3 where utf8[cut] & 0xC0 == 0x80 { cut += 1 }  // a fourth continuation byte fails the second half
-        let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: 2)  // -1: not well formed
-        defer { counts.deallocate() }
-        let halves = Halves(halves: [UnsafeBufferPointer(rebasing: utf8[..<cut]), UnsafeBufferPointer(rebasing: utf8[cut...])],
-                            counts: counts)
-        DispatchQueue.concurrentPerform(iterations: 2) { half in
-            halves.counts[half] = nonASCIICount(halves.halves[half]) ?? -1
-        }
-        guard counts[0] >= 0, counts[1] >= 0 else { return nil }
-        return counts[0] + counts[1]
-    }
-
-    /// The halves of a buffer that outlives the concurrent check, and where each half's count goes (each written by
-    /// its own core), which the compiler cannot see.
-    private struct Halves: @unchecked Sendable {
-        let halves: [UnsafeBufferPointer<UInt8>]
-        let counts: UnsafeMutableBufferPointer<Int>
+        var first: Int?, second: Int?
+        TwoCores.run({ first = nonASCIICount(UnsafeBufferPointer(rebasing: utf8[..<cut])) },
+                     { second = nonASCIICount(UnsafeBufferPointer(rebasing: utf8[cut...])) })
+        guard let first, let second else { return nil }
+        return first + second
     }
 
     /// The bytes of `utf8` past ASCII when it is well formed, else nil. A run of ASCII is stepped over 32 bytes at a
