@@ -206,12 +206,7 @@ private struct TopLevelHand {
     mutating func read<Sink: EntrySink>(_ read: YAMLTopLevelKey, hash: Int, into sink: inout Sink,
                                         key: (_ line: Int, _ place: Int, _ hash: Int) -> Void) {
         guard !refused else { return }
-        let start: Int?
-        switch read {
-        case .line(let pair): start = pair.keyStart
-        case .pair(let pair): start = pair.keyStart
-        }
-        guard startsItsLine(start), let start else { refused = true; return }
+        guard startsItsLine(read.keyStart), let start = read.keyStart else { refused = true; return }
         handPending(next: start, into: &sink, key: key)
         switch read {
         case .line(let pair): pendingLine = pair
