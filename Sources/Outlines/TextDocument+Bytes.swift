@@ -14,11 +14,11 @@ extension TextDocument {
     }
 
     /// Where each line of `bytes` starts (LF, CRLF and a lone CR end lines), its bytes past ASCII and its NULs. The
-    /// bytes are read once, eight at a time, for all three counts (a pass each was a tenth of receiving a large
-    /// text); when every CR is a CRLF's (the common case; vCard's lines end in CRLF) the starts are written into an
-    /// array of the line feeds' number: grown by doubling, a 10-million-line vCard's starts were copied and their
-    /// fresh pages cleared again and again (80 MB), and a `memchr` a line of ten bytes cost more than its search.
-    /// What `counted` holds, when given, is not counted again (see `UTF8String.census`).
+    /// counts are `counted`'s when given (a received text's, counted as it was unescaped: `UTF8String.census`), else
+    /// the bytes are read once, eight at a time, for all three (a pass each was a tenth of receiving a large text).
+    /// When every CR is a CRLF's (the common case; vCard's lines end in CRLF) the starts are written into an array of
+    /// the line feeds' number: grown by doubling, a 10-million-line vCard's starts were copied and their fresh pages
+    /// cleared again and again (80 MB), and a `memchr` a line of ten bytes cost more than its search.
     static func census(of bytes: [UInt8], counted: UTF8String.Census?) -> (lineStarts: [Int], nonASCII: Int, nuls: Int) {
         bytes.withUnsafeBufferPointer { b in
             let (lineFeeds, nonASCII, nuls) = counted.map {
