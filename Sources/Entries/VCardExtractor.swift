@@ -41,17 +41,22 @@ struct VCardReader: Sendable {
     static let fn = 2, n = 3, phoneticLast = 6, phoneticMiddle = 7, phoneticFirst = 8, kind = 10, showAs = 11, agent = 12
     private static let vcard = Array("VCARD".utf8)
 
-    /// A property of a card as the walk found it: which of `names` it is, its logical line, and the property when the
-    /// walk had to parse it to tell its name.
+    /// A property of a card as the walk found it: which of `names` it is, its logical line, and whether the walk had
+    /// to parse it to tell its name (then it is parsed again for its property: rare, and it keeps a card's lines
+    /// plain values, appended and cleared without reference counting).
     struct CardLine {
         var kind: Int
         var line: VCardLogicalLine
-        var parsed: VCardProperty?
+        var namedByParse: Bool
+
+        func property(_ reader: VCardLineReader) -> VCardProperty? {
+            reader.property(line, name: namedByParse ? nil : VCardReader.names[kind])
+        }
     }
 
     func read(_ text: RecordText, from startLine: Int, record: (Int) -> Bool, entry: (Entry) -> Void, warn: (String) -> Void) {
         walk(text, from: startLine, record: record, card: { reader, lines, first, last in
-            let card = lines.compactMap { $0.parsed ?? reader.property($0.line, name: Self.names[$0.kind]) }
+            let card = lines.compactMap { $0.property(reader) }
             append(card, from: first, to: last, map: text.map, entry, warn)
         }, warn: warn)
     }
@@ -69,7 +74,7 @@ struct VCardReader: Sendable {
             if reader.plainSortString(lines, familyNameFirst: options.familyNameFirst, into: &bytes) {
                 return bytes.withUnsafeBufferPointer { sortString(first, $0) }
             }
-            let card = lines.compactMap { $0.parsed ?? reader.property($0.line, name: Self.names[$0.kind]) }
+            let card = lines.compactMap { $0.property(reader) }
             append(card, from: first, to: last, map: text.map, { entry in
                 var string = entry.sortString
                 string.withUTF8 { sortString(first, $0) }
@@ -135,7 +140,7 @@ struct VCardReader: Sendable {
                         }
                     }
                 } else if depth == 1 {
-                    card.append(CardLine(kind: kind, line: logical, parsed: property))
+                    card.append(CardLine(kind: kind, line: logical, namedByParse: property != nil))
                 }
             }
             if let first = begin {
@@ -260,10 +265,10 @@ extension VCardLineReader {
     func plainSortString(_ lines: [VCardReader.CardLine], familyNameFirst: Bool, into bytes: inout [UInt8]) -> Bool {
         var n: VCardLogicalLine?, last: VCardLogicalLine?, middle: VCardLogicalLine?, first: VCardLogicalLine?
         for line in lines {
-            guard line.parsed == nil else { return false }
+            guard !line.namedByParse else { return false }
             switch line.kind {
             case VCardReader.n: if n == nil { n = line.line }
-            case VCardReader.fn: guard line.line.name?.upperBound == line.line.colon else { return false }  // FN;SORT-AS=…
+            case VCardReader.fn: guard !line.line.hasParameters else { return false }  // FN;SORT-AS=…
             // The last of each phonetic name counts, as in `VCardContact`.
             case VCardReader.phoneticLast: last = line.line
             case VCardReader.phoneticMiddle: middle = line.line
@@ -308,7 +313,7 @@ extension VCardLineReader {
 
     /// The value of a property of one line without parameters or escapes; nil for any other.
     private func plainValue(_ line: VCardLogicalLine) -> Range<Int>? {
-        guard line.single, let colon = line.colon, line.name?.upperBound == colon else { return nil }
+        guard line.single, let colon = line.colon, !line.hasParameters else { return nil }
         let value = colon + 1 ..< lineEnd(line.first)
         return UnsafeBufferPointer(rebasing: p[value]).contains(UInt8(ascii: "\\")) ? nil : value
     }

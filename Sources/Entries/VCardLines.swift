@@ -34,12 +34,25 @@ struct VCardLogicalLine {
     /// Physical lines `first ... last`.
     var first: Int
     var last: Int
-    /// The property name's bytes (group and blanks included), on the first physical line.
-    var name: Range<Int>?
+    /// Where the name ends and the colon is, -1 without a colon: plain integers, not optionals, since the walk reads
+    /// a line's fields right after they are written and an optional's tag read with its neighbour stalls that read.
+    private var nameEnd: Int, colonAt: Int
+    /// Whether a `.` comes before the colon (a group may prefix the name).
+    var dotted: Bool
+
+    init(first: Int, last: Int, nameEnd: Int, colon: Int, dotted: Bool) {
+        (self.first, self.last, self.nameEnd, colonAt, self.dotted) = (first, last, nameEnd, colon, dotted)
+    }
+
     /// The first `:` outside quotes, when it is on the first physical line.
-    var colon: Int?
+    var colon: Int? { colonAt < 0 ? nil : colonAt }
+    /// Whether the name runs to the colon (no parameters).
+    var hasParameters: Bool { nameEnd != colonAt }
     /// Whether the line is one physical line.
     var single: Bool { first == last }
+
+    /// The property name's bytes (group and blanks included), on the first physical line, starting at `start`.
+    func name(from start: Int) -> Range<Int>? { colonAt < 0 ? nil : start ..< nameEnd }
 }
 
 /// The property names a walk tells apart (upper-case ASCII). One of up to seven bytes is also packed into a word
@@ -66,10 +79,26 @@ struct VCardPropertyNames {
         return word
     }
 
-    /// Which of the names `name` is, case ignored; nil when none.
+    /// `word(name)` from eight bytes read at once, when eight can be read from the name's start (`readable` bytes
+    /// can): its letters upper-cased together, every byte at once (a name is read on every line of a card).
     @inline(__always)
-    func index(of name: UnsafeBufferPointer<UInt8>) -> Int? {
-        if name.count <= 7 { return packed.firstIndex(of: Self.word(name)) }
+    static func word(_ name: UnsafeBufferPointer<UInt8>, readable: Int) -> UInt64 {
+        guard name.count <= 7 else { return .max }
+        guard readable >= 8 else { return word(name) }
+        let all = UnsafeRawPointer(name.baseAddress!).loadUnaligned(as: UInt64.self).littleEndian
+        let bytes = all & ((1 << (8 * UInt64(name.count))) &- 1)
+        // A byte of 0x61 ... 0x7A ('a' ... 'z') has its high bit set in `fromA` and not in `pastZ`; 0x20 off each.
+        let (low7, high) = (bytes & 0x7F7F_7F7F_7F7F_7F7F, UInt64(0x8080_8080_8080_8080))
+        let fromA = low7 &+ 0x1F1F_1F1F_1F1F_1F1F, pastZ = low7 &+ 0x0505_0505_0505_0505
+        let lower = fromA & ~pastZ & ~bytes & high
+        return (bytes &- (lower >> 2)) | UInt64(name.count) << 56
+    }
+
+    /// Which of the names `name` is, case ignored; nil when none. `readable`: how many bytes from the name's start
+    /// can be read (at least its length).
+    @inline(__always)
+    func index(of name: UnsafeBufferPointer<UInt8>, readable: Int) -> Int? {
+        if name.count <= 7 { return packed.firstIndex(of: Self.word(name, readable: readable)) }
         for n in counts.indices where counts[n] == name.count {
             let spelling = spelled[n]
             var equal = true
@@ -99,16 +128,19 @@ struct VCardLineReader {
 
     private static let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t"), equals = UInt8(ascii: "=")
     private static let colonByte = UInt8(ascii: ":"), semicolon = UInt8(ascii: ";"), quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+    private static let dot = UInt8(ascii: ".")
 
     /// The logical line starting at physical line `line` (which is not a continuation).
     func logicalLine(at line: Int) -> VCardLogicalLine {
         let start = starts[line], end = lineEnd(line)
         // The first `:` outside double quotes (parameter values may hold colons: `TYPE="a:b"`).
-        var colon: Int?, quoted = false, parameters = false
+        var colon: Int?, quoted = false, parameters = false, dotted = false
         for i in start ..< end {
             let b = p[i]
+            if b > Self.semicolon { continue }  // a letter: most of a name's bytes
             if b == Self.quote { quoted.toggle() } else if b == Self.colonByte, !quoted { colon = i; break }
             parameters = parameters || b == Self.semicolon
+            dotted = dotted || b == Self.dot
         }
         // Quoted-printable is declared by a parameter, after a `;`.
         let qp = parameters ? colon.map { Self.declaresQuotedPrintable(p, start, $0) } ?? false : false
@@ -125,7 +157,9 @@ struct VCardLineReader {
             last += 1
         }
         // Without a `;` before the colon the name runs to it (most lines: no second look at their bytes).
-        return VCardLogicalLine(first: line, last: last, name: colon.map { start ..< (parameters ? nameEnd(start, $0) : $0) }, colon: colon)
+        let colonAt = colon ?? -1
+        return VCardLogicalLine(first: line, last: last, nameEnd: parameters && colonAt >= 0 ? nameEnd(start, colonAt) : colonAt,
+                                colon: colonAt, dotted: dotted)
     }
 
     /// Where the name ends in `start ..< colon`: at the first `;` outside quotes and not after a backslash.
@@ -156,11 +190,11 @@ struct VCardLineReader {
     /// making a string: the index of the one it is, nil when it is none of them, -1 when only a parse can tell (a
     /// name with a character around it that Foundation may count as a blank).
     func nameIndex(_ line: VCardLogicalLine, in names: VCardPropertyNames) -> Int? {
-        guard let range = line.name else { return nil }
+        guard let range = line.name(from: starts[line.first]) else { return nil }
         guard let (start, b) = blankTrimmed(range.lowerBound, range.upperBound) else { return -1 }
-        var a = start, dot = b
-        while dot > a { dot -= 1; if p[dot] == UInt8(ascii: ".") { a = dot + 1; break } }
-        return names.index(of: UnsafeBufferPointer(rebasing: p[a ..< b]))
+        var a = start, dot = line.dotted ? b : a
+        while dot > a { dot -= 1; if p[dot] == Self.dot { a = dot + 1; break } }
+        return names.index(of: UnsafeBufferPointer(rebasing: p[a ..< b]), readable: p.count - a)
     }
 
     /// `start ..< end` without spaces and tabs at either end; nil when a non-ASCII character is at an end (it may be

@@ -33,6 +33,28 @@ final class VCardTests: XCTestCase {
         XCTAssertEqual(e.collationString, "はな")
     }
 
+    /// A name's word read eight bytes at once (upper-cased together) is the word made a byte at a time, for names of
+    /// every length up to seven and every byte (letters of both cases, the bytes around them, bytes past ASCII), with
+    /// whatever follows the name in the text.
+    func testANamesWordReadAtOnceIsTheWordMadeByteByByte() {
+        var random = SplitMix64(seed: 0x5EED_3A3E)
+        let edges: [UInt8] = [0x00, 0x2D, 0x40, 0x41, 0x5A, 0x5B, 0x60, 0x61, 0x7A, 0x7B, 0x7F, 0x80, 0xC1, 0xE1, 0xFA, 0xFF]
+        for round in 0 ..< 20_000 {
+            let count = random.below(8)
+            let bytes = (0 ..< 8 + random.below(4)).map { _ in random.chance(50) ? random.pick(edges) : UInt8(random.below(256)) }
+            bytes.withUnsafeBufferPointer { p in
+                let name = UnsafeBufferPointer(rebasing: p[0 ..< count])
+                XCTAssertEqual(VCardPropertyNames.word(name, readable: p.count), VCardPropertyNames.word(name),
+                               "round \(round): \(bytes.prefix(count))")
+            }
+        }
+        let names = VCardPropertyNames(VCardReader.names)
+        for (place, name) in VCardReader.names.enumerated() {
+            let lower = Array((name.lowercased() + ":x;").utf8)
+            XCTAssertEqual(lower.withUnsafeBufferPointer { names.index(of: UnsafeBufferPointer(rebasing: $0[0 ..< name.utf8.count]), readable: $0.count) }, place)
+        }
+    }
+
     func testGivenFamilyOrderLeavesCollationNilWhenItEqualsTheName() throws {
         let e = try extract("vcard", anna, ExtractionOptions(familyNameFirst: false)).entries[0]
         XCTAssertNil(e.collationString)
