@@ -32,6 +32,12 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
     var builder: Builder
     /// Whether strings' bytes are checked to be UTF-8 (not for a text that is a Swift string's UTF-8).
     var checksUTF8 = true
+    /// Where a parse stops, when a member or an element starts there (`pausedInObject`): the rest is read on another
+    /// core (`JSONParser.parseSpans`).
+    var pauseAt = Int.max
+    /// Whether the parse stopped at `pauseAt` in an object (a member starts there) or in an array (false); nil
+    /// while it has not.
+    private(set) var pausedInObject: Bool?
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, builder: Builder) {
         self.bytes = bytes
@@ -99,6 +105,7 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
         }
         while true {
             skipWhitespace()
+            if position == pauseAt { throw pause(inObject: true) }
             guard position < bytes.count else { throw unterminated(.object, start: start) }
             guard bytes[position] == Byte.quote else {
                 throw unexpected(expected: "a string key", plainly: "a key in double quotes")
@@ -144,6 +151,7 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
         }
         while true {
             skipWhitespace()
+            if position == pauseAt { throw pause(inObject: false) }
             guard position < bytes.count else { throw unterminated(.array, start: start) }
             let value = try parseValue()
             builder.append(value, to: &array)
@@ -160,6 +168,12 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
                 throw unexpected(expected: "',' or ']'", plainly: "',' or ']' after an array element")
             }
         }
+    }
+
+    /// Stops the parse at `pauseAt` (thrown through every container open; the builder keeps what was read).
+    private mutating func pause(inObject: Bool) -> JSONParseError {
+        pausedInObject = inObject
+        return JSONParseError("paused at byte \(position)", offset: position)
     }
 
     /// The key for an error's message: read again when the builder has strings only checked.

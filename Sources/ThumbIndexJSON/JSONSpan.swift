@@ -42,6 +42,8 @@ struct JSONSpanBuilder: JSONTreeBuilder {
     var containers: [Int32] = []
     /// What the values read have as parent when no container of theirs is open (a window of members read again).
     let outside: Int32
+    /// The most containers open at once.
+    private(set) var deepest = 0
 
     init(outside: Int32 = -1) { self.outside = outside }
 
@@ -59,9 +61,12 @@ struct JSONSpanBuilder: JSONTreeBuilder {
     mutating func open(isObject: Bool, start: Int) {
         spans.append(JSONSpan(kind: isObject ? .object : .array, start: start, parent: parent))
         containers.append(Int32(spans.count - 1))
+        deepest = max(deepest, containers.count)
     }
 
-    private mutating func close(end: Int) -> Int32 {
+    /// Closes the innermost open container at `end` (just past its bracket).
+    @discardableResult
+    mutating func close(end: Int) -> Int32 {
         let i = containers.removeLast()
         spans[Int(i)].end32 = Int32(truncatingIfNeeded: end)
         spans[Int(i)].size32 = Int32(spans.count) - i - 1
@@ -98,6 +103,10 @@ extension JSONParser {
         scanner.skipByteOrderMark()
         scanner.skipWhitespace()
         if scanner.isAtEnd { return [] }
+        if bytes.count >= Self.spansOnTwoCores, let cut = Self.likelyMemberStart(near: bytes.count / 2, in: bytes),
+           let spans = try parseSpans(bytes, cut: cut.at, isMember: cut.isMember) {
+            return spans
+        }
         _ = try scanner.parseDocument()
         return scanner.builder.spans
     }
