@@ -2,6 +2,23 @@ import XCTest
 @testable import Entries
 
 final class DelimitedTests: XCTestCase {
+    /// An unquoted field's end found eight bytes at a time is the first separator, LF or CR a byte-by-byte look
+    /// finds, wherever it stands (in the first word, a later one, the last bytes that fill no word, nowhere).
+    func testAnUnquotedFieldEndsWhereTheFirstEndingByteIs() {
+        var random = SplitMix64(seed: 0x5EED_C5F)
+        for round in 0 ..< 20_000 {
+            let separator = random.chance(50) ? UInt8(ascii: ",") : UInt8(ascii: "\t")
+            let bytes = (0 ..< random.below(40)).map { _ -> UInt8 in
+                random.chance(6) ? random.pick([separator, 0x0A, 0x0D]) : random.pick([0x41, 0x00, 0x2B, 0x2D, 0x8C, 0xFF, 0x09, 0x2C, 0x0B])
+            }
+            let start = bytes.isEmpty ? 0 : random.below(bytes.count)
+            let expected = bytes[start...].firstIndex { $0 == separator || $0 == 0x0A || $0 == 0x0D } ?? bytes.count
+            bytes.withUnsafeBufferPointer { p in
+                XCTAssertEqual(DelimitedParser(p: p, separator: separator).unquotedFieldEnd(from: start), expected, "round \(round): \(bytes), from \(start)")
+            }
+        }
+    }
+
     func testQuotedFieldsEscapesAndMultiLineRows() throws {
         let text = "name,note\nAda,\"says \"\"hi\"\", twice\"\nBob,\"multi\nline\"\n"
         let entries = try extract("csv", text, ExtractionOptions(column: .name("name"))).entries
