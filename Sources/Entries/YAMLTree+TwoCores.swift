@@ -29,7 +29,9 @@ extension YAMLTree {
         }
         guard let before = halves[0].entryCount, let after = halves[1].entryCount,
               halves[1].keys.lines.first == Int32(middle) else { return nil }
+        // Taken from the half, not shared with it: appended to while shared, the first half's keys were copied.
         var keys = halves[0].keys
+        halves[0].keys = ReadKeys()
         keys.append(halves[1].keys, placesMovedBy: before)
         sink.append(part: halves[0].take())
         sink.append(part: halves[1].take())

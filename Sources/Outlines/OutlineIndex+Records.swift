@@ -128,10 +128,12 @@ extension OutlineIndex {
                 firstHalf.withLock { $0 = read }
             }
         }
-        guard var first = firstHalf.withLock({ $0 }) else { return nil }
+        // Taken out of their slots, not copied: appended to while a slot still held it, the first half's arrays
+        // were copied whole (a million records' sort strings) before the second's were added.
+        guard var first = firstHalf.withLock({ $0.take() }) else { return nil }
         // Stopped on the guessed line: the second half is the rest. Stopped past it: read on from there.
         let stopped = stop.withLock { $0 }
-        guard let rest = stopped == middle ? secondHalf.withLock({ $0 })
+        guard let rest = stopped == middle ? secondHalf.withLock({ $0.take() })
                 : stopped >= 0 ? try? read(text, reader, from: stopped, until: { _ in false }, readings: readings, keep: keep) : Read() else { return nil }
         first.entries += rest.entries
         first.lines += rest.lines
