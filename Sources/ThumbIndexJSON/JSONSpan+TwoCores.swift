@@ -82,7 +82,11 @@ extension JSONParser {
         if let whole { return try whole.get() }  // the first never stopped: its reading is the whole
         guard first.pausedInObject == isMember, case .closed(let end)? = secondEnd,
               first.depth + second.builder.deepest <= maxDepth else { return nil }
-        return first.joined(second.builder.spans, closedAt: end)
+        // Taken from the variable the closure wrote (not shared with it: appended to while shared, its spans were
+        // copied whole first).
+        var stopped = first
+        first.builder = JSONSpanBuilder()
+        return stopped.joined(second.builder.spans, closedAt: end)
     }
 }
 
@@ -90,7 +94,7 @@ extension JSONScanner where Builder == JSONSpanBuilder {
     /// The spans of the whole text, from this scanner stopped at a member or element start in its innermost open
     /// container and `rest`, that container's values from there on read elsewhere (it closed just before `end`): the
     /// rest of each container still open is read here. Nil when anything after `end` is not what a parse accepts.
-    consuming func joined(_ rest: [JSONSpan], closedAt end: Int) -> [JSONSpan]? {
+    mutating func joined(_ rest: [JSONSpan], closedAt end: Int) -> [JSONSpan]? {
         guard let container = builder.containers.last else { return nil }
         // A member's key start is kept when its value is read; the containers still open are values not yet read.
         for (parent, open) in zip(builder.containers, builder.containers.dropFirst()) where builder.spans[Int(parent)].kind == .object {
