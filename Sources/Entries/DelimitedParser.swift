@@ -46,7 +46,7 @@ struct DelimitedParser {
     @inline(__always)
     private func isFieldEnd(_ b: UInt8) -> Bool { b == separator || b == Self.lf || b == Self.cr }
 
-    /// Where an unquoted field starting at `i` ends: at the separator, line feed or carriage return, found eight
+    /// Where an unquoted field starting at `start` ends: at the separator, line feed or carriage return, found eight
     /// bytes at a time (a byte equal to one is a zero byte of the word xor'ed with it; the lowest found is exact).
     @inline(__always)
     func unquotedFieldEnd(from start: Int) -> Int {
