@@ -110,12 +110,8 @@ extension JSONScanner {
         var i = from
         while i < end, let found = memchr(base + i, Int32(Byte.backslash), end - i) {
             let backslash = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            if backslash + 1 < end, bytes[backslash + 1] == UInt8(ascii: "n") {
-                // An escape when the backslashes before it pair up among themselves.
-                var before = 0
-                while backslash - before - 1 >= 0, bytes[backslash - before - 1] == Byte.backslash { before += 1 }
-                if before % 2 == 0 { return backslash + 2 }
-            }
+            // An escape when the backslashes before it pair up among themselves.
+            if backslash + 1 < end, bytes[backslash + 1] == UInt8(ascii: "n"), !isEscaped(backslash) { return backslash + 2 }
             i = backslash + 1
         }
         return nil

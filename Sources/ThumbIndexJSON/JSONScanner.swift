@@ -300,12 +300,17 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
         var i = from
         while i < end, let found = memchr(base + i, Int32(Byte.quote), end - i) {
             let quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            var backslashes = 0
-            while quote - backslashes - 1 >= from, bytes[quote - backslashes - 1] == Byte.backslash { backslashes += 1 }
-            if backslashes % 2 == 0 { return quote }
+            if !isEscaped(quote, after: from) { return quote }
             i = quote + 1
         }
         return nil
+    }
+
+    /// Whether the byte at `i` follows an odd run of backslashes (those from `from` on): the last of them escapes it.
+    func isEscaped(_ i: Int, after from: Int = 0) -> Bool {
+        var backslashes = 0
+        while i - backslashes - 1 >= from, bytes[i - backslashes - 1] == Byte.backslash { backslashes += 1 }
+        return backslashes % 2 == 1
     }
 
     /// Reads a string's content from `position` to its closing quote, into `output`, its multi-byte characters

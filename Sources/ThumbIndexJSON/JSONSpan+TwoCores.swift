@@ -135,12 +135,7 @@ extension JSONScanner where Builder == JSONSpanBuilder {
         while bytes[at] != Byte.colon { at -= 1 }
         at -= 1
         while bytes[at] != Byte.quote { at -= 1 }
-        while true {
-            at -= 1
-            guard bytes[at] == Byte.quote else { continue }
-            var backslashes = 0
-            while bytes[at - 1 - backslashes] == Byte.backslash { backslashes += 1 }
-            if backslashes % 2 == 0 { return at }
-        }
+        repeat { at -= 1 } while bytes[at] != Byte.quote || isEscaped(at)
+        return at
     }
 }

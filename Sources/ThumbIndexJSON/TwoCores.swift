@@ -1,6 +1,7 @@
 import Dispatch
 
-/// Two pieces of work run at once, one a core: a long string's halves unescaped, its UTF-8's halves checked.
+/// Two pieces of work run at once, one a core: a long string's halves unescaped, its UTF-8's halves checked, a large
+/// document's spans read from its start and from near its middle.
 enum TwoCores {
     /// Runs `first` and `second` at once and returns after both. They touch data each alone (their own variables,
     /// their own part of a buffer), which the compiler cannot see.
