@@ -32,7 +32,7 @@ public final class DocumentStore: @unchecked Sendable {
     /// Indexes catching up on edits outside the lock, by document uri and cache key.
     var updates: [String: IndexUpdate] = [:]
     /// Called before an index catches up on edits, outside the lock (tests hold it there).
-    var willFollow: (@Sendable (String) -> Void)? {
+    public var willFollow: (@Sendable (String) -> Void)? {
         get { lock.withLock { _willFollow } }
         set { lock.withLock { _willFollow = newValue } }
     }

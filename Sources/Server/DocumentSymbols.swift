@@ -6,71 +6,114 @@ import ThumbIndexProtocol
 extension LanguageServer {
     /// `textDocument/documentSymbol`, grouped by `thumbindex.outline.grouping`. With a `partialResultToken` the
     /// symbols go out in `$/progress` parts and the answer is `[]`; with a `workDoneToken`, progress is reported.
-    static func documentSymbol(_ context: RequestContext, _ params: DocumentSymbolRequest.Params) throws(ResponseError) -> DocumentSymbolResult {
+    ///
+    /// Nothing is sent before the request has what it answers from: a request that finds the index being built or
+    /// updated by another returns `later` having sent nothing, so its run again sends each part and `begin` once.
+    static func documentSymbol(_ context: RequestContext, _ params: DocumentSymbolRequest.Params) throws(ResponseError) -> Handled<DocumentSymbolResult> {
         let server = context.server
-        if let token = params.workDoneToken { server.progress(token, ProgressNotification.begin("Outline")) }
-        defer { if let token = params.workDoneToken { server.progress(token, ProgressNotification.end) } }
         let document = try context.requireDocument(params.textDocument)
         let grouping = context.settings.grouping
         let hierarchical = server.clientHasHierarchicalSymbols
+        let work = WorkDone(server: server, token: params.workDoneToken)
+        defer { work.end() }
+        let view: OutlineIndexView
+        var sentFirst = false
         if let partial = params.partialResultToken, grouping == .sections, hierarchical {
             // Parts straight from the document's index (sorted once, then following edits), written outside its lock.
-            // Without an index yet, the first part comes before the whole sort: only its sections are sorted.
-            var first: [OutlineBeforeSort.SortedSection]?
-            if !context.hasIndex(params.textDocument, CollationChoice()) {
-                let leading = try context.leadingSections(params.textDocument, CollationChoice(), entries: OutlineSymbols.firstPartEntries)
-                server.progress(partial, .serialized(OutlineSymbols.sections(leading, document: document, encoding: context.encoding)))
-                first = leading
+            // When this request makes the index, the first part goes out before the sort: only its sections sorted.
+            let made = try context.withIndex(params.textDocument, CollationChoice(), beforeBuild: { snapshot, collation throws(ResponseError) in
+                let leading = try context.leadingSections(snapshot, collation, entries: OutlineSymbols.firstPartEntries)
+                try context.check()
+                work.begin()
+                server.progress(partial, .serialized(OutlineSymbols.sections(leading, document: snapshot, encoding: context.encoding)))
+                sentFirst = true
+            }) { index, current in index.view(document: current) }
+            switch made {
+            case .done(let made): view = made
+            case .later(let flight): return .later(flight)
             }
-            let view = try context.withIndex(params.textDocument, CollationChoice()) { index, current in index.view(document: current) }
+            work.begin()
             let runs = OutlineSymbols.partialRuns(of: view.sections.map(\.count))
             for (done, run) in runs.enumerated() {
                 // The next part is made once the client has read the ones before (but a few MiB).
                 if done > 0 { server.waitForOutput { (try? context.check()) == nil } }
                 try context.check()
                 // The first part went out already: the view is of the same snapshot, so its first run is those sections.
-                if !(done == 0 && first != nil) {
+                if !(done == 0 && sentFirst) {
                     server.progress(partial, .streamed(OutlineSymbols.part(run, of: view, encoding: context.encoding, streaming: server.instrumentation.streaming)))
                 }
-                if let token = params.workDoneToken { server.progress(token, ProgressNotification.report(percentage: (done + 1) * 100 / runs.count)) }
+                work.report(percentage: (done + 1) * 100 / runs.count)
             }
-            return .symbols([])
+            return .done(.symbols([]))
         }
-        if grouping == .sections, hierarchical, params.partialResultToken == nil {
-            // The whole answer from the document's index too: after an edit it is written again, not sorted again.
-            let view = try context.withIndex(params.textDocument, CollationChoice()) { index, current in index.view(document: current) }
-            try context.check()
-            let symbols = OutlineSymbols.sections(of: view, encoding: context.encoding)
-            // Symbols made again by the megabyte (every entry moved) leave the old ones' small arrays free in the
-            // heap: given back once the requests running are done (1M names: 400–480 MiB after such replies, 325–366).
-            if view.memo.takeBytesMade() >= EntryMemo.largeRemake { server.memory.largeWorkDone() }
-            return .written(.streamed(symbols))
+        if grouping == .document {
+            work.begin()
+            let whole = OutlineSymbols.nested(document: document, outline: try context.documentOutline(params.textDocument),
+                                              encoding: context.encoding, hierarchical: hierarchical)
+            return .done(answer(whole, partial: params.partialResultToken, server))
         }
-        if grouping == .sections, !hierarchical {
-            // Flat, each entry's section as its container: from the index as well.
-            let view = try context.withIndex(params.textDocument, CollationChoice()) { index, current in index.view(document: current) }
-            try context.check()
-            let flat = OutlineSymbols.information(of: view, encoding: context.encoding)
-            guard let partial = params.partialResultToken else { return .written(.serialized(flat)) }
-            server.progress(partial, .serialized(flat))
-            return .symbols([])
+        // Plain collation order (`sorted`): the index's section runs merged.
+        let ids: [Int32]?
+        switch try context.withIndex(params.textDocument, CollationChoice(), { index, current in
+            (index.view(document: current), grouping == .sorted ? index.collationOrder(in: current) : nil)
+        }) {
+        case .done(let made): (view, ids) = made
+        case .later(let flight): return .later(flight)
         }
-        let whole: SerializedJSON
-        if grouping == .sorted {
-            // Plain collation order: the index's section runs merged.
-            let (view, ids) = try context.withIndex(params.textDocument, CollationChoice()) { index, current in
-                (index.view(document: current), index.collationOrder(in: current))
-            }
-            try context.check()
-            whole = OutlineSymbols.sorted(ids, of: view, encoding: context.encoding, hierarchical: hierarchical)
-        } else {
-            whole = OutlineSymbols.nested(document: document, outline: try context.documentOutline(params.textDocument),
-                                          encoding: context.encoding, hierarchical: hierarchical)
+        work.begin()
+        try context.check()
+        if let ids {
+            return .done(answer(OutlineSymbols.sorted(ids, of: view, encoding: context.encoding, hierarchical: hierarchical),
+                                partial: params.partialResultToken, server))
         }
-        guard let partial = params.partialResultToken else { return .written(.serialized(whole)) }
-        // Other shapes go out as one part: the client still gets them through its partial-result handler.
+        if !hierarchical {
+            // Flat, each entry's section as its container.
+            return .done(answer(OutlineSymbols.information(of: view, encoding: context.encoding), partial: params.partialResultToken, server))
+        }
+        // The whole answer from the document's index too: after an edit it is written again, not sorted again.
+        let symbols = OutlineSymbols.sections(of: view, encoding: context.encoding)
+        // Symbols made again by the megabyte (every entry moved) leave the old ones' small arrays free in the
+        // heap: given back once the requests running are done (1M names: 400–480 MiB after such replies, 325–366).
+        if view.memo.takeBytesMade() >= EntryMemo.largeRemake { server.memory.largeWorkDone() }
+        return .done(.written(.streamed(symbols)))
+    }
+
+    /// A whole answer: the reply, or with a `partialResultToken` one part and the reply `[]` (other shapes than the
+    /// sections go out as one part: the client still gets them through its partial-result handler).
+    private static func answer(_ whole: SerializedJSON, partial: ProgressToken?, _ server: LanguageServer) -> DocumentSymbolResult {
+        guard let partial else { return .written(.serialized(whole)) }
         server.progress(partial, .serialized(whole))
         return .symbols([])
+    }
+}
+
+/// Work-done progress on a client's token: begun at most once and with the first thing the request sends, reported
+/// and ended only once begun.
+private final class WorkDone {
+    private let server: LanguageServer
+    private let token: ProgressToken?
+    private var begun = false, ended = false
+
+    init(server: LanguageServer, token: ProgressToken?) {
+        self.server = server
+        self.token = token
+    }
+
+    func begin() {
+        guard let token, !begun else { return }
+        begun = true
+        server.progress(token, ProgressNotification.begin("Outline"))
+    }
+
+    func report(percentage: Int) {
+        guard let token, begun, !ended else { return }
+        server.progress(token, ProgressNotification.report(percentage: percentage))
+    }
+
+    func end() {
+        guard let token, begun, !ended else { return }
+        ended = true
+        server.progress(token, ProgressNotification.end)
     }
 }
 

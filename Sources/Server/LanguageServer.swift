@@ -3,7 +3,6 @@ import Dispatch
 import Foundation
 import JSONRPC
 import Outlines
-import Synchronization
 import ThumbIndexJSON
 import ThumbIndexProtocol
 
@@ -95,6 +94,7 @@ public final class LanguageServer: @unchecked Sendable {
         self.send = send
         self.sendBatch = sendBatch
         self.exitProcess = exit
+        documents.willFollow = instrumentation.willUpdate
     }
 
     // MARK: Incoming
@@ -184,21 +184,24 @@ public final class LanguageServer: @unchecked Sendable {
     }
 
     /// Runs a request's handler and answers it. A handler that finds the work it needs in progress (another request
-    /// building the index or sorting) leaves unanswered (`RequestContext.later`); the request then runs again from
-    /// the thread that finishes that work, so no thread waits for it meanwhile, and it is answered before anything
-    /// queued after that work (a `shutdown`'s barrier).
+    /// building the index or sorting) returns `later`, having sent nothing; the request then runs again from the
+    /// thread that finishes that work, so no thread waits for it meanwhile, and it is answered before anything queued
+    /// after that work (a `shutdown`'s barrier).
     private func run(_ request: Request, _ handler: @escaping Handler, _ handOff: ContextHandOff) {
         var inProgress: Flight?
         let result = Result { () throws(ResponseError) -> JSON in
             let context = handOff.take()
-            defer {
-                if let flight = context.deferral.take() {
-                    inProgress = flight
-                    handOff.keep(context)
-                }
-            }
             try context.token.check()
-            return try handler(context, request.params)
+            switch try handler(context, request.params) {
+            case .done(let answer):
+                return answer
+            case .later(let flight):
+                var next = context
+                next.reruns += 1
+                handOff.keep(next)
+                inProgress = flight
+                return .null
+            }
         }
         if let inProgress {
             instrumentation.deferred?(request.method)
@@ -354,20 +357,4 @@ private final class ContextHandOff: @unchecked Sendable {
 
     /// Keeps the context for the request's next run (it found its work in progress).
     func keep(_ context: RequestContext) { self.context = context }
-}
-
-/// Where a request that found its work in progress goes on from (see `RequestContext.later`).
-final class Deferral: Sendable {
-    private let waitingFor = Mutex<Flight?>(nil)
-    private let startedBuild = Mutex(false)
-
-    /// Records the work the request waits for.
-    func set(_ flight: Flight) { waitingFor.withLock { $0 = flight } }
-
-    /// The work the request waits for, once; nil when it does not.
-    func take() -> Flight? { waitingFor.withLock { flight in defer { flight = nil }; return flight } }
-
-    /// True the first time only: a request starts at most one build in the background (run again, it waits for the
-    /// index itself), so that no run of it can start another, and another, for text that has changed meanwhile.
-    func startsBuild() -> Bool { startedBuild.withLock { started in defer { started = true }; return !started } }
 }

@@ -55,6 +55,9 @@ extension LanguageServer {
         /// Called on the thread that builds a document's index, before it starts, with the document's uri: a test may
         /// block here to hold a build in progress.
         public var willBuild: (@Sendable (_ uri: String) -> Void)?
+        /// Called on the thread that brings a document's index up to an edit, before it does, with the document's uri:
+        /// a test may block here to hold an update in progress.
+        public var willUpdate: (@Sendable (_ uri: String) -> Void)?
         /// Called on the thread that builds a document's index once it has kept the index's sections, before the sort
         /// (records and JSON, whose `thumbindex/sections` answers from them): a test may block here to hold the sort.
         public var willSort: (@Sendable (_ uri: String) -> Void)?
@@ -72,8 +75,9 @@ extension LanguageServer {
             deferred: (@Sendable (_ method: String) -> Void)? = nil, willBuild: (@Sendable (_ uri: String) -> Void)? = nil,
             workspaceRead: (@Sendable () -> Void)? = nil, workspacePollInterval: Double = 2,
             workspacePolled: (@Sendable (_ changed: Int) -> Void)? = nil, willSort: (@Sendable (_ uri: String) -> Void)? = nil,
-            streaming: StreamedSections = StreamedSections()
+            streaming: StreamedSections = StreamedSections(), willUpdate: (@Sendable (_ uri: String) -> Void)? = nil
         ) {
+            self.willUpdate = willUpdate
             self.streaming = streaming
             self.willSort = willSort
             self.workspacePollInterval = workspacePollInterval

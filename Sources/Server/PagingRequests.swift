@@ -7,8 +7,13 @@ import ThumbIndexProtocol
 /// The document requests of fluent pagination (as AWPagedArray does it): section metadata first, then pages of entries
 /// by offset, and jumps from an index title to the first entry of its section.
 extension LanguageServer {
-    static func sections(_ context: RequestContext, _ params: SectionsRequest.Params) throws(ResponseError) -> SectionsRequest.Result {
-        let layout = try context.sectionLayout(params.textDocument, params.collation)
+    static func sections(_ context: RequestContext, _ params: SectionsRequest.Params) throws(ResponseError) -> Handled<SectionsRequest.Result> {
+        try context.sectionLayout(params.textDocument, params.collation).map { layout throws(ResponseError) in
+            try sections(layout, context, params)
+        }
+    }
+
+    private static func sections(_ layout: SectionLayout, _ context: RequestContext, _ params: SectionsRequest.Params) throws(ResponseError) -> SectionsRequest.Result {
         let collation = layout.collation
         let titles = try context.indexTitles(collation, params.titles)
         return .init(
@@ -18,13 +23,13 @@ extension LanguageServer {
             indexTargets: indexTargets(titles, nonEmptySections: layout.nonEmptySections))
     }
 
-    static func entries(_ context: RequestContext, _ params: EntriesRequest.Params) throws(ResponseError) -> EntriesRequest.Result {
+    static func entries(_ context: RequestContext, _ params: EntriesRequest.Params) throws(ResponseError) -> Handled<EntriesRequest.Result> {
         // A stale `version` was refused on arrival (`LanguageServer.receive`), before any wait for a worker or a build.
         if params.offset >= 0, params.offset <= Int.max - params.limit,
            let (page, total, document) = try context.pageBeforeIndex(params.textDocument, params.collation,
                                                                       offsets: params.offset ..< params.offset + params.limit) {
             let entries = page.map { entry($0.entry, section: $0.section, document: document, encoding: context.encoding) }
-            return .init(version: document.version, totalCount: total, offset: params.offset, entries: entries)
+            return .done(.init(version: document.version, totalCount: total, offset: params.offset, entries: entries))
         }
         return try context.withIndex(params.textDocument, params.collation) { index, document throws(ResponseError) in
             let entries = index.page(offset: params.offset, limit: params.limit, in: document).map { item in
@@ -34,7 +39,7 @@ extension LanguageServer {
         }
     }
 
-    static func jump(_ context: RequestContext, _ params: JumpRequest.Params) throws(ResponseError) -> JumpRequest.Result {
+    static func jump(_ context: RequestContext, _ params: JumpRequest.Params) throws(ResponseError) -> Handled<JumpRequest.Result> {
         try context.withIndex(params.textDocument, params.collation) { index, document throws(ResponseError) in
             let collation = index.collation
             let titles = try context.indexTitles(collation, params.titles)

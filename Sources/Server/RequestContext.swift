@@ -14,29 +14,26 @@ struct RequestContext: Sendable {
     let token: CancellationToken
     /// Snapshot of `params.textDocument` when it names an open document.
     let document: TextDocument?
-    /// Set when the handler found the work it needs in progress: the request runs again once that is done.
-    let deferral = Deferral()
+    /// How many times the request ran before and found the work it needs in progress (`Handled.later`).
+    var reruns = 0
 
     func check() throws(ResponseError) { try token.check() }
-
-    /// Leaves the handler without an answer: the dispatcher runs the request again, from the start and with this
-    /// context, once the work in progress is done (`Flight`), and no thread waits for it meanwhile.
-    func later(_ flight: Flight) -> ResponseError {
-        deferral.set(flight)
-        return ResponseError(code: .internalError, message: "the request waits for work in progress")
-    }
 
     /// Runs sorting work whose keys may fail to be allocated: that failure is the request's (-32803, saying why).
     func sorting<T>(_ body: () throws(CollationError) -> T) throws(ResponseError) -> T {
         do { return try body() } catch { throw .requestFailed(error.message) }
     }
 
-    /// The answer to derived data that cannot be had now: later, when another request is making it; a failed request
-    /// (-32803) saying why, when making it failed.
-    func answer(_ unavailable: Unavailable) -> ResponseError {
-        switch unavailable {
-        case .inProgress(let flight): later(flight)
-        case .failed(let error): .requestFailed(error.message)
+    /// Derived data that may be unavailable now: later, when another request is making it; a failed request (-32803)
+    /// saying why, when making it failed.
+    func handled<T>(_ body: () throws(Unavailable) -> T) throws(ResponseError) -> Handled<T> {
+        do throws(Unavailable) {
+            return .done(try body())
+        } catch {
+            switch error {
+            case .inProgress(let flight): return .later(flight)
+            case .failed(let failure): throw .requestFailed(failure.message)
+            }
         }
     }
 
@@ -64,26 +61,30 @@ struct RequestContext: Sendable {
 
     /// The section layout of a document under a request's collation: its index's when it has one, else counted
     /// from the sections of its entries (no sorting), so the first answer comes before the sort.
-    func sectionLayout(_ uri: TextDocumentIdentifier, _ choice: CollationChoice) throws(ResponseError) -> SectionLayout {
+    func sectionLayout(_ uri: TextDocumentIdentifier, _ choice: CollationChoice) throws(ResponseError) -> Handled<SectionLayout> {
         let document = try requireDocument(uri)
         let collation = try self.collation(choice)
         let key = cacheKey(collation)
-        if let layout = server.documents.withExistingIndex(document, cacheKey: key, { index, _ in index.layout }) { return layout }
+        if let layout = server.documents.withExistingIndex(document, cacheKey: key, { index, _ in index.layout }) { return .done(layout) }
         let plan = self.plan(document, collation), extract = extractor(collation)
+        try check()
         if plan.format == .records || plan.format == .tree {
             // Records and JSON cost their reading far more than their sections: they are read once, by the index,
             // which tells its layout before it sorts; the request answers from that (or from the index when it came
             // later than the layout, or the build could not be started from here).
-            try check()
-            if let layout = server.documents.cachedLayout(document, cacheKey: key) { return layout }
-            // Only for the text as it is now (a layout of older text could not be kept), and once per request.
-            if server.documents.isCurrent(document), deferral.startsBuild(),
+            if let layout = server.documents.cachedLayout(document, cacheKey: key) { return .done(layout) }
+            // Only for the text as it is now (a layout of older text could not be kept), and by a request's first run
+            // only (run again, it waits for the index itself), so that no run can start another build, and another,
+            // for text that has changed meanwhile.
+            if reruns == 0, server.documents.isCurrent(document),
                let sectionsKnown = buildIndexInBackground(document, collation, cacheKey: key, layoutFirst: true) {
-                throw later(sectionsKnown)
+                return .later(sectionsKnown)
             }
             return try withIndex(uri, choice) { index, _ in index.layout }
         }
-        return try derive(uri, choice, title: "Sectioning", cached: server.documents.cachedLayout) { document, collation, key, _, _ in
+        if let hit = server.documents.cachedLayout(document, cacheKey: key) { return .done(hit) }
+        let name = document.uri.split(separator: "/").last.map(String.init) ?? document.uri
+        return .done(try server.longWork("Sectioning", name) { () throws(ResponseError) in
             server.documents.layout(document, cacheKey: key) { document in
                 // A plain text's names are kept for a first page before the index, and for the index.
                 if plan.format == .lines {
@@ -93,32 +94,47 @@ struct RequestContext: Sendable {
                 return SectionLayout(sortStrings: OutlineIndex.sortStrings(document, format: plan.format, readings: plan.readings, extract: extract),
                                      version: document.version, generation: document.generation, collation: collation)
             }
-        }
+        })
     }
 
     /// Runs `body` with a document's index under a request's collation and the text it is current with (under the
     /// store's lock: pages, jumps). The index is made once, with a progress bar when that takes long, and then
-    /// follows edits.
+    /// follows edits. `beforeBuild` runs when this request makes the index itself, before it does (once that is so,
+    /// nothing can send the request away to run again): what a request sends before the sort goes there.
     func withIndex<T>(
         _ uri: TextDocumentIdentifier, _ choice: CollationChoice,
+        beforeBuild: (TextDocument, IndexedCollation) throws(ResponseError) -> Void = { _, _ in },
         _ body: @escaping (OutlineIndex, TextDocument) throws(ResponseError) -> T
-    ) throws(ResponseError) -> T {
+    ) throws(ResponseError) -> Handled<T> {
         let document = try requireDocument(uri)
         let collation = try self.collation(choice)
         try check()
         let key = cacheKey(collation)
         let run = { (index: OutlineIndex, current: TextDocument) in Result { () throws(ResponseError) -> T in try body(index, current) } }
-        if let hit = server.documents.withExistingIndex(document, cacheKey: key, run) { return try hit.get() }
+        if let hit = server.documents.withExistingIndex(document, cacheKey: key, run) { return .done(try hit.get()) }
         let make = indexMaker(document, collation), server = self.server
         let name = document.uri.split(separator: "/").last.map(String.init) ?? document.uri
-        return try server.longWork("Sorting", name) { () throws(ResponseError) -> T in
-            let served: Result<T, ResponseError>
-            do throws(Unavailable) {
-                served = try server.documents.withIndex(document, cacheKey: key, make: make, run)
-            } catch {
-                throw answer(error)
+        // An error of `beforeBuild` ends the build like a failed one, and is the request's.
+        var failedBefore: ResponseError?
+        let served: Handled<Result<T, ResponseError>>
+        do throws(ResponseError) {
+            served = try server.longWork("Sorting", name) { () throws(ResponseError) in
+                try handled { () throws(Unavailable) in
+                    try server.documents.withIndex(document, cacheKey: key, make: { snapshot throws(CollationError) in
+                        do throws(ResponseError) { try beforeBuild(snapshot, collation) } catch {
+                            failedBefore = error
+                            throw CollationError(.cancelled, error.message)
+                        }
+                        return try make(snapshot)
+                    }, run)
+                }
             }
-            return try served.get()
+        } catch {
+            throw failedBefore ?? error
+        }
+        switch served {
+        case .done(let result): return .done(try result.get())
+        case .later(let flight): return .later(flight)
         }
     }
 
@@ -181,19 +197,11 @@ struct RequestContext: Sendable {
         }
     }
 
-    /// Whether the document has an index under a request's collation (that can serve its snapshot).
-    func hasIndex(_ uri: TextDocumentIdentifier, _ choice: CollationChoice) -> Bool {
-        guard let document = try? requireDocument(uri), let collation = try? self.collation(choice) else { return false }
-        return server.documents.withExistingIndex(document, cacheKey: cacheKey(collation)) { _, _ in true } ?? false
-    }
-
     /// The first sections of a document sorted before the rest (for a first partial result): whole sections holding
     /// at least `entries` entries.
     func leadingSections(
-        _ uri: TextDocumentIdentifier, _ choice: CollationChoice, entries: Int
+        _ document: TextDocument, _ collation: IndexedCollation, entries: Int
     ) throws(ResponseError) -> [OutlineBeforeSort.SortedSection] {
-        let document = try requireDocument(uri)
-        let collation = try self.collation(choice)
         let outline = outlineBeforeSort(document, collation, plan: plan(document, collation))
         return try sorting { () throws(CollationError) in try outline.leadingSections(holding: entries) }
     }
@@ -235,29 +243,6 @@ struct RequestContext: Sendable {
         return { [weak server] in server?.entries(of: $0, settings: settings, collation: collation) ?? [] }
     }
 
-    /// Derived data of a document under a request's collation: from the cache, else made (with a progress bar if
-    /// making it takes long; a cache hit schedules nothing, since pages are served from the cache).
-    private func derive<T>(
-        _ uri: TextDocumentIdentifier, _ choice: CollationChoice, title: String,
-        cached: (TextDocument, String) -> T?,
-        make: (TextDocument, IndexedCollation, String, String, (TextDocument) -> [Entry]) throws(Unavailable) -> T
-    ) throws(ResponseError) -> T {
-        let document = try requireDocument(uri)
-        let collation = try self.collation(choice)
-        try check()
-        let key = cacheKey(collation)
-        if let hit = cached(document, key) { return hit }
-        let localized = settings.outlineKey(collation)
-        let name = document.uri.split(separator: "/").last.map(String.init) ?? document.uri
-        return try server.longWork(title, name) { () throws(ResponseError) -> T in
-            do throws(Unavailable) {
-                return try make(document, collation, key, localized) { server.entries(of: $0, settings: settings, collation: collation) }
-            } catch {
-                throw answer(error)
-            }
-        }
-    }
-
     /// Derived data of a document is cached per collation: locale, style and options.
     private func cacheKey(_ collation: IndexedCollation) -> String {
         "\(collation.locale.identifier)|\(collation.style)|\(settings.collationOptions)"
@@ -284,51 +269,6 @@ struct RequestContext: Sendable {
 }
 
 extension LanguageServer {
-    typealias Handler = @Sendable (RequestContext, JSON?) throws(ResponseError) -> JSON
-
-    /// How a request is served: its handler, and what it is answered at once, on arrival, without running.
-    struct Route: Sendable {
-        let handle: Handler
-        /// An error to answer at once (the request is stale), or nil to run it.
-        let onArrival: @Sendable (JSON?, TextDocument?) -> ResponseError?
-    }
-
-    /// A handler of typed params and result: params that do not decode get -32602 naming the bad field.
-    /// `answeredOnArrival` says, from the typed params and the document as the request found it, whether it is
-    /// answered at once with an error instead of queueing behind other work.
-    static func route<R: LSPRequest>(
-        _ request: R.Type, _ body: @escaping @Sendable (RequestContext, R.Params) throws(ResponseError) -> R.Result,
-        answeredOnArrival: (@Sendable (R.Params, TextDocument) -> ResponseError?)? = nil
-    ) -> (String, Route) {
-        let handle: Handler = { (context, params) throws(ResponseError) -> JSON in
-            try body(context, try R.Params(json: params ?? .object([:]), path: "params")).json
-        }
-        return (R.method, Route(handle: handle) { params, snapshot in
-            guard let answeredOnArrival, let snapshot, let typed = try? R.Params(json: params ?? .object([:]), path: "params") else { return nil }
-            return answeredOnArrival(typed, snapshot)
-        })
-    }
-
-    /// Every request the server answers besides the lifecycle ones.
-    static let handlers: [String: Route] = Dictionary(uniqueKeysWithValues: [
-        route(DocumentSymbolRequest.self, documentSymbol),
-        route(WorkspaceSymbolRequest.self, workspaceSymbol),
-        route(IndexTitlesRequest.self, indexTitles),
-        route(SectionForRequest.self, sectionFor),
-        route(SortRequest.self, sort),
-        route(PartitionRequest.self, partition),
-        route(SectionsRequest.self, sections),
-        // A page of a version the document has left is refused at once (the client's sections are stale).
-        route(EntriesRequest.self, entries) { params, snapshot in
-            guard let version = params.version, version != snapshot.version else { return nil }
-            return .contentModified("\(snapshot.uri) is at version \(snapshot.version), not \(version)")
-        },
-        route(JumpRequest.self, jump),
-        route(WorkspaceSectionsRequest.self, workspaceSections),
-        route(WorkspaceEntriesRequest.self, workspaceEntries),
-        route(WorkspaceJumpRequest.self, workspaceJump),
-    ])
-
     /// The entries of a document through the extractor for its languageId; problems go to the log.
     func entries(of document: TextDocument, settings: Settings, collation: IndexedCollation) -> [Entry] {
         var extraction = settings.extractionSettings
