@@ -25,7 +25,7 @@ extension LanguageServer {
                 let leading = try context.leadingSections(snapshot, collation, entries: OutlineSymbols.firstPartEntries)
                 try context.check()
                 work.begin()
-                server.progress(partial, .serialized(OutlineSymbols.sections(leading, document: snapshot, encoding: context.encoding)))
+                context.sendPart(partial, .serialized(OutlineSymbols.sections(leading, document: snapshot, encoding: context.encoding)))
                 sentFirst = true
             }) { index, current in index.view(document: current) }
             switch made {
@@ -40,7 +40,7 @@ extension LanguageServer {
                 try context.check()
                 // The first part went out already: the view is of the same snapshot, so its first run is those sections.
                 if !(done == 0 && sentFirst) {
-                    server.progress(partial, .streamed(OutlineSymbols.part(run, of: view, encoding: context.encoding, streaming: server.instrumentation.streaming)))
+                    context.sendPart(partial, .streamed(OutlineSymbols.part(run, of: view, encoding: context.encoding, streaming: server.instrumentation.streaming)))
                 }
                 work.report(percentage: (done + 1) * 100 / runs.count)
             }
@@ -50,7 +50,7 @@ extension LanguageServer {
             work.begin()
             let whole = OutlineSymbols.nested(document: document, outline: try context.documentOutline(params.textDocument),
                                               encoding: context.encoding, hierarchical: hierarchical)
-            return .done(answer(whole, partial: params.partialResultToken, server))
+            return .done(answer(whole, partial: params.partialResultToken, context))
         }
         // Plain collation order (`sorted`): the index's section runs merged.
         let ids: [Int32]?
@@ -64,11 +64,11 @@ extension LanguageServer {
         try context.check()
         if let ids {
             return .done(answer(OutlineSymbols.sorted(ids, of: view, encoding: context.encoding, hierarchical: hierarchical),
-                                partial: params.partialResultToken, server))
+                                partial: params.partialResultToken, context))
         }
         if !hierarchical {
             // Flat, each entry's section as its container.
-            return .done(answer(OutlineSymbols.information(of: view, encoding: context.encoding), partial: params.partialResultToken, server))
+            return .done(answer(OutlineSymbols.information(of: view, encoding: context.encoding), partial: params.partialResultToken, context))
         }
         // The whole answer from the document's index too: after an edit it is written again, not sorted again.
         let symbols = OutlineSymbols.sections(of: view, encoding: context.encoding)
@@ -80,9 +80,9 @@ extension LanguageServer {
 
     /// A whole answer: the reply, or with a `partialResultToken` one part and the reply `[]` (other shapes than the
     /// sections go out as one part: the client still gets them through its partial-result handler).
-    private static func answer(_ whole: SerializedJSON, partial: ProgressToken?, _ server: LanguageServer) -> DocumentSymbolResult {
+    private static func answer(_ whole: SerializedJSON, partial: ProgressToken?, _ context: RequestContext) -> DocumentSymbolResult {
         guard let partial else { return .written(.serialized(whole)) }
-        server.progress(partial, .serialized(whole))
+        context.sendPart(partial, .serialized(whole))
         return .symbols([])
     }
 }

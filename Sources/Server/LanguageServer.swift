@@ -176,7 +176,7 @@ public final class LanguageServer: @unchecked Sendable {
             pending.finish(request.id, .failure(refusal))
             return
         }
-        let handOff = ContextHandOff(RequestContext(server: self, settings: settings, encoding: encoding, token: token, document: snapshot))
+        let handOff = ContextHandOff(RequestContext(server: self, settings: settings, encoding: encoding, id: request.id, token: token, document: snapshot))
         workers.async { [self] in
             instrumentation.willHandle?(request.method)
             run(request, route.handle, handOff)

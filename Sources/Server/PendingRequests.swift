@@ -48,6 +48,17 @@ final class PendingRequests: @unchecked Sendable {
         request.reply(Response(id: id, error: .requestCancelled("request \(id) was cancelled")))
     }
 
+    /// Runs `body` while `id` is still unanswered, and returns whether it ran: what a request sends before its reply
+    /// (a partial result) cannot then come after the reply that a `$/cancelRequest` sends meanwhile.
+    @discardableResult
+    func whilePending(_ id: RequestID, _ body: () -> Void) -> Bool {
+        lock.withLock {
+            guard pending[id] != nil else { return false }
+            body()
+            return true
+        }
+    }
+
     /// Stops every request in flight without answering (the process is about to exit).
     func abandonAll() {
         let abandoned = lock.withLock {

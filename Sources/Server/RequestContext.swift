@@ -11,6 +11,7 @@ struct RequestContext: Sendable {
     let server: LanguageServer
     let settings: Settings
     let encoding: PositionEncoding
+    let id: RequestID
     let token: CancellationToken
     /// Snapshot of `params.textDocument` when it names an open document.
     let document: TextDocument?
@@ -18,6 +19,12 @@ struct RequestContext: Sendable {
     var reruns = 0
 
     func check() throws(ResponseError) { try token.check() }
+
+    /// Sends a partial result on `token`, unless the request was answered meanwhile (cancelled): LSP sends no part
+    /// after the reply.
+    func sendPart(_ token: ProgressToken, _ value: JSON) {
+        server.pending.whilePending(id) { server.progress(token, value) }
+    }
 
     /// Runs sorting work whose keys may fail to be allocated: that failure is the request's (-32803, saying why).
     func sorting<T>(_ body: () throws(CollationError) -> T) throws(ResponseError) -> T {

@@ -14,12 +14,17 @@ final class ReplyStore: @unchecked Sendable {
     private var replies: [RequestID: Response] = [:]
     private var problems: [String] = []
     private var logs: [(type: Int, message: String)] = []
+    /// Messages recorded so far: where each reply and each `$/progress` came, to check their order.
+    private var sequence = 0
+    private var repliedAt: [RequestID: Int] = [:]
+    private var progress: [String: [(at: Int, value: JSON)]] = [:]
 
     /// Called before a request is handed to the server.
     func willSend(_ id: RequestID) { condition.withLock { _ = sent.insert(id) } }
 
     func record(_ message: Message) {
         condition.withLock {
+            sequence += 1
             switch message {
             case .response(let response):
                 guard let id = response.id else { return problems.append("a reply with id null: \(message)") }
@@ -29,10 +34,16 @@ final class ReplyStore: @unchecked Sendable {
                     problems.append("id \(id) answered more than once, again with \(message)")
                 } else {
                     replies[id] = response
+                    repliedAt[id] = sequence
                 }
                 condition.broadcast()
             case .notification(let notification) where notification.method == "window/logMessage":
                 logs.append((notification.params?["type"]?.intValue ?? 0, notification.params?["message"]?.stringValue ?? ""))
+            case .notification(let notification) where notification.method == "$/progress":
+                guard let token = notification.params?["token"]?.stringValue, let value = notification.params?["value"] else {
+                    return problems.append("$/progress without a string token or a value: \(message)")
+                }
+                progress[token, default: []].append((sequence, value))
             case .notification(let notification):
                 problems.append("an unexpected notification \(notification.method)")
             case .request(let request):
@@ -56,6 +67,12 @@ final class ReplyStore: @unchecked Sendable {
 
     /// The first reply to `id`, removed from the store.
     func take(_ id: RequestID) -> Response? { condition.withLock { replies.removeValue(forKey: id) } }
+
+    /// Where the reply to `id` came among the messages, removed from the store.
+    func takeReplyPlace(_ id: RequestID) -> Int? { condition.withLock { repliedAt.removeValue(forKey: id) } }
+
+    /// The `$/progress` values sent on `token` so far, with where each came, removed from the store.
+    func takeProgress(_ token: String) -> [(at: Int, value: JSON)] { condition.withLock { progress.removeValue(forKey: token) ?? [] } }
 
     /// Everything that went wrong so far: double replies, replies to ids never sent, unexpected messages.
     var anomalies: [String] { condition.withLock { problems } }

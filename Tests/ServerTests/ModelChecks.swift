@@ -8,6 +8,12 @@ extension ModelRun {
             let text = request.snapshot.map { " on \($0.languageId) v\($0.version) \($0.text.text.debugDescription)" } ?? " (no open document)"
             return ModelFailure(description: "request \(request.id) \(request.method) \(request.params)\(text): \(problem)\nreply: \(Message.response(response))")
         }
+        var response = response
+        do {
+            response = try checkProgress(request, response)
+        } catch let error as ShapeError {
+            throw fail(error.description)
+        }
         let isDocumentRequest = request.method != "workspace/symbol"
         let staleVersion = request.params["version"]?.intValue.map { $0 != request.snapshot?.version } ?? false
         let json: JSON
@@ -31,6 +37,42 @@ extension ModelRun {
         } catch let error as ShapeError {
             throw fail(error.description)
         }
+    }
+
+    /// LSP's rules for a request's tokens, however often it ran: work done has one `begin` first, reports, one `end`
+    /// last (after the reply of a cancelled request, which is answered at once); every partial result comes before the reply, and a
+    /// request answered in parts answers `[]`. Returns the response with the parts joined in as its result, to be
+    /// checked as a whole reply is.
+    private func checkProgress(_ request: SentRequest, _ response: Response) throws -> Response {
+        let work = request.params["workDoneToken"]?.stringValue.map { server.store.takeProgress($0) } ?? []
+        let parts = request.params["partialResultToken"]?.stringValue.map { server.store.takeProgress($0) } ?? []
+        guard let repliedAt = server.store.takeReplyPlace(request.id) else { throw ShapeError(description: "no place of the reply") }
+        let kinds = work.map { $0.value["kind"]?.stringValue ?? "?" }
+        // A cancelled request is answered at once; its handler stops at its next check, then ends its progress, which
+        // may come after this check: what came so far must begin as the rules say.
+        let cancelled = request.cancelled && { if case .failure(let error) = response.result { error.code == .requestCancelled } else { false } }()
+        if !kinds.isEmpty {
+            guard kinds.first == "begin", cancelled || kinds.last == "end", kinds.filter({ $0 == "begin" }).count == 1,
+                  kinds.filter({ $0 == "end" }).count <= 1, !kinds.dropLast().contains("end"),
+                  kinds.allSatisfy({ ["begin", "report", "end"].contains($0) }) else {
+                throw ShapeError(description: "work-done progress \(kinds)")
+            }
+        }
+        if !cancelled, let late = work.first(where: { $0.at > repliedAt }) {
+            throw ShapeError(description: "work-done progress \(late.value) after the reply")
+        }
+        if let late = parts.first(where: { $0.at > repliedAt }) { throw ShapeError(description: "a partial result after the reply: \(late.value)") }
+        guard case .success(let result) = response.result else { return response }
+        if request.params["workDoneToken"] != nil, kinds.isEmpty { throw ShapeError(description: "answered without work-done progress") }
+        guard request.params["partialResultToken"] != nil else { return response }
+        guard result.resolved == .array([]) else { throw ShapeError(description: "answered \(result.resolved) after partial results") }
+        count("answered in \(parts.count == 1 ? "one part" : "parts")")
+        var joined: [JSON] = []
+        for part in parts {
+            guard let symbols = part.value.arrayValue else { throw ShapeError(description: "a part that is no array: \(part.value)") }
+            joined += symbols
+        }
+        return Response(id: response.id, result: .success(.array(joined)))
     }
 
     private func checkDocumentResult(_ request: SentRequest, _ json: JSON, document: ModelDocument, expected: [ModelSymbol]) throws {

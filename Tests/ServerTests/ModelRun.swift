@@ -41,6 +41,7 @@ final class ModelRun {
     var grouping = "document"
     var inFlight: [SentRequest] = []
     var notifications = 0
+    var tokens = 0
     var step = 0
     /// What was done in the last steps, for the failure report.
     private(set) var trace: [String] = []
@@ -121,7 +122,7 @@ final class ModelRun {
         count("reopen race")
         let version = documents[uri]!.version
         send("workspace/symbol", ["query": ""], uri: nil)
-        send("textDocument/documentSymbol", documentParams(uri), uri: uri)
+        send("textDocument/documentSymbol", documentParams(uri, symbolTokens()), uri: uri)
         send("thumbindex/entries", documentParams(uri, ["offset": 0, "limit": 100_000]), uri: uri)
         if random.chance(70) {
             server.close(uri)
@@ -199,7 +200,7 @@ final class ModelRun {
         let uri = random.chance(95) && !documents.isEmpty ? random.pick(documents.keys.sorted()) : random.pick(uris)
         switch random.below(5) {
         case 0:
-            send("textDocument/documentSymbol", documentParams(uri), uri: uri)
+            send("textDocument/documentSymbol", documentParams(uri, symbolTokens()), uri: uri)
         case 1:
             send("thumbindex/sections", documentParams(uri, ["includeSearch": .bool(random.chance(50))]), uri: uri)
         case 2:
@@ -218,6 +219,17 @@ final class ModelRun {
         default:
             send("workspace/symbol", ["query": .string(random.chance(60) ? "" : random.pick(["a", "ö", "Ber", "ti", "日", "😀", "zz"]))], uri: nil)
         }
+    }
+
+    /// A `documentSymbol`'s tokens, each or both or neither: `w…` for work done, `p…` for partial results, never
+    /// used twice.
+    private func symbolTokens() -> JSONObject {
+        tokens += 1
+        var params: JSONObject = [:]
+        if random.chance(40) { params["workDoneToken"] = .string("w\(tokens)") }
+        if random.chance(40) { params["partialResultToken"] = .string("p\(tokens)") }
+        if !params.isEmpty { count("documentSymbol with tokens") }
+        return params
     }
 
     /// `$/cancelRequest` for a request of this step (perhaps already answered), or for an id never sent.
