@@ -67,8 +67,10 @@ public struct IndexPlan: Sendable {
         sectionsKnown: ((SectionLayout) -> Void)? = nil, knownSections: [Int32]? = nil, knownNames: PlainTextNames? = nil,
         isCancelled: () -> Bool = { false }
     ) throws(CollationError) -> OutlineIndex {
-        try OutlineIndex.make(document, collation: collation, format: format, readings: readings, records: records, tree: tree,
-                          keepingEntries: keepingEntries, report: report, extract: extract, sectionsKnown: sectionsKnown,
-                          knownSections: knownSections, knownNames: knownNames, isCancelled: isCancelled)
+        let index = try OutlineIndex.make(document, collation: collation, format: format, readings: readings, records: records, tree: tree,
+                                          keepingEntries: keepingEntries, report: report, extract: extract, sectionsKnown: sectionsKnown,
+                                          knownSections: knownSections, knownNames: knownNames, isCancelled: isCancelled)
+        index.checkInvariants(in: document)
+        return index
     }
 }

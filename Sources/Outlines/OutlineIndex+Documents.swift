@@ -169,6 +169,8 @@ extension OutlineIndex {
         }
         version = document.version
         generation = document.generation
+        // Every test that edits a document checks the index's rules after the edit, where a broken one happens.
+        checkInvariants(in: document)
         return true
     }
 

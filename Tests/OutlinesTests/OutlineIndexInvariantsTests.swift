@@ -218,12 +218,15 @@ final class EntryStampTests: XCTestCase {
         XCTAssertEqual(index.memo.takeBytesMade(), 0, "taken")
         _ = Self.reply(index, document, &made)
         XCTAssertEqual(index.memo.takeBytesMade(), 0, "nothing changed")
-        XCTAssertTrue(index.update(to: document, edit: try edit(&document, line: 10, to: "Bo x\n")))
+        // The edit first: an argument list reads `document` before the `edit(&document, …)` after it changes it.
+        var change = try edit(&document, line: 10, to: "Bo x\n")
+        XCTAssertTrue(index.update(to: document, edit: change))
         _ = Self.reply(index, document, &made)
         let inPlace = index.memo.takeBytesMade()
         XCTAssertGreaterThan(inPlace, 0)
         XCTAssertLessThan(inPlace, total, "one section's blocks")
-        XCTAssertTrue(index.update(to: document, edit: try edit(&document, line: 0, to: "Anna 0\nAnna y\n")))
+        change = try edit(&document, line: 0, to: "Anna 0\nAnna y\n")
+        XCTAssertTrue(index.update(to: document, edit: change))
         made = []
         let after = Self.reply(index, document, &made)
         XCTAssertTrue(aboutAll(after).contains(index.memo.takeBytesMade()), "every section made again")
