@@ -5,7 +5,7 @@ import Outlines
 import ThumbIndexJSON
 
 extension Outline {
-    /// Whether FILE is a folder: then the outline is the lettered index of its files (`FolderOutline`).
+    /// Whether FILE is a folder: then the outline is the lettered index of its files.
     var isFolder: Bool {
         var info = stat()
         return file != "-" && stat(file, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
@@ -14,47 +14,57 @@ extension Outline {
     /// `thumbindex outline DIR`: every entry of the folder's contacts, Markdown, tables, localization tables and
     /// plain text (`--language` names the one format to read instead), sectioned and sorted as one, each with the
     /// file and line it is on. Files skipped and limits met are said on standard error.
+    ///
+    /// It is the server's thumb index of a workspace folder (`WorkspaceFiles`, `WorkspaceIndex`): the same files read
+    /// the same way, in the same order (equal names by file uri, then place in the file).
     func runFolder(collation: IndexedCollation, settings: ExtractionSettings) throws {
         var scan = FolderScan()
         if let languageId { scan.languages = [LanguageNames.resolve(languageId) ?? languageId] }
-        let outline = try FolderOutline(root: file, scan: scan, collation: collation, settings: settings)
-        for note in outline.notes { Messages.note(note) }
+        let files = WorkspaceFiles(roots: [file], scan: scan, settings: settings, collation: collation, encoding: .utf8)
+        for note in files.scanAll() { Messages.note(note) }
         let root = URL(fileURLWithPath: file).standardizedFileURL.resolvingSymlinksInPath().path
-        let relative = outline.files.map { $0.hasPrefix(root + "/") ? String($0.dropFirst(root.count + 1)) : $0 }
+        let relative = { (uri: String) -> String in
+            let path = URL(string: uri)?.path ?? uri
+            return path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
+        }
+        let sections = files.withIndex { index, _ in
+            index.sections.map { section in
+                (title: section.titleIndex, entries: index.items(section.offset ..< section.offset + section.count).map { found in
+                    let file = index.file(of: found.item), k = Int(found.item.entry)
+                    return (name: file.name(k), detail: file.detail(k), file: relative(file.uri), line: file.selection(k).start.line + 1)
+                })
+            }
+        }
         var out = StandardOutput()
         if json {
-            let sections: [JSON] = outline.sectioned.ranges.map { range in
+            let sections: [JSON] = sections.map { section in
                 [
-                    "title": .string(collation.sectionTitles[range.section]),
-                    "entries": .array(outline.sectioned.order[range.range].map { Self.json(outline.items[Int($0)], relative) }),
+                    "title": .string(collation.sectionTitles[section.title]),
+                    "entries": .array(section.entries.map { entry in
+                        var object: JSONObject = ["name": .string(entry.name), "file": .string(entry.file), "line": .int(Int64(entry.line))]
+                        if let detail = entry.detail { object["detail"] = .string(detail) }
+                        return .object(object)
+                    }),
                 ]
             }
             out.write((["sections": .array(sections)] as JSON).serialized())
             out.write("\n")
         } else {
             let style = Self.style
-            let width = outline.items.map { relative[$0.file].count + String($0.entry.selectionRange.start.line + 1).count + 1 }.max() ?? 0
-            for range in outline.sectioned.ranges {
-                let count = range.range.count
-                out.write(style.header(Self.printable(sectionTitleText(collation.sectionTitles, at: range.section))) + "  "
+            let width = sections.lazy.flatMap(\.entries).map { $0.file.count + String($0.line).count + 1 }.max() ?? 0
+            for section in sections {
+                let count = section.entries.count
+                out.write(style.header(Self.printable(sectionTitleText(collation.sectionTitles, at: section.title))) + "  "
                           + style.dim(count == 1 ? "1 entry" : "\(count) entries") + "\n")
-                for position in outline.sectioned.order[range.range] {
-                    let item = outline.items[Int(position)]
-                    let place = relative[item.file] + ":" + String(item.entry.selectionRange.start.line + 1)
+                for entry in section.entries {
+                    let place = entry.file + ":" + String(entry.line)
                     var line = "  " + style.dim(Self.printable(place)) + String(repeating: " ", count: max(0, width - place.count) + 2)
-                        + Self.printable(item.entry.name.isEmpty ? " " : item.entry.name)
-                    if let detail = item.entry.detail, !detail.isEmpty { line += "  " + style.dim(Self.printable(detail)) }
+                        + Self.printable(entry.name.isEmpty ? " " : entry.name)
+                    if let detail = entry.detail, !detail.isEmpty { line += "  " + style.dim(Self.printable(detail)) }
                     out.write(line + "\n")
                 }
             }
         }
         out.flush()
-    }
-
-    private static func json(_ item: FolderOutline.Item, _ files: [String]) -> JSON {
-        var object: JSONObject = ["name": .string(item.entry.name), "file": .string(files[item.file]),
-                                  "line": .int(Int64(item.entry.selectionRange.start.line + 1))]
-        if let detail = item.entry.detail { object["detail"] = .string(detail) }
-        return .object(object)
     }
 }

@@ -63,4 +63,41 @@ final class CommandLineFolderTests: XCTestCase {
         let first = try XCTUnwrap(sections.first?["entries"]?.arrayValue?.first)
         XCTAssertEqual(first, ["name": "Östen Berg", "file": "contacts/osten.vcf", "line": 3])
     }
+
+    /// The command line and the server's workspace index are one index: the same entries in the same order, ties
+    /// included (equal names in files whose paths and uris sort differently: `ä` and `a!b` before `z` and `a b` as
+    /// uris, after them as paths).
+    func testTheCommandLineAndTheServerOrderAFolderAlike() throws {
+        for name in ["z.txt", "ä.txt", "a b.txt", "a!b.txt"] {
+            try "Anna\nBo\nÖsten\n".write(to: root.appendingPathComponent("notes/\(name)"), atomically: true, encoding: .utf8)
+        }
+        let (code, out, err) = try Binary.run(["outline", "--locale", "sv_SE", "--json", root.path])
+        XCTAssertEqual(code, 0, err)
+        let cli = try XCTUnwrap(JSON(parsing: out)["sections"]?.arrayValue).flatMap { section in
+            (section["entries"]?.arrayValue ?? []).map { "\($0["file"]?.stringValue ?? "?"):\($0["line"]?.intValue ?? -1) \($0["name"]?.stringValue ?? "?")" }
+        }
+
+        let server = try ServerProcess()
+        let folder = URL(fileURLWithPath: root.path).absoluteString
+        _ = try server.result("initialize", ["processId": .null, "rootUri": .string(folder), "capabilities": [:],
+                                             "workspaceFolders": [["uri": .string(folder), "name": "folder"]],
+                                             "initializationOptions": ["locale": "sv_SE"]])
+        try server.notify("initialized", [:])
+        // Asked until the first read is done (a deadline only turns a hang into a failure).
+        let deadline = Date(timeIntervalSinceNow: 120)
+        while try server.result("thumbindex/workspaceSections", [:])["complete"] != true {
+            guard Date() < deadline else { return XCTFail("the server never finished reading the folder") }
+            usleep(10_000)
+        }
+        let page = try server.result("thumbindex/workspaceEntries", ["offset": 0, "limit": 10_000])
+        let prefix = root.standardizedFileURL.resolvingSymlinksInPath().path + "/"
+        let served = (page["entries"]?.arrayValue ?? []).map { entry in
+            let path = URL(string: entry["uri"]?.stringValue ?? "")?.path ?? "?"
+            let line = (entry["selectionRange"]?["start"]?["line"]?.intValue ?? -2) + 1
+            return "\(path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path):\(line) \(entry["name"]?.stringValue ?? "?")"
+        }
+        XCTAssertEqual(served, cli)
+        XCTAssertEqual(cli.filter { $0.hasSuffix(" Anna") }.count, 4, "the ties are there: \(cli)")
+        XCTAssertEqual(try server.shutdownAndExit(), 0)
+    }
 }
