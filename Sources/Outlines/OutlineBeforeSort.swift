@@ -11,9 +11,8 @@ public struct OutlineBeforeSort: Sendable {
     private let entry: @Sendable (Int) -> Entry
     /// The section (title position) of every entry, in document order.
     private let sectionOf: [Int32]
-    /// The title positions of the non-empty sections, their entry counts, and the sectioned offset of each one's first
-    /// entry (those the sorted order will have).
-    private let titles: [Int], counts: [Int], offsets: [Int]
+    /// The non-empty sections, with the sectioned offset of each one's first entry (those the sorted order will have).
+    private let sections: [SectionSummary]
     private let collation: IndexedCollation
 
     /// One section sorted: its title, its entries in sorted order, and its range as a symbol (see
@@ -48,14 +47,7 @@ public struct OutlineBeforeSort: Sendable {
         sectionOf = known.flatMap { $0.count == count ? $0 : nil } ?? collation.sections(of: sortStrings)
         var sizes = [Int](repeating: 0, count: collation.sectionTitles.count)
         for section in sectionOf { sizes[Int(section)] += 1 }
-        titles = sizes.indices.filter { sizes[$0] > 0 }
-        counts = titles.map { sizes[$0] }
-        var offsets: [Int] = [], offset = 0
-        for count in counts {
-            offsets.append(offset)
-            offset += count
-        }
-        self.offsets = offsets
+        sections = SectionSummary.nonEmpty(counts: sizes, titles: collation.sectionTitles)
     }
 
     /// The entries at the sectioned offsets `range`, each with its section's position among the non-empty sections:
@@ -64,8 +56,9 @@ public struct OutlineBeforeSort: Sendable {
     /// about the cost of the thumb index, not of a sort.
     public func page(_ range: Range<Int>) throws(CollationError) -> [PageEntry] {
         var page: [PageEntry] = []
-        for (position, offset) in offsets.enumerated() {
-            let from = max(range.lowerBound, offset), to = min(range.upperBound, offset + counts[position])
+        for (position, section) in sections.enumerated() {
+            let offset = section.offset
+            let from = max(range.lowerBound, offset), to = min(range.upperBound, offset + section.count)
             guard from < to else { continue }
             let members = members(ofSectionsAt: [position])
             let ranked = try collation.positions(atRanks: (from - offset) ..< (to - offset), of: sortStrings.strings(at: members))
@@ -78,9 +71,9 @@ public struct OutlineBeforeSort: Sendable {
     /// key, then document order, as the index sorts).
     public func leadingSections(holding wanted: Int) throws(CollationError) -> [SortedSection] {
         var chosen: [Int] = [], total = 0
-        for (position, count) in counts.enumerated() where total < wanted {
+        for (position, section) in sections.enumerated() where total < wanted {
             chosen.append(position)
-            total += count
+            total += section.count
         }
         let members = members(ofSectionsAt: chosen), sectionOf = sectionOf, entry = entry
         let order = try SortKeys(sortStrings.strings(at: members), collator: collation.collator).sortedOrder()
@@ -90,7 +83,7 @@ public struct OutlineBeforeSort: Sendable {
             byTitle[Int(sectionOf[member]), default: []].append(member)
         }
         return chosen.map { position in
-            let title = titles[position], ids = byTitle[title]!
+            let title = sections[position].titleIndex, ids = byTitle[title]!
             let range = SectionSummary.symbolRange(
                 around: ids[0], neighbour: { sectionOf.indices.contains($0 + $1) ? $0 + $1 : nil },
                 inSection: { sectionOf[$0] == Int32(title) }, entry: entry)
@@ -100,10 +93,10 @@ public struct OutlineBeforeSort: Sendable {
 
     /// The places in document order of the entries of the non-empty sections at `positions`.
     private func members(ofSectionsAt positions: [Int]) -> [Int32] {
-        var isChosen = [Bool](repeating: false, count: (titles.last ?? 0) + 1)
-        for position in positions { isChosen[titles[position]] = true }
+        var isChosen = [Bool](repeating: false, count: (sections.last?.titleIndex ?? 0) + 1)
+        for position in positions { isChosen[sections[position].titleIndex] = true }
         var members: [Int32] = []
-        members.reserveCapacity(positions.reduce(0) { $0 + counts[$1] })
+        members.reserveCapacity(positions.reduce(0) { $0 + sections[$1].count })
         sectionOf.withUnsafeBufferPointer { sectionOf in
             for i in sectionOf.indices where isChosen[Int(sectionOf[i])] { members.append(Int32(i)) }
         }

@@ -3,17 +3,9 @@ import Entries
 
 /// What fluent pagination reads of an index: the non-empty sections, pages by offset, jumps. Positions come from the
 /// document the index is current with, when the page is served.
-extension OutlineIndex {
+extension OutlineIndex: SortedSections {
     /// The non-empty sections in order, with counts and offsets (O(sections)).
-    public var sections: [SectionSummary] {
-        var out: [SectionSummary] = []
-        var offset = 0
-        for (section, run) in runs.enumerated() where !run.isEmpty {
-            out.append(.init(title: collation.sectionTitles[section], titleIndex: section, count: run.count, offset: offset))
-            offset += run.count
-        }
-        return out
-    }
+    public var sections: [SectionSummary] { SectionSummary.nonEmpty(counts: runs.lazy.map(\.count), titles: collation.sectionTitles) }
 
     /// The sections as a layout, as `thumbindex/sections` reports them.
     public var layout: SectionLayout {
@@ -49,14 +41,12 @@ extension OutlineIndex {
 
     /// The jump for the index title at `index` of `titles` (drawn with this index's collation).
     public func jump(toIndexTitleAt index: Int, in titles: SectionIndexTitles, document: TextDocument) throws(CollationError) -> SectionJump {
-        let sections = self.sections
-        switch try collation.jump(toIndexTitleAt: index, in: titles, nonEmptySections: sections.map(\.titleIndex)) {
+        switch try jumpTarget(toIndexTitleAt: index, in: titles) {
         case .top: return .search
         case .nothing: return .nothing
         case .section(let position):
             let section = sections[position]
-            return .section(position: position, title: section.title, offset: section.offset,
-                            entry: entry(runs[section.titleIndex][0], in: document))
+            return .section(position: position, title: section.title, offset: section.offset, entry: entry(runs[section.titleIndex][0], in: document))
         }
     }
 }

@@ -25,6 +25,41 @@ public struct SectionSummary: Hashable, Sendable {
     }
 }
 
+extension SectionSummary {
+    /// The non-empty sections of entries counted per section title (`counts[t]` entries under title `t`), each with
+    /// the offset of its first entry in the sectioned order: how every shape of outline counts its sections.
+    public static func nonEmpty(counts: some Sequence<Int>, titles: [String]) -> [SectionSummary] {
+        var sections: [SectionSummary] = [], offset = 0
+        for (title, count) in counts.enumerated() where count > 0 {
+            sections.append(SectionSummary(title: titles[title], titleIndex: title, count: count, offset: offset))
+            offset += count
+        }
+        return sections
+    }
+}
+
+/// A sorted, sectioned outline as fluent pagination reads it: a document's index (`OutlineIndex`) or its layout before
+/// the sort (`SectionLayout`), and the workspace's index (`WorkspaceIndex`). The jump from an index title is written
+/// once here; each finds the first entry of the section it lands on its own way.
+public protocol SortedSections {
+    /// The collation the outline is sorted and sectioned by.
+    var collation: IndexedCollation { get }
+    /// The non-empty sections, in section order (`SectionSummary.nonEmpty`).
+    var sections: [SectionSummary] { get }
+}
+
+extension SortedSections {
+    /// Where touching the index title at `index` of `titles` lands: `.top` for `{search}`, the nearest non-empty
+    /// section (a position in `sections`) by the sparse-data rule (`IndexedCollation.jump`), `.nothing` when there are
+    /// no entries.
+    public func jumpTarget(toIndexTitleAt index: Int, in titles: SectionIndexTitles) throws(CollationError) -> JumpTarget {
+        try collation.jump(toIndexTitleAt: index, in: titles, nonEmptySections: nonEmptySections)
+    }
+
+    /// Title positions of the non-empty sections, for jump targets.
+    public var nonEmptySections: [Int] { sections.map(\.titleIndex) }
+}
+
 /// An entry of a page and its section (a position in the non-empty sections).
 public struct PageEntry: Sendable {
     /// The entry, without its children.

@@ -3,7 +3,7 @@ import Collation
 /// What the thumb index needs of a sectioned outline: the non-empty sections with their counts and offsets. It takes
 /// only the section of every entry (a bucket lookup, about a fifth of sorting), so a client gets its thumb index
 /// before the entries are sorted; the offsets are those the sorted order will have.
-public struct SectionLayout: Sendable {
+public struct SectionLayout: SortedSections, Sendable {
     public let version: Int
     public let generation: UInt64
     public let collation: IndexedCollation
@@ -40,13 +40,8 @@ public struct SectionLayout: Sendable {
     init(sectionOf: [Int32], keeping: Bool, version: Int, generation: UInt64, collation: IndexedCollation, names: PlainTextNames? = nil) {
         var counts = [Int](repeating: 0, count: collation.sectionTitles.count)
         for section in sectionOf { counts[Int(section)] += 1 }
-        var sections: [SectionSummary] = []
-        var offset = 0
-        for (section, count) in counts.enumerated() where count > 0 {
-            sections.append(.init(title: collation.sectionTitles[section], titleIndex: section, count: count, offset: offset))
-            offset += count
-        }
-        self.init(version: version, generation: generation, collation: collation, totalCount: offset, sections: sections,
+        self.init(version: version, generation: generation, collation: collation, totalCount: sectionOf.count,
+                  sections: SectionSummary.nonEmpty(counts: counts, titles: collation.sectionTitles),
                   sectionOfEntries: keeping ? sectionOf : nil, names: names)
     }
 
@@ -68,9 +63,6 @@ public struct SectionLayout: Sendable {
         SectionLayout(version: version, generation: generation, collation: collation, totalCount: totalCount, sections: sections,
                       sectionOfEntries: sectionOfEntries)
     }
-
-    /// Title positions of the non-empty sections, for jump targets.
-    public var nonEmptySections: [Int] { sections.map(\.titleIndex) }
 }
 
 /// A plain text's names: the sort strings of the lines that hold one, as ranges of the text's own bytes (with readings

@@ -8,7 +8,7 @@ import Foundation
 ///
 /// Order inside a section: by sort key, then by file uri, then by the entry's place in its file, so that the index
 /// after any sequence of changes equals one made fresh from the same files.
-public struct WorkspaceIndex: Sendable {
+public struct WorkspaceIndex: SortedSections, Sendable {
     /// An entry of the index: its file and its place in the file.
     public struct Item: Hashable, Sendable {
         public let file: Int32
@@ -122,15 +122,8 @@ public struct WorkspaceIndex: Sendable {
     /// The uris of the files with entries here.
     public var uris: [String] { Array(slotOfURI.keys) }
 
-    /// The non-empty sections in section order: title position, count, and the offset of the first item.
-    public var sections: [(titleIndex: Int, count: Int, offset: Int)] {
-        var result: [(Int, Int, Int)] = [], offset = 0
-        for (section, run) in runs.enumerated() where !run.isEmpty {
-            result.append((section, run.count, offset))
-            offset += run.count
-        }
-        return result
-    }
+    /// The non-empty sections in section order, with counts and the offset of each one's first item.
+    public var sections: [SectionSummary] { SectionSummary.nonEmpty(counts: runs.lazy.map(\.count), titles: collation.sectionTitles) }
 
     /// The items at `range` of the sectioned order (clamped), each with its section's title position.
     public func items(_ range: Range<Int>) -> [(item: Item, section: Int)] {

@@ -10,9 +10,7 @@ extension LanguageServer {
         let collation = try context.collation(params.collation)
         let titles = try context.indexTitles(collation, params.titles)
         return try context.withWorkspaceIndex(collation) { index, complete in
-            let sections = index.sections.map {
-                SectionsRequest.Section(title: collation.sectionTitles[$0.titleIndex], titleIndex: $0.titleIndex, count: $0.count, offset: $0.offset)
-            }
+            let sections = index.sections.map { SectionsRequest.Section(title: $0.title, titleIndex: $0.titleIndex, count: $0.count, offset: $0.offset) }
             return .init(version: index.generation, locale: collation.locale.identifier, totalCount: index.count,
                          sectionTitles: collation.sectionTitles, sectionIndexTitles: titles.titles, sections: sections,
                          indexTargets: indexTargets(titles, nonEmptySections: sections.map(\.titleIndex)), complete: complete)
@@ -44,21 +42,16 @@ extension LanguageServer {
         let titles = try context.indexTitles(collation, params.titles)
         let position = try titlePosition(params.title, in: titles, collation: collation)
         return try context.withWorkspaceIndex(collation) { index, _ throws(ResponseError) in
-            let sections = index.sections
             let target: JumpTarget
-            do throws(CollationError) {
-                target = try collation.jump(toIndexTitleAt: position, in: titles, nonEmptySections: sections.map(\.titleIndex))
-            } catch {
-                throw .invalidParams(error.message)
-            }
+            do throws(CollationError) { target = try index.jumpTarget(toIndexTitleAt: position, in: titles) } catch { throw .invalidParams(error.message) }
             switch target {
             case .top: return .search
             case .nothing: return .nothing
             case .section(let at):
-                let section = sections[at]
+                let section = index.sections[at]
                 let first = index.items(section.offset ..< section.offset + 1)[0].item
                 let file = index.file(of: first)
-                return .section(section: at, title: collation.sectionTitles[section.titleIndex], offset: section.offset,
+                return .section(section: at, title: section.title, offset: section.offset,
                                 location: Location(uri: file.uri, range: PositionRange(file.selection(Int(first.entry)))))
             }
         }
