@@ -75,7 +75,10 @@ extension OutlineIndex {
 
     /// The sort strings of the lines of `range` that hold an entry (plain text), as ranges of the document's own
     /// bytes, and those lines (as the index keeps them: 4 bytes a line, not 8, at the peak of a build).
-    static func names(_ document: TextDocument, lines range: Range<Int>, readings: (any CollationReading)? = nil) -> (UTF8Batch, [Int32]) {
+    /// `cores`: how many parts the text is read in at once (tests compare them); by default two from 100,000 lines.
+    static func names(
+        _ document: TextDocument, lines range: Range<Int>, readings: (any CollationReading)? = nil, cores: Int? = nil
+    ) -> (UTF8Batch, [Int32]) {
         var lines: [Int32] = []
         if readings != nil || range.count < document.lineCount / 2 {
             // Names in kanji collate by their readings, strings of their own; a few lines (an edit's) are copied,
@@ -99,7 +102,7 @@ extension OutlineIndex {
         // Ranges of the text itself (a copy of it when it is in chunks: a whole read after edits), found on two cores
         // for a long text, each half written in place, the second's moved down after the first's.
         let count = range.count, bytes = document.bytes, lineStarts = document.lineStarts
-        let halves = count >= 100_000 ? 2 : 1
+        let halves = min(2, max(1, cores ?? (count >= 100_000 ? 2 : 1)))
         var starts = [Int64](repeating: 0, count: count), lengths = [Int32](repeating: 0, count: count)
         lines = [Int32](repeating: 0, count: count)
         var found = [Int](repeating: 0, count: halves)
