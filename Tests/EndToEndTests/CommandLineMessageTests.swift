@@ -56,9 +56,15 @@ final class CommandLineMessageTests: XCTestCase {
         process.standardInput = input
         process.standardOutput = output
         try process.run()
-        Thread.sleep(forTimeInterval: 1)
+        // Ctrl-D once the server has said what it is (it reads its terminal from then on): no wait on the clock.
+        var seen = Data()
+        while !String(decoding: seen, as: UTF8.self).contains("serve --jsonl") {
+            let more = output.fileHandleForReading.availableData
+            if more.isEmpty { break }  // the end: the checks below say what is missing
+            seen += more
+        }
         input.fileHandleForWriting.write(Data([0x04]))
-        let shown = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let shown = String(decoding: seen + output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         XCTAssertTrue(shown.contains("thumbindex: a language server, speaking LSP (JSON-RPC) on stdin/stdout"), shown)
         XCTAssertTrue(shown.contains("`thumbindex --help` lists the commands"), shown)
