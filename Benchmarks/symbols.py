@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """textDocument/documentSymbol as a generic LSP client asks for it: after every edit, the whole outline (no partial
-results). Opens FILE, asks once (which builds what the answer needs), then EDITS times: a one-character edit and
+results). Opens FILE, asks once (which builds what the answer needs), then EDITS times: a one-character edit (inside
+the line's first quoted string where it has one, so that JSON and YAML stay valid) and
 documentSymbol at once, timed to the reply's last byte; then 5 times a line added at the top (every entry moves, so
 the reply is written afresh with the index in place). Reports medians, the share of a fresh reply an edit's costs (end
 to end, and in the server's own CPU time, read from /proc: the edit and its reply against a fresh one), the reply's
@@ -32,7 +33,8 @@ def request(method, params):
     while True:
         body = read()
         if b'"id":%d,' % next_id in body or body.endswith(b'"id":%d}' % next_id): return body
-language = {"vcf": "vcard", "csv": "csv", "tsv": "tsv", "md": "markdown"}.get(path.rsplit(".", 1)[1], "plaintext")
+language = {"vcf": "vcard", "csv": "csv", "tsv": "tsv", "md": "markdown", "json": "json", "yaml": "yaml", "strings": "strings",
+            "xcstrings": "xcstrings"}.get(path.rsplit(".", 1)[1], "plaintext")
 request("initialize", {"capabilities": {"textDocument": {"documentSymbol": {"hierarchicalDocumentSymbolSupport": True}}},
                        "initializationOptions": {"locale": os.environ.get("BENCH_LOCALE", "sv_SE")}})
 send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
@@ -49,8 +51,13 @@ times = []
 cpu_before = cpu_ms()
 for version in range(2, edits + 2):
     line = rng.randrange(1, len(lines) - 1)
+    # Inside the line's first quoted string where it has one (a JSON, YAML or .strings key: the document stays valid,
+    # as a person's edit leaves it), else after its first character; in those formats, a line that has one.
+    while language in ("json", "yaml", "strings", "xcstrings") and '"' not in lines[line]:
+        line = rng.randrange(1, len(lines) - 1)
+    character = len(lines[line][:lines[line].find('"') + 1].encode("utf-16-le")) // 2 if '"' in lines[line] else 1
     send({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {"textDocument": {"uri": uri, "version": version},
-          "contentChanges": [{"range": {"start": {"line": line, "character": 1}, "end": {"line": line, "character": 1}}, "text": "x"}]}})
+          "contentChanges": [{"range": {"start": {"line": line, "character": character}, "end": {"line": line, "character": character}}, "text": "x"}]}})
     t = time.perf_counter()
     reply = request("textDocument/documentSymbol", {"textDocument": {"uri": uri}})
     times.append((time.perf_counter() - t) * 1000)
