@@ -37,10 +37,12 @@ local function resume(test, ...)
   end
 end
 
---- Waits `ms` milliseconds with the main loop running. A timer of its own, not vim.defer_fn: that
---- runs vim.validate at each call (every 10 ms of every wait), and LuaJIT has been seen to corrupt a
---- vim.validate run that hot (the plugin's config.is_list says more).
-function H.sleep(ms)
+-- Waits `ms` milliseconds with the main loop running: only for H.wait_for's polling. A test does
+-- not sleep: it waits for what it expects (H.wait_for) or, to check that something did not happen,
+-- for a marker that would come after it (H.tick, support.lua's S.round_trip). A timer of its own,
+-- not vim.defer_fn: that runs vim.validate at each call (every 10 ms of every wait), and LuaJIT has
+-- been seen to corrupt a vim.validate run that hot (the plugin's config.is_list says more).
+local function sleep(ms)
   local test = current
   local timer = uv.new_timer()
   timer:start(ms, 0, function()
@@ -53,7 +55,18 @@ function H.sleep(ms)
   coroutine.yield()
 end
 
---- `text` without white space at either end (vim.trim without its vim.validate, see H.sleep).
+--- Waits for one turn of the main loop: a marker queued with vim.schedule. The queue runs in order,
+--- so every callback scheduled before the call (by the autocommands of a command just run, say)
+--- has run when it returns; one that such a callback schedules in turn need not have.
+function H.tick()
+  local test = current
+  vim.schedule(function()
+    resume(test)
+  end)
+  coroutine.yield()
+end
+
+--- `text` without white space at either end (vim.trim without its vim.validate, see sleep above).
 function H.trim(text)
   return text:match("^%s*(.-)%s*$")
 end
@@ -69,7 +82,7 @@ function H.wait_for(condition, what, timeout)
     if uv.now() > deadline then
       error("timed out waiting for " .. what, 2)
     end
-    H.sleep(10)
+    sleep(10)
   end
 end
 

@@ -84,6 +84,24 @@ function S.wait_attached(buf)
   end, "the server to attach", 15000)
 end
 
+--- A marker round trip through the server, to check that something did not happen: sends
+--- thumbindex/indexTitles (cheap, about no document) to `client` and waits for its reply. The reply
+--- can only come after the request was sent, and Neovim queues the handler of each message from the
+--- server in the order the messages arrive, behind what was already queued: when this returns,
+--- every callback vim.schedule'd before the call and every notification and reply the server sent
+--- before this reply have been handled. Not a marker for the reply to another request: the server
+--- answers requests concurrently, in any order (Protocol/README.md, "Ordering and concurrency").
+function S.round_trip(client)
+  local answered = false
+  local id = require("thumbindex.compat").request(client, "thumbindex/indexTitles", vim.empty_dict(), function()
+    answered = true
+  end)
+  H.ok(id, "the marker request could not be sent")
+  H.wait_for(function()
+    return answered
+  end, "the server's reply to the marker request (thumbindex/indexTitles)")
+end
+
 --- Opens the outline of the current buffer and waits for its layout.
 function S.open_outline(timeout)
   local state = require("thumbindex").open()

@@ -45,9 +45,11 @@ H.test("the outline follows the buffer of the source window, and names its file"
   H.wait_for(function()
     return S.row_of(state, "  Quintus")
   end, "Quintus in the outline")
-  -- A buffer of no format the server reads is not followed: the outline keeps its file.
+  -- A buffer of no format the server reads is not followed: the outline keeps its file. Following is
+  -- decided in a callback that the :edit's BufEnter/WinEnter schedules (after autostart's, which
+  -- BufReadPost scheduled): a round trip through the server started after the :edit ends behind it.
   S.edit_text("notes.xyz", { "Anna" })
-  H.sleep(100)
+  S.round_trip(state.client)
   H.eq(names, state.src, "the outline still shows names.txt")
   H.ok(statusline(state):find("names.txt", 1, true), "and says so: " .. statusline(state))
 end)
@@ -70,7 +72,9 @@ H.test(":ThumbIndexOutline on a second buffer shows it in the tab's outline, not
   S.setup({ outline = { follow_buffer = false } })
   api.nvim_set_current_win(srcwin)
   local names = S.edit("names.txt")
-  H.sleep(100)
+  -- Following would be decided in the callback the :edit's BufEnter schedules: the marker's reply is
+  -- handled after it.
+  S.round_trip(state.client)
   H.eq(people, state.src, "not followed")
   vim.cmd("ThumbIndexOutline")
   shows(state, names, "names.txt, asked for")

@@ -62,10 +62,28 @@ H.test("strings, xcstrings, json and yaml files get the server when opened, with
   end
 end)
 
+-- The clients attached to `buf`, those still starting too (Neovim 0.7 lists a client only once it
+-- has answered initialize, and so S.client does).
+local function attached_clients(buf)
+  local listed = vim.lsp.get_clients and vim.lsp.get_clients() or vim.lsp.get_active_clients()
+  local ids = {}
+  for _, client in ipairs(vim.list_extend(listed, lsp.all())) do
+    if vim.lsp.buf_is_attached(buf, client.id) then
+      ids[client.id] = true
+    end
+  end
+  return vim.tbl_keys(ids)
+end
+
 H.test("a file of no format the server reads is not attached by itself", function()
   S.setup()
   local buf = S.edit_text("notes.xyz", { "Anna" })
-  H.sleep(200)
+  -- Attaching is decided while :edit runs (FileType) or in the callback its BufReadPost schedules:
+  -- one turn of the main loop later, it has been. There may be no server to round-trip through (this
+  -- test alone starts none), and a server started by mistake would be listed only once initialized:
+  -- so no client may be attached to the buffer, not even one still starting.
+  H.tick()
+  H.eq({}, attached_clients(buf), "no client attached to a .xyz file")
   H.eq(nil, S.client(buf), "no server for a .xyz file")
 end)
 
@@ -76,7 +94,10 @@ H.test("a filetype set by the user is kept and sent as its languageId; a new fil
   S.setup({ filetypes = { "text", "people" }, language_ids = { people = "csv" } })
   local buf = S.edit("people.csv")
   api.nvim_del_augroup_by_id(group)
-  H.sleep(50)
+  -- The FileType autocommand attached the server during :edit; BufReadPost scheduled autostart once
+  -- more. A round trip through the server after it has started ends behind that callback, so the
+  -- filetype and the languageId below are checked once it has run.
+  S.round_trip(S.wait_attached(buf))
   attached_as(buf, "csv", "people")
   local state = S.open_outline()
   S.wait_all_loaded(state)

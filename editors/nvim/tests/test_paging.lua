@@ -117,7 +117,22 @@ H.test("paging: a page scrolled past while in flight is cancelled and never appl
     local entry = state.entries[first_oe.offset]
     return entry and api.nvim_win_get_cursor(vim.fn.bufwinid(state.src))[1] == entry.range.start.line + 1
   end, "the source cursor on the first Ö entry")
-  H.sleep(200) -- let any late answer for the middle arrive
+  -- The server answers each request exactly once, the cancelled ones too: with its result when that
+  -- was sent before the cancel arrived, else with -32800 at once (Protocol/README.md). Requests run
+  -- concurrently and are answered in any order, so no later request is a marker for these answers:
+  -- wait for the answers themselves. When an answer arrives, Neovim (0.7 as 0.11) queues a callback
+  -- that forgets the request (client.requests) and, right behind it, the answer's handler (for a
+  -- result; -32800 reaches no handler). The test runs in callbacks of its own (timers, markers),
+  -- never queued between the two: once it sees every cancelled request forgotten, every late answer
+  -- has been handled (dropped, or applied by mistake).
+  H.wait_for(function()
+    for _, id in ipairs(cancelled) do
+      if state.client.requests[id] ~= nil then
+        return false
+      end
+    end
+    return true
+  end, "the server's answers to the cancelled requests " .. vim.inspect(cancelled), 20000)
   H.eq(S.placeholder(), row_text(state, middle), "the cancelled page was not applied")
   H.ok(not state.pager:is_loaded(250), "page 250 not loaded")
 

@@ -67,7 +67,10 @@ H.test(":enew in the thumb index, and :edit in the outline without a source wind
   -- Without the source window, the file gets a new window beside the outline.
   api.nvim_set_current_win(state.outwin)
   vim.cmd("only")
-  H.sleep(50)
+  -- The plugin would close the outline, or open a window again, in a callback that its handlers of
+  -- WinClosed, BufEnter/WinEnter or BufWinEnter schedule when :only fires them: the marker's reply
+  -- is handled after any such callback.
+  S.round_trip(state.client)
   H.ok(not state.closed, "closing the other windows leaves the outline open")
   H.eq({ state.outwin }, api.nvim_list_wins(), "the outline window alone")
   local path = H.copy_fixture("glossary.md")
