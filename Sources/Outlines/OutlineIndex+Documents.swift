@@ -39,7 +39,7 @@ extension OutlineIndex {
         if format == .lines {
             // `knownNames`: a layout's, for this text read the same way.
             let names = knownNames ?? names(document, readings: readings)
-            let index = try OutlineIndex(collation: collation, format: .lines, document: document, batch: names.batch,
+            let index = try OutlineIndex(collation: collation, state: .lines, document: document, batch: names.batch,
                                      positions: names.lines, stored: StoredEntries(), extract: extract, sectionsKnown: sectionsKnown,
                                      knownSections: knownSections, isCancelled: isCancelled)
             index.readings = readings
@@ -50,7 +50,8 @@ extension OutlineIndex {
         let distinct = zip(lines, lines.dropFirst()).allSatisfy { $0 < $1 }
         let kept: Format = format == .startLines && distinct ? .startLines : .entries
         let positions = kept == .entries ? entries.indices.map { Int32($0) } : lines.map { Int32($0) }
-        return try OutlineIndex(collation: collation, format: kept, document: document, batch: batch, positions: positions, stored: StoredEntries(entries),
+        return try OutlineIndex(collation: collation, state: kept == .startLines ? .startLines : .entries, document: document, batch: batch,
+                                positions: positions, stored: StoredEntries(entries),
                             extract: extract, sectionsKnown: sectionsKnown, knownSections: knownSections, isCancelled: isCancelled)
     }
 

@@ -16,12 +16,10 @@ extension OutlineIndex {
             return try make(document, collation: collation, format: .startLines, extract: extract)
         }
         let entries = headings.map { Self.entry($0, readings) }
-        let index = try OutlineIndex(collation: collation, format: .headings, document: document,
+        let index = try OutlineIndex(collation: collation, state: .headings(scan, levels: headings.map { UInt8($0.level) }), document: document,
                                  batch: UTF8Batch(entries.lazy.map(\.sortString)), positions: starts.map { Int32($0) },
                                  stored: StoredEntries(entries), extract: extract)
-        index.markdown = scan
         index.readings = readings
-        index.levels = headings.map { UInt8($0.level) }
         // Each heading ends where a later one of its level or higher starts: one pass with a stack of open headings.
         var open: [Int] = []
         for (i, heading) in headings.enumerated() {
@@ -37,8 +35,10 @@ extension OutlineIndex {
 
     /// Follows an edit: the scan finds the window of lines whose headings changed, and only those are replaced.
     func updateHeadings(to document: TextDocument, edit: LineEdit) -> Bool {
-        guard var scan = markdown,
-              let window = scan.update(bytes: document.bytes, lineStarts: document.lineStarts,
+        guard case .headings(var scan, var levels) = state else { return false }
+        state = .entries  // the scan and the levels mutated alone, not copied
+        defer { state = .headings(scan, levels: levels) }
+        guard let window = scan.update(bytes: document.bytes, lineStarts: document.lineStarts,
                                        start: edit.start, oldEnd: edit.oldEnd, newEnd: edit.newEnd) else { return false }
         let new = window.headings, entries = new.map { Self.entry($0, readings) }
         // The window holds about `spacing` lines of headings the edit did not touch: those keep their ids and places
@@ -51,20 +51,19 @@ extension OutlineIndex {
         let (replaced, added) = Self.window(of: edit, old: old, new: new.map(\.startLine), same: same)
         replace(replaced, in: document, batch: UTF8Batch(entries[added].lazy.map(\.sortString)),
                 lines: new[added].map(\.startLine), entries: Array(entries[added]))
-        markdown = scan
         for (heading, entry) in zip(new, entries) {
             let id = Int(places[heading.startLine])
             if id >= levels.count { levels += repeatElement(0, count: id + 1 - levels.count) }
             levels[id] = UInt8(heading.level)
             stored[id] = entry  // a kept heading's selection may have moved on its line; its end is set below
         }
-        for heading in window.headings { findEnd(ofEntryOnLine: heading.startLine, in: document) }
+        for heading in window.headings { findEnd(ofEntryOnLine: heading.startLine, levels: levels, in: document) }
         // Before the window, a heading's range reaches into it only when no heading between has its level or higher.
         var highest = UInt8.max, line = window.start - 1
         while line >= 0, highest > 1 {
             let id = places[line]
             if id >= 0, levels[Int(id)] < highest {
-                findEnd(ofEntryOnLine: line, in: document)
+                findEnd(ofEntryOnLine: line, levels: levels, in: document)
                 highest = levels[Int(id)]
             }
             line -= 1
@@ -74,7 +73,7 @@ extension OutlineIndex {
 
     /// Sets the end of the range of the heading starting on `line`: the line before the next heading of its level or
     /// a higher one, or the last line.
-    private func findEnd(ofEntryOnLine line: Int, in document: TextDocument) {
+    private func findEnd(ofEntryOnLine line: Int, levels: [UInt8], in document: TextDocument) {
         let id = places[line], level = levels[Int(id)]
         var next = line + 1
         while next < places.count, places[next] < 0 || levels[Int(places[next])] > level { next += 1 }

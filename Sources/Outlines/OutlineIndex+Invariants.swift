@@ -24,8 +24,8 @@ extension OutlineIndex {
         if (format != .lines && format != .records || !stored.isEmpty) && stored.count != ids {
             problems.append("stored has \(stored.count) entries for \(ids) ids")
         }
-        if shelved == nil, entryChanged.count != ids { problems.append("entryChanged has \(entryChanged.count) slots for \(ids) ids") }
-        if format == .headings, levels.count != ids { problems.append("levels has \(levels.count) slots for \(ids) ids") }
+        if case .records(_, shelved: _?) = state {} else if entryChanged.count != ids { problems.append("entryChanged has \(entryChanged.count) slots for \(ids) ids") }
+        if case .headings(_, let levels) = state, levels.count != ids { problems.append("levels has \(levels.count) slots for \(ids) ids") }
         let free = Set(freeIDs)
         if free.count != freeIDs.count { problems.append("an id is free twice") }
         if let bad = freeIDs.first(where: { Int($0) >= ids || places.isPlaced($0) }) { problems.append("free id \(bad) is live") }
@@ -64,7 +64,7 @@ extension OutlineIndex {
         for id in live where places[Int(places.place(of: Int32(id)))] != Int32(id) {
             problems.append("id \(id) is at place \(places.place(of: Int32(id))), which does not name it")
         }
-        if format == .tree, let tree, tree.entryCount != count { problems.append("the tree has \(tree.entryCount) entries, the index \(count)") }
+        if case .tree(let tree) = state, tree.entryCount != count { problems.append("the tree has \(tree.entryCount) entries, the index \(count)") }
         return problems
     }
 

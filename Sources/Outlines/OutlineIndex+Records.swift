@@ -11,7 +11,10 @@ import Synchronization
 extension OutlineIndex {
     /// `.records`: the first lines an edit must not touch to be followed (a table's first row, CSV's line 0 that
     /// tells its separator); 0 for other formats.
-    public var recordFixedLines: Int { records?.fixedLines ?? 0 }
+    public var recordFixedLines: Int { recordReader?.fixedLines ?? 0 }
+
+    /// `.records`: the reader of the document's records.
+    var recordReader: RecordReader? { if case .records(let reader, _) = state { reader } else { nil } }
 
     /// The index of a document's records, or nil when they cannot be followed record by record (a binary text, a
     /// table whose header is decided by its other rows, text no whole read accepts, no entries): then the caller
@@ -26,10 +29,9 @@ extension OutlineIndex {
         guard let reader = try? format.reader(for: text), let read = readAll(text, reader, readings: readings, keep: keepingEntries),
               !read.lines.isEmpty else { return nil }
         report(read.warnings.map { OutlineProblem(severity: .warning, message: $0, key: nil) })
-        let index = try OutlineIndex(collation: collation, format: .records, document: document, batch: read.sortStrings,
+        let index = try OutlineIndex(collation: collation, state: .records(reader, shelved: nil), document: document, batch: read.sortStrings,
                                  positions: read.lines.map { Int32($0) }, stored: StoredEntries(read.entries), extract: extract,
                                  sectionsKnown: sectionsKnown, isCancelled: isCancelled)
-        index.records = reader
         index.readings = readings
         index.report = report
         return index
@@ -37,6 +39,7 @@ extension OutlineIndex {
 
     /// Follows an edit by reading the window of records it may have changed (see the type's comment).
     func updateRecords(to document: TextDocument, edit: LineEdit) -> Bool {
+        guard case .records(var reader, let shelved) = state else { return false }
         var edit = edit
         if let shelf = shelved {
             // The text was refused since `shelf`'s: follow the edits since then from there.
@@ -44,7 +47,7 @@ extension OutlineIndex {
             edit = shelf.edit.then(edit)
             guard max(edit.oldEnd, edit.newEnd) - edit.start <= max(1024, count / 4) else { return false }
         }
-        guard let reader = records, edit.start >= reader.fixedLines else { return false }
+        guard edit.start >= reader.fixedLines else { return false }
         // The record before the edit's first line starts the window: a record on that very line may now continue
         // the one before (a folded line, a quote).
         var start = edit.start - 1
@@ -76,9 +79,12 @@ extension OutlineIndex {
         replace(window, in: document, batch: read.sortStrings, lines: read.lines, entries: read.entries)
         // A table whose header was decided by its other rows: when the edit changed that, the first row's entry
         // comes or goes.
-        if records!.follow(text, old: start ..< window.oldEnd, new: start ..< window.newEnd) {
-            let first = records!.firstRecordLines(text)
-            guard let read = try? Self.read(text, records!, from: first.lowerBound, until: { $0 >= first.upperBound }, readings: readings,
+        state = .entries  // the reader mutated alone, not copied
+        let headerChanged = reader.follow(text, old: start ..< window.oldEnd, new: start ..< window.newEnd)
+        state = .records(reader, shelved: nil)
+        if headerChanged {
+            let first = reader.firstRecordLines(text)
+            guard let read = try? Self.read(text, reader, from: first.lowerBound, until: { $0 >= first.upperBound }, readings: readings,
                                             keep: !stored.isEmpty) else { return false }
             replace(LineEdit(start: first.lowerBound, oldEnd: first.upperBound, newEnd: first.upperBound), in: document,
                     batch: read.sortStrings, lines: read.lines, entries: read.entries)
@@ -179,7 +185,7 @@ extension OutlineIndex {
     /// index was made or followed an edit; under `ja` with its reading).
     func recordEntry(_ id: Int32, in document: TextDocument) -> Entry {
         let line = places.place(of: id)
-        return stored.isEmpty ? Self.recordEntry(onLine: Int(line), in: document, reader: records!, readings: readings) : Self.served(stored[Int(id)], at: line)
+        return stored.isEmpty ? Self.recordEntry(onLine: Int(line), in: document, reader: recordReader!, readings: readings) : Self.served(stored[Int(id)], at: line)
     }
 
     static func recordEntry(onLine line: Int, in document: TextDocument, reader: RecordReader, readings: (any CollationReading)?) -> Entry {
@@ -203,8 +209,10 @@ struct RecordShelf {
 extension OutlineIndex {
     /// Puts the records away and leaves the index empty (as a fresh open of a refused text is).
     fileprivate func shelve(_ edit: LineEdit, lineCount: Int) {
+        guard let reader = recordReader else { return }
         changedEveryEntry()
-        shelved = RecordShelf(edit: edit, places: places, sectionOf: sectionOf, runs: runs, stored: stored, freeIDs: freeIDs, count: count)
+        state = .records(reader, shelved: RecordShelf(edit: edit, places: places, sectionOf: sectionOf, runs: runs, stored: stored,
+                                                      freeIDs: freeIDs, count: count))
         (sectionOf, stored, freeIDs, count) = ([], StoredEntries(), [], 0)
         places = EntryPlaces(count: lineCount, positions: [])
         runs = runs.map { _ in [] }
@@ -214,6 +222,6 @@ extension OutlineIndex {
         (places, sectionOf, runs, stored, freeIDs, count) =
             (shelf.places, shelf.sectionOf, shelf.runs, shelf.stored, shelf.freeIDs, shelf.count)
         changedEveryEntry()
-        shelved = nil
+        if let reader = recordReader { state = .records(reader, shelved: nil) }
     }
 }

@@ -18,10 +18,9 @@ extension OutlineIndex {
               let tree = format.read(RecordText(bytes: document.bytes, lineStarts: document.lineStarts), into: &sink)
         else { return nil }
         let stored = sink.stored
-        let index = try OutlineIndex(collation: collation, format: .tree, document: document, batch: stored.sortStrings,
+        let index = try OutlineIndex(collation: collation, state: .tree(tree), document: document, batch: stored.sortStrings,
                                  positions: (0 ..< Int32(stored.count)).map { $0 }, stored: stored, extract: extract,
                                  sectionsKnown: sectionsKnown, isCancelled: isCancelled)
-        index.tree = tree
         index.readings = readings
         index.report = report
         return index
@@ -29,11 +28,11 @@ extension OutlineIndex {
 
     /// Follows an edit by reading again the members around it (see `JSONTree`).
     func updateTree(to document: TextDocument, edit: LineEdit) -> Bool {
-        guard var tree else { return false }
-        self.tree = nil  // mutated alone, not copied
+        guard case .tree(var tree) = state else { return false }
+        state = .entries  // the shape mutated alone, not copied
         let text = RecordText(bytes: document.bytes, lineStarts: document.lineStarts)
         guard let change = tree.follow(text, start: edit.start, oldEnd: edit.oldEnd, newEnd: edit.newEnd) else { return false }
-        self.tree = tree
+        state = .tree(tree)
         var entries = change.entries
         if let readings { for i in entries.indices { entries[i].read(by: readings) } }
         let changed = change.old.lowerBound ..< change.old.lowerBound + entries.count

@@ -38,7 +38,7 @@ public struct OutlineIndexView: Sendable {
         stored = index.stored
         places = index.places
         readings = index.readings
-        records = index.records
+        records = index.recordReader
         memo = index.memo
         entryChanged = index.entryChanged
         allChanged = index.allChanged

@@ -43,10 +43,35 @@ public final class OutlineIndex {
         case entries
     }
 
+    /// What a format keeps beside its entries to follow edits: one case per `Format`, each with its own state.
+    enum FormatState {
+        case lines
+        /// The scan that finds the headings again after an edit (`MarkdownHeadingScan`), and each heading's level by id.
+        case headings(MarkdownHeadingScan, levels: [UInt8])
+        /// The reader of the document's records; while the text is refused (a quote never closed), the records of the
+        /// last text that was not, and the edit since.
+        case records(RecordReader, shelved: RecordShelf?)
+        /// The shape of the document's values.
+        case tree(TreeShape)
+        case startLines
+        case entries
+    }
+
     /// The collation the entries are sorted and sectioned under.
     public let collation: IndexedCollation
+    /// How entries are found and kept, with the state of the format.
+    var state: FormatState
     /// How entries are found and kept.
-    public private(set) var format: Format
+    public var format: Format {
+        switch state {
+        case .lines: .lines
+        case .headings: .headings
+        case .records: .records
+        case .tree: .tree
+        case .startLines: .startLines
+        case .entries: .entries
+        }
+    }
     /// The client's version of the text the index is current with.
     public internal(set) var version: Int
     /// The generation of that text (see `TextDocument.generation`).
@@ -65,16 +90,8 @@ public final class OutlineIndex {
     var stored = StoredEntries()
     /// Under `ja` with MeCab: names in kanji collate by their readings (`Readings.collationString(for:)`).
     var readings: (any CollationReading)?
-    /// `.headings`: the scan that finds them again after an edit, and each heading's level by id.
-    var markdown: MarkdownHeadingScan?
-    var levels: [UInt8] = []
-    /// `.records`: the reader of the document's records, and where its warnings go.
-    var records: RecordReader?
+    /// Where the warnings of records and trees read after an edit go.
     var report: @Sendable ([OutlineProblem]) -> Void = { _ in }
-    /// `.tree`: the shape of the document's values.
-    var tree: TreeShape?
-    /// `.records` while the text is refused: the records of the last text that was not, and the edit since.
-    var shelved: RecordShelf?
     var freeIDs: [Int32] = []
     /// Ids by section title position, in collation order.
     var runs: [[Int32]]
@@ -100,13 +117,13 @@ public final class OutlineIndex {
     ///
     /// - Throws: `CollationError` when the sort keys cannot be allocated; `.cancelled` when `isCancelled` says so.
     init(
-        collation: IndexedCollation, format: Format, document: TextDocument, batch: UTF8Batch, positions: [Int32],
+        collation: IndexedCollation, state: FormatState, document: TextDocument, batch: UTF8Batch, positions: [Int32],
         stored: StoredEntries, extract: @escaping @Sendable (TextDocument) -> [Entry], sectionsKnown: ((SectionLayout) -> Void)? = nil,
         knownSections: [Int32]? = nil, isCancelled: () -> Bool = { false }
     ) throws(CollationError) {
         self.collation = collation
         self.extract = extract
-        self.format = format
+        self.state = state
         version = document.version
         generation = document.generation
         let cancelled = CollationError(.cancelled, "the index was given up: its document was closed or opened again")
