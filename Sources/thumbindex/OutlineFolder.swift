@@ -27,11 +27,14 @@ extension Outline {
             let path = URL(string: uri)?.path ?? uri
             return path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
         }
+        var paths: [Int32: String] = [:]  // each file's relative path, made once
         let sections = files.withIndex { index, _ in
             index.sections.map { section in
                 (title: section.titleIndex, entries: index.items(section.offset ..< section.offset + section.count).map { found in
                     let file = index.file(of: found.item), k = Int(found.item.entry)
-                    return (name: file.name(k), detail: file.detail(k), file: relative(file.uri), line: file.selection(k).start.line + 1)
+                    let path = paths[found.item.file] ?? relative(file.uri)
+                    paths[found.item.file] = path
+                    return (name: file.name(k), detail: file.detail(k), file: path, line: file.selection(k).start.line + 1)
                 })
             }
         }
