@@ -55,22 +55,48 @@ public struct IndexPlan: Sendable {
         self.tree = format == .tree ? tree : nil
     }
 
-    /// The index of `document` under `collation` by this plan. `extract` gives the entries of a whole extraction
-    /// (the formats that need one, and records that cannot be followed one by one); `report` gets the problems of
-    /// the records read (a card left out; a quote never closed after an edit), as extraction reports its own. `keepingEntries`: for a reader of every
-    /// entry (the CLI's whole outline), records keep their entries instead of being read again when served.
-    /// `sectionsKnown` gets the thumb index once the sections are known, before the sort; `isCancelled` is asked then
-    /// and before the sort (it throws `CollationError` of kind `.cancelled` when it says so).
-    public func index(
-        _ document: TextDocument, collation: IndexedCollation, keepingEntries: Bool = false,
-        report: @escaping @Sendable ([OutlineProblem]) -> Void = { _ in }, extract: @escaping @Sendable (TextDocument) -> [Entry],
-        sectionsKnown: ((SectionLayout) -> Void)? = nil, knownSections: [Int32]? = nil, knownNames: PlainTextNames? = nil,
-        isCancelled: () -> Bool = { false }
-    ) throws(CollationError) -> OutlineIndex {
-        let index = try OutlineIndex.make(document, collation: collation, format: format, readings: readings, records: records, tree: tree,
-                                          keepingEntries: keepingEntries, report: report, extract: extract, sectionsKnown: sectionsKnown,
-                                          knownSections: knownSections, knownNames: knownNames, isCancelled: isCancelled)
+    /// A plan of `format`, as a test or a tool chooses it (`records` and `tree` name the format's reader).
+    public init(format: OutlineIndex.Format, readings: (any CollationReading)? = nil, records: RecordFormat? = nil, tree: TreeFormat? = nil) {
+        self.format = format
+        self.readings = readings
+        self.records = records
+        self.tree = tree
+    }
+
+    /// The index of `document` under `collation` by this plan (checked against its invariants in a debug build).
+    public func index(_ document: TextDocument, collation: IndexedCollation, inputs: IndexInputs) throws(CollationError) -> OutlineIndex {
+        let index = try OutlineIndex.make(document, collation: collation, plan: self, inputs: inputs)
         index.checkInvariants(in: document)
         return index
     }
+
+    /// The same plan with another format (a format's reader gave up on the text: `.entries`).
+    func with(format: OutlineIndex.Format) -> IndexPlan { IndexPlan(format: format, readings: readings, records: records, tree: tree) }
+}
+
+/// What a build of an index reads besides the text, the collation and the plan: one value, handed to each format's
+/// maker.
+public struct IndexInputs {
+    /// The entries of a whole extraction (the formats that need one, and records that cannot be followed one by one).
+    public var extract: @Sendable (TextDocument) -> [Entry]
+    /// Where the problems of the records and values read go (a card left out; a quote never closed after an edit), as
+    /// extraction reports its own.
+    public var report: @Sendable ([OutlineProblem]) -> Void = { _ in }
+    /// Records keep their entries instead of being read again when served: for a reader of every entry (the CLI's
+    /// whole outline), which would read each twice.
+    public var keepingEntries = false
+    /// Gets the thumb index once the sections are known, before the sort (not `.headings`, whose scan is most of
+    /// their cost).
+    public var sectionsKnown: ((SectionLayout) -> Void)?
+    /// The section of every entry and a plain text's names, when a layout of the same text and collation counted them.
+    public var knownSections: [Int32]?
+    public var knownNames: PlainTextNames?
+    /// Asked once the sections are known and again before the sort; true throws `CollationError` of kind
+    /// `.cancelled` (a build nobody wants any more gives its memory back at once).
+    public var isCancelled: () -> Bool = { false }
+    /// `.headings`: the scanner's state is kept every this many lines.
+    public var checkpointSpacing = 256
+
+    /// Inputs of a build whose whole extraction is `extract`; the rest as set after.
+    public init(extract: @escaping @Sendable (TextDocument) -> [Entry]) { self.extract = extract }
 }

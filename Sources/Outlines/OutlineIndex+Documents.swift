@@ -4,55 +4,43 @@ import Entries
 
 /// Building an index from a document, and following the document's edits.
 extension OutlineIndex {
-    /// The index of a document's entries. `.lines` reads names straight off the text (no entries are made);
-    /// `.headings` scans Markdown itself (`extract` is not used), keeping the scanner's state every
-    /// `checkpointSpacing` lines; `.startLines` falls back to `.entries` when two entries start on one line.
-    /// With `readings` (under `ja`), names in kanji collate by their readings, as `EntrySource` makes them.
-    /// `.records` reads records again from the text when served, unless `keepingEntries` (for a reader of every
-    /// entry, such as `thumbindex outline`, which would read each twice). `sectionsKnown` gets the thumb index as soon
-    /// as the sections are known, before the sort (not for `.headings`, whose scan is most of their cost).
-    public static func make(
-        _ document: TextDocument, collation: IndexedCollation, format: Format, checkpointSpacing: Int = 256,
-        readings: (any CollationReading)? = nil, records: RecordFormat? = nil, tree: TreeFormat? = nil, keepingEntries: Bool = false,
-        report: @escaping @Sendable ([OutlineProblem]) -> Void = { _ in }, extract: @escaping @Sendable (TextDocument) -> [Entry],
-        sectionsKnown: ((SectionLayout) -> Void)? = nil, knownSections: [Int32]? = nil, knownNames: PlainTextNames? = nil,
-        isCancelled: () -> Bool = { false }
-    ) throws(CollationError) -> OutlineIndex {
-        if format == .records {
-            if let records, let index = try makeRecords(document, collation: collation, format: records, readings: readings,
-                                                    keepingEntries: keepingEntries, report: report, extract: extract,
-                                                    sectionsKnown: sectionsKnown, isCancelled: isCancelled) {
+    /// The index of a document's entries by `plan` (see `IndexPlan.index`). `.lines` reads names straight off the
+    /// text (no entries are made); `.headings` scans Markdown itself (`extract` is not used); `.startLines` falls back
+    /// to `.entries` when two entries start on one line, and `.records` and `.tree` when their reader gives up on the
+    /// text. With `readings` (under `ja`), names in kanji collate by their readings, as `EntrySource` makes them.
+    static func make(_ document: TextDocument, collation: IndexedCollation, plan: IndexPlan, inputs: IndexInputs) throws(CollationError) -> OutlineIndex {
+        // Records and trees count their own sections; a format's reader that gave up leaves a whole extraction: neither
+        // takes what a layout of another reading counted.
+        var whole = inputs
+        (whole.knownSections, whole.knownNames) = (nil, nil)
+        switch plan.format {
+        case .records:
+            if let records = plan.records, let index = try makeRecords(document, collation: collation, format: records, readings: plan.readings, inputs: whole) {
                 return index
             }
-            return try make(document, collation: collation, format: .entries, extract: extract, sectionsKnown: sectionsKnown, isCancelled: isCancelled)
-        }
-        if format == .tree {
-            if let tree, let index = try makeTree(document, collation: collation, format: tree, readings: readings, report: report, extract: extract,
-                                              sectionsKnown: sectionsKnown, isCancelled: isCancelled) {
+            return try make(document, collation: collation, plan: plan.with(format: .entries), inputs: whole)
+        case .tree:
+            if let tree = plan.tree, let index = try makeTree(document, collation: collation, format: tree, readings: plan.readings, inputs: whole) {
                 return index
             }
-            return try make(document, collation: collation, format: .entries, extract: extract, sectionsKnown: sectionsKnown, isCancelled: isCancelled)
-        }
-        if format == .headings {
-            return try makeHeadings(document, collation: collation, spacing: checkpointSpacing, readings: readings, extract: extract)
-        }
-        if format == .lines {
+            return try make(document, collation: collation, plan: plan.with(format: .entries), inputs: whole)
+        case .headings:
+            return try makeHeadings(document, collation: collation, plan: plan, inputs: inputs)
+        case .lines:
             // `knownNames`: a layout's, for this text read the same way.
-            let names = knownNames ?? names(document, readings: readings)
-            let index = try OutlineIndex(collation: collation, state: .lines, document: document, batch: names.batch,
-                                     positions: names.lines, stored: StoredEntries(), extract: extract, sectionsKnown: sectionsKnown,
-                                     knownSections: knownSections, isCancelled: isCancelled)
-            index.readings = readings
+            let names = inputs.knownNames ?? names(document, readings: plan.readings)
+            let index = try OutlineIndex(collation: collation, state: .lines, document: document, batch: names.batch, positions: names.lines,
+                                         stored: StoredEntries(), inputs: inputs)
+            index.readings = plan.readings
             return index
+        case .startLines, .entries:
+            let (entries, batch) = extracted(document, inputs.extract)
+            let lines = entries.map { $0.range.start.line }
+            let startLines = plan.format == .startLines && zip(lines, lines.dropFirst()).allSatisfy { $0 < $1 }
+            return try OutlineIndex(collation: collation, state: startLines ? .startLines : .entries, document: document, batch: batch,
+                                    positions: startLines ? lines.map { Int32($0) } : entries.indices.map { Int32($0) },
+                                    stored: StoredEntries(entries), inputs: inputs)
         }
-        let (entries, batch) = extracted(document, extract)
-        let lines = entries.map { $0.range.start.line }
-        let distinct = zip(lines, lines.dropFirst()).allSatisfy { $0 < $1 }
-        let kept: Format = format == .startLines && distinct ? .startLines : .entries
-        let positions = kept == .entries ? entries.indices.map { Int32($0) } : lines.map { Int32($0) }
-        return try OutlineIndex(collation: collation, state: kept == .startLines ? .startLines : .entries, document: document, batch: batch,
-                                positions: positions, stored: StoredEntries(entries),
-                            extract: extract, sectionsKnown: sectionsKnown, knownSections: knownSections, isCancelled: isCancelled)
     }
 
     /// The sort strings of a document's entries in document order, as `make` would sort them (for a layout before

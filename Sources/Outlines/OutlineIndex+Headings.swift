@@ -6,19 +6,20 @@ import Entries
 /// A heading's range runs to the line before the next heading of its level or a higher one, or to the end: an edit
 /// changes it only for the headings in its window and the few before it whose range reaches into it.
 extension OutlineIndex {
-    static func makeHeadings(
-        _ document: TextDocument, collation: IndexedCollation, spacing: Int, readings: (any CollationReading)?,
-        extract: @escaping @Sendable (TextDocument) -> [Entry]
-    ) throws(CollationError) -> OutlineIndex {
-        let (scan, headings) = MarkdownHeadingScan.scan(bytes: document.bytes, lineStarts: document.lineStarts, spacing: spacing)
+    static func makeHeadings(_ document: TextDocument, collation: IndexedCollation, plan: IndexPlan, inputs: IndexInputs) throws(CollationError) -> OutlineIndex {
+        let readings = plan.readings
+        // Not told its sections before the sort, nor given a layout's: the scan is most of what the headings cost.
+        var inputs = inputs
+        (inputs.sectionsKnown, inputs.knownSections, inputs.knownNames, inputs.isCancelled) = (nil, nil, nil, { false })
+        let (scan, headings) = MarkdownHeadingScan.scan(bytes: document.bytes, lineStarts: document.lineStarts, spacing: inputs.checkpointSpacing)
         let starts = headings.map(\.startLine)
         guard zip(starts, starts.dropFirst()).allSatisfy({ $0 < $1 }) else {
-            return try make(document, collation: collation, format: .startLines, extract: extract)
+            return try make(document, collation: collation, plan: plan.with(format: .startLines), inputs: inputs)
         }
         let entries = headings.map { Self.entry($0, readings) }
         let index = try OutlineIndex(collation: collation, state: .headings(scan, levels: headings.map { UInt8($0.level) }), document: document,
                                  batch: UTF8Batch(entries.lazy.map(\.sortString)), positions: starts.map { Int32($0) },
-                                 stored: StoredEntries(entries), extract: extract)
+                                 stored: StoredEntries(entries), inputs: inputs)
         index.readings = readings
         // Each heading ends where a later one of its level or higher starts: one pass with a stack of open headings.
         var open: [Int] = []

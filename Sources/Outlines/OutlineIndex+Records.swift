@@ -20,20 +20,16 @@ extension OutlineIndex {
     /// table whose header is decided by its other rows, text no whole read accepts, no entries): then the caller
     /// makes an `.entries` index, whose extraction reports what is wrong.
     static func makeRecords(
-        _ document: TextDocument, collation: IndexedCollation, format: RecordFormat, readings: (any CollationReading)?, keepingEntries: Bool,
-        report: @escaping @Sendable ([OutlineProblem]) -> Void, extract: @escaping @Sendable (TextDocument) -> [Entry],
-        sectionsKnown: ((SectionLayout) -> Void)?, isCancelled: () -> Bool
+        _ document: TextDocument, collation: IndexedCollation, format: RecordFormat, readings: (any CollationReading)?, inputs: IndexInputs
     ) throws(CollationError) -> OutlineIndex? {
         guard !document.isBinary else { return nil }
         let text = RecordText(bytes: document.bytes, lineStarts: document.lineStarts)
-        guard let reader = try? format.reader(for: text), let read = readAll(text, reader, readings: readings, keep: keepingEntries),
+        guard let reader = try? format.reader(for: text), let read = readAll(text, reader, readings: readings, keep: inputs.keepingEntries),
               !read.lines.isEmpty else { return nil }
-        report(read.warnings.map { OutlineProblem(severity: .warning, message: $0, key: nil) })
+        inputs.report(read.warnings.map { OutlineProblem(severity: .warning, message: $0, key: nil) })
         let index = try OutlineIndex(collation: collation, state: .records(reader, shelved: nil), document: document, batch: read.sortStrings,
-                                 positions: read.lines.map { Int32($0) }, stored: StoredEntries(read.entries), extract: extract,
-                                 sectionsKnown: sectionsKnown, isCancelled: isCancelled)
+                                 positions: read.lines.map { Int32($0) }, stored: StoredEntries(read.entries), inputs: inputs)
         index.readings = readings
-        index.report = report
         return index
     }
 

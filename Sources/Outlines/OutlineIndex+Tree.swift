@@ -8,9 +8,7 @@ extension OutlineIndex {
     /// The index of a JSON document, or nil for text that is not JSON (or not a catalog) or has no value: then the
     /// caller makes an `.entries` index, whose extraction reports what is wrong.
     static func makeTree(
-        _ document: TextDocument, collation: IndexedCollation, format: TreeFormat, readings: (any CollationReading)?,
-        report: @escaping @Sendable ([OutlineProblem]) -> Void, extract: @escaping @Sendable (TextDocument) -> [Entry],
-        sectionsKnown: ((SectionLayout) -> Void)?, isCancelled: () -> Bool
+        _ document: TextDocument, collation: IndexedCollation, format: TreeFormat, readings: (any CollationReading)?, inputs: IndexInputs
     ) throws(CollationError) -> OutlineIndex? {
         // Packed as they are read: a million JSON members are never held as `Entry`s (170 MB of them and their strings).
         var sink = PackingSink(readings: readings)
@@ -19,10 +17,8 @@ extension OutlineIndex {
         else { return nil }
         let stored = sink.stored
         let index = try OutlineIndex(collation: collation, state: .tree(tree), document: document, batch: stored.sortStrings,
-                                 positions: (0 ..< Int32(stored.count)).map { $0 }, stored: stored, extract: extract,
-                                 sectionsKnown: sectionsKnown, isCancelled: isCancelled)
+                                 positions: (0 ..< Int32(stored.count)).map { $0 }, stored: stored, inputs: inputs)
         index.readings = readings
-        index.report = report
         return index
     }
 

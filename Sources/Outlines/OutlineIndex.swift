@@ -118,16 +118,17 @@ public final class OutlineIndex {
     /// - Throws: `CollationError` when the sort keys cannot be allocated; `.cancelled` when `isCancelled` says so.
     init(
         collation: IndexedCollation, state: FormatState, document: TextDocument, batch: UTF8Batch, positions: [Int32],
-        stored: StoredEntries, extract: @escaping @Sendable (TextDocument) -> [Entry], sectionsKnown: ((SectionLayout) -> Void)? = nil,
-        knownSections: [Int32]? = nil, isCancelled: () -> Bool = { false }
+        stored: StoredEntries, inputs: IndexInputs
     ) throws(CollationError) {
+        let (sectionsKnown, isCancelled) = (inputs.sectionsKnown, inputs.isCancelled)
         self.collation = collation
-        self.extract = extract
+        self.extract = inputs.extract
+        report = inputs.report
         self.state = state
         version = document.version
         generation = document.generation
         let cancelled = CollationError(.cancelled, "the index was given up: its document was closed or opened again")
-        var sections = knownSections.flatMap { $0.count == batch.count ? $0 : nil } ?? []
+        var sections = inputs.knownSections.flatMap { $0.count == batch.count ? $0 : nil } ?? []
         if let sectionsKnown {
             // Wanted before the sort: every entry looked up, unless known.
             if sections.isEmpty { sections = collation.sections(of: batch) }

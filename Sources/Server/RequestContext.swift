@@ -198,9 +198,10 @@ struct RequestContext: Sendable {
             // The sections (and a plain text's names) a first `thumbindex/sections` counted for this text are not
             // looked up again.
             let known = server.documents.cachedLayout(document, cacheKey: key)
-            return try plan.index(document, collation: collation, report: report, extract: extract, sectionsKnown: sectionsKnown,
-                                  knownSections: known?.sectionOfEntries, knownNames: known?.names,
-                                  isCancelled: { cancelWhenGone && !server.documents.isOpen(document) })
+            var inputs = IndexInputs(extract: extract)
+            (inputs.report, inputs.sectionsKnown, inputs.knownSections, inputs.knownNames) = (report, sectionsKnown, known?.sectionOfEntries, known?.names)
+            inputs.isCancelled = { cancelWhenGone && !server.documents.isOpen(document) }
+            return try plan.index(document, collation: collation, inputs: inputs)
         }
     }
 

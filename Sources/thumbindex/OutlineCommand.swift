@@ -83,13 +83,15 @@ struct Outline: ParsableCommand {
         let plan = IndexPlan(document, settings: settings, collation: collation, fileName: fileName)
         let problems = ProblemLog()
         let (name, extraction) = (file, settings)
-        let index = try plan.index(document, collation: collation, keepingEntries: true, report: { problems.append($0) }) { document in
+        var inputs = IndexInputs { document in
             let (entries, found) = EntrySource().entries(
                 of: document.text, languageId: language, fileName: fileName, name: name,
                 settings: extraction, language: collation.locale.language, reading: extraction.reading(of: document, collation: collation))
             problems.append(found)
             return entries
         }
+        (inputs.keepingEntries, inputs.report) = (true, { problems.append($0) })
+        let index = try plan.index(document, collation: collation, inputs: inputs)
         try problems.report()
         let view = index.view(document: document)
         let style = Self.style

@@ -25,13 +25,15 @@ final class IndexCancellationTests: XCTestCase {
             let document = TextDocument(uri: "file:///t", languageId: languageId, version: 1, text: text)
             let plan = IndexPlan(document, settings: ExtractionSettings(), collation: collation)
             var told: SectionLayout?
-            XCTAssertThrowsError(try plan.index(document, collation: collation, extract: { _ in [] }, sectionsKnown: { told = $0 },
-                                                isCancelled: { told != nil })) { error in
+            XCTAssertThrowsError(try plan.index(document, collation: collation, set: { inputs in
+                inputs.sectionsKnown = { told = $0 }
+                inputs.isCancelled = { told != nil }
+            }, extract: { _ in [] })) { error in
                 XCTAssertEqual((error as? CollationError)?.kind, .cancelled, languageId)
             }
             XCTAssertEqual(told?.totalCount, 503, languageId)
             XCTAssertEqual(keysMade.withLock { $0 }, 0, "\(languageId): no sort keys made for a cancelled build")
-            let index = try plan.index(document, collation: collation, extract: { _ in [] }, isCancelled: { false })
+            let index = try plan.index(document, collation: collation, extract: { _ in [] })
             XCTAssertEqual(index.count, 503, languageId)
             XCTAssertEqual(keysMade.withLock { $0 }, 1, "\(languageId): the build that goes on makes its keys")
             keysMade.withLock { $0 = 0 }

@@ -21,17 +21,17 @@ final class KnownSectionsTests: XCTestCase {
             let layout = SectionLayout(sortStrings: OutlineIndex.sortStrings(document, format: format, extract: extract), version: 1,
                                        generation: document.generation, collation: collation)
             let known = try XCTUnwrap(layout.sectionOfEntries)
-            let taking = try OutlineIndex.make(document, collation: collation, format: format, extract: extract, knownSections: known)
+            let taking = try OutlineIndex.make(document, collation: collation, format: format, set: { $0.knownSections = known }, extract: extract)
             XCTAssertEqual(taking.invariantViolations(in: document), [], "\(format)")
             XCTAssertEqual(taking.layout.sections.map(\.count), layout.sections.map(\.count), "\(format)")
             XCTAssertEqual(taking.layout.sections.map(\.titleIndex), layout.sections.map(\.titleIndex), "\(format)")
             // They are taken as given: sections of another text (all the first) would be the index's, and found out.
-            let wrong = try OutlineIndex.make(document, collation: collation, format: format, extract: extract,
-                                              knownSections: [Int32](repeating: 0, count: known.count))
+            let wrong = try OutlineIndex.make(document, collation: collation, format: format,
+                                              set: { $0.knownSections = [Int32](repeating: 0, count: known.count) }, extract: extract)
             XCTAssertFalse(wrong.invariantViolations(in: document).isEmpty, "\(format)")
             // One too few: not taken, looked up.
-            let short = try OutlineIndex.make(document, collation: collation, format: format, extract: extract,
-                                              knownSections: Array(known.dropLast()))
+            let short = try OutlineIndex.make(document, collation: collation, format: format,
+                                              set: { $0.knownSections = Array(known.dropLast()) }, extract: extract)
             XCTAssertEqual(short.invariantViolations(in: document), [], "\(format)")
         }
     }

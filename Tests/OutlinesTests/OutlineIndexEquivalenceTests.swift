@@ -166,8 +166,8 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
         let records = RecordFormat(languageId: languageId, options: ExtractionOptions(fileName: "doc"))
         let tree = TreeFormat(languageId: languageId, options: ExtractionOptions(language: readings ? "ja" : "en", fileName: "doc"))
         func make() throws -> OutlineIndex {
-            try OutlineIndex.make(document, collation: collation, format: format, checkpointSpacing: checkpointSpacing, readings: reader,
-                              records: records, tree: tree, keepingEntries: keepingEntries, extract: extract)
+            try OutlineIndex.make(document, collation: collation, format: format, readings: reader, records: records, tree: tree,
+                                  set: { ($0.checkpointSpacing, $0.keepingEntries) = (checkpointSpacing, keepingEntries) }, extract: extract)
         }
         var index = try make()
         var followed = 0
