@@ -39,6 +39,11 @@ let package = Package(
         // glibc's malloc_trim and mallopt, which Swift's Glibc module does not export.
         .target(name: "MallocShim"),
 
+        // MARK: LowLevel — splitting work over the cores, the word-at-a-time byte searches, the unchecked Sendable box
+        // and the size thresholds of two-core work, shared by the targets below (`package` access; not a product).
+        .target(name: "LowLevel"),
+        .testTarget(name: "LowLevelTests", dependencies: ["LowLevel", "SeededRandom"]),
+
         // MARK: Collation core — IndexedCollation (UILocalizedIndexedCollation on ICU), sort keys, jump rules, readings.
         .target(name: "Collation", dependencies: ["ICUShim", "MeCabShim"]),
         .testTarget(name: "CollationTests", dependencies: ["Collation", "SeededRandom"], exclude: ["Fixtures"]),
