@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(name: "CollationTests", dependencies: ["Collation", "SeededRandom"], exclude: ["Fixtures"]),
 
         // MARK: JSON — values, the parser and the writers, shared by the transport, the protocol and the extractors.
-        .target(name: "ThumbIndexJSON"),
+        .target(name: "ThumbIndexJSON", dependencies: ["LowLevel"]),
         .testTarget(name: "ThumbIndexJSONTests", dependencies: ["ThumbIndexJSON"]),
 
         // MARK: Entries — one extractor per document format, chosen by languageId (no collation here).
