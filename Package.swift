@@ -45,7 +45,7 @@ let package = Package(
         .testTarget(name: "LowLevelTests", dependencies: ["LowLevel", "SeededRandom"]),
 
         // MARK: Collation core — IndexedCollation (UILocalizedIndexedCollation on ICU), sort keys, jump rules, readings.
-        .target(name: "Collation", dependencies: ["ICUShim", "MeCabShim"]),
+        .target(name: "Collation", dependencies: ["ICUShim", "MeCabShim", "LowLevel"]),
         .testTarget(name: "CollationTests", dependencies: ["Collation", "SeededRandom"], exclude: ["Fixtures"]),
 
         // MARK: JSON — values, the parser and the writers, shared by the transport, the protocol and the extractors.
