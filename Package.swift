@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(name: "ThumbIndexJSONTests", dependencies: ["ThumbIndexJSON"]),
 
         // MARK: Entries — one extractor per document format, chosen by languageId (no collation here).
-        .target(name: "Entries", dependencies: ["ThumbIndexJSON", .product(name: "Yams", package: "Yams")]),
+        .target(name: "Entries", dependencies: ["ThumbIndexJSON", "LowLevel", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "EntriesTests", dependencies: ["Entries"], exclude: ["Fixtures"]),
 
         // MARK: Outlines — the domain: a document's text → entries → sectioned outline, pages, jumps, search.
