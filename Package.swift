@@ -57,7 +57,7 @@ let package = Package(
         .testTarget(name: "EntriesTests", dependencies: ["Entries"], exclude: ["Fixtures"]),
 
         // MARK: Outlines — the domain: a document's text → entries → sectioned outline, pages, jumps, search.
-        .target(name: "Outlines", dependencies: ["Collation", "Entries", "ThumbIndexJSON"]),
+        .target(name: "Outlines", dependencies: ["Collation", "Entries", "ThumbIndexJSON", "LowLevel"]),
         .testTarget(name: "OutlinesTests", dependencies: ["Outlines", "Collation", "Entries", "ThumbIndexJSON", "SeededRandom"], exclude: ["Fixtures"]),
 
         // MARK: JSON-RPC 2.0 transport — framing and messages, knows nothing of LSP.
