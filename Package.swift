@@ -39,20 +39,25 @@ let package = Package(
         // glibc's malloc_trim and mallopt, which Swift's Glibc module does not export.
         .target(name: "MallocShim"),
 
+        // MARK: LowLevel — splitting work over the cores, the word-at-a-time byte searches, the unchecked Sendable box
+        // and the size thresholds of two-core work, shared by the targets below (`package` access; not a product).
+        .target(name: "LowLevel"),
+        .testTarget(name: "LowLevelTests", dependencies: ["LowLevel", "SeededRandom"]),
+
         // MARK: Collation core — IndexedCollation (UILocalizedIndexedCollation on ICU), sort keys, jump rules, readings.
-        .target(name: "Collation", dependencies: ["ICUShim", "MeCabShim"]),
+        .target(name: "Collation", dependencies: ["ICUShim", "MeCabShim", "LowLevel"]),
         .testTarget(name: "CollationTests", dependencies: ["Collation", "SeededRandom"], exclude: ["Fixtures"]),
 
         // MARK: JSON — values, the parser and the writers, shared by the transport, the protocol and the extractors.
-        .target(name: "ThumbIndexJSON"),
+        .target(name: "ThumbIndexJSON", dependencies: ["LowLevel"]),
         .testTarget(name: "ThumbIndexJSONTests", dependencies: ["ThumbIndexJSON"]),
 
         // MARK: Entries — one extractor per document format, chosen by languageId (no collation here).
-        .target(name: "Entries", dependencies: ["ThumbIndexJSON", .product(name: "Yams", package: "Yams")]),
+        .target(name: "Entries", dependencies: ["ThumbIndexJSON", "LowLevel", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "EntriesTests", dependencies: ["Entries"], exclude: ["Fixtures"]),
 
         // MARK: Outlines — the domain: a document's text → entries → sectioned outline, pages, jumps, search.
-        .target(name: "Outlines", dependencies: ["Collation", "Entries", "ThumbIndexJSON"]),
+        .target(name: "Outlines", dependencies: ["Collation", "Entries", "ThumbIndexJSON", "LowLevel"]),
         .testTarget(name: "OutlinesTests", dependencies: ["Outlines", "Collation", "Entries", "ThumbIndexJSON", "SeededRandom"], exclude: ["Fixtures"]),
 
         // MARK: JSON-RPC 2.0 transport — framing and messages, knows nothing of LSP.

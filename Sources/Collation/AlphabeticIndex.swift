@@ -1,5 +1,5 @@
-import Dispatch
 import ICUShim
+import LowLevel
 
 /// ICU's `AlphabeticIndex` for one collator: the buckets a locale's people expect, and the bucket of
 /// any string. Immutable once built, so it is shared freely between threads.
@@ -110,12 +110,12 @@ final class AlphabeticIndex: @unchecked Sendable {
         // Whether the index can tell is the index's own: asked once, with no strings.
         guard ti_index_leading_code_points(handle, nil, nil, nil, 0, nil) != 0 else { return nil }
         if batch.count == 0 { return [] }
-        let slices = Parallel.slices(count: batch.count, enabled: true, minimumSlice: 100_000)
+        let slices = Cores.slices(count: batch.count, enabled: true, minimumSlice: Thresholds.leadingCodePointsSlice)
         let result = [Int32](unsafeUninitializedCapacity: batch.count) { out, initialized in
             batch.bytes.withUnsafeBufferPointer { bytes in
                 batch.starts.withUnsafeBufferPointer { starts in
                     batch.lengths.withUnsafeBufferPointer { lengths in
-                        Parallel.run(slices.count) { s in
+                        Cores.run(slices.count) { s in
                             let range = slices[s]
                             _ = ti_index_leading_code_points(handle, bytes.baseAddress, starts.baseAddress! + range.lowerBound,
                                                              lengths.baseAddress! + range.lowerBound, Int64(range.count),
@@ -133,12 +133,12 @@ final class AlphabeticIndex: @unchecked Sendable {
     func buckets(of batch: UTF8Batch, parallel: Bool = true) -> [Int32] {
         var result = [Int32](repeating: 0, count: batch.count)
         if batch.count == 0 { return result }
-        let slices = Parallel.slices(count: batch.count, enabled: parallel)
+        let slices = Cores.slices(count: batch.count, enabled: parallel)
         result.withUnsafeMutableBufferPointer { out in
             batch.bytes.withUnsafeBufferPointer { bytes in
                 batch.starts.withUnsafeBufferPointer { starts in
                     batch.lengths.withUnsafeBufferPointer { lengths in
-                        Parallel.run(slices.count) { s in
+                        Cores.run(slices.count) { s in
                             let range = slices[s]
                             ti_index_buckets_utf8(
                                 handle, bytes.baseAddress, starts.baseAddress! + range.lowerBound,

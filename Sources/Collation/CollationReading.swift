@@ -1,4 +1,5 @@
 import Foundation
+import LowLevel
 
 /// A way to read strings that a locale's collation cannot read as its people do, and what to collate them by
 /// instead: Japanese names in kanji by their MeCab readings (`Readings`), Chinese names by their surnames
@@ -15,11 +16,10 @@ extension CollationReading {
     /// others as they are; and whether any had Han (without readings, `problem` is then worth telling).
     public func collationStrings(_ batch: UTF8Batch) -> (batch: UTF8Batch, sawHan: Bool) {
         // On every core: a long list of distinct names is mostly the reader's time.
-        let parts = batch.count < 4096 ? 1 : ProcessInfo.processInfo.activeProcessorCount
+        let parts = batch.count < Thresholds.readingsOnEveryCore ? 1 : ProcessInfo.processInfo.activeProcessorCount
         var results = [(strings: [String], sawHan: Bool)](repeating: ([], false), count: parts)
         results.withUnsafeMutableBufferPointer { out in
-            let out = UncheckedSendable(out)
-            DispatchQueue.concurrentPerform(iterations: parts) { part in
+            Cores.run(parts) { part in
                 var sawHan = false
                 let strings = (batch.count * part / parts ..< batch.count * (part + 1) / parts).map { i -> String in
                     let s = batch.string(at: i)
@@ -27,7 +27,7 @@ extension CollationReading {
                     sawHan = true
                     return collationString(for: s) ?? s
                 }
-                out.value[part] = (strings, sawHan)
+                out[part] = (strings, sawHan)
             }
         }
         let sawHan = results.contains { $0.sawHan }

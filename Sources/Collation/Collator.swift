@@ -1,5 +1,6 @@
 import Foundation
 import ICUShim
+import LowLevel
 
 /// An ICU collator for one locale and set of options.
 ///
@@ -82,7 +83,7 @@ public final class Collator: @unchecked Sendable {
         batch.bytes.withUnsafeBufferPointer { bytes in
             batch.starts.withUnsafeBufferPointer { starts in
                 batch.lengths.withUnsafeBufferPointer { lengths in
-                    Parallel.run(slices.count) { s in
+                    Cores.run(slices.count) { s in
                         let range = slices[s]
                         let clone = slices.count == 1 ? nil : cloneHandle()
                         defer { if let clone { ti_collator_close(clone) } }

@@ -1,4 +1,5 @@
 import ICUShim
+import LowLevel
 import Synchronization
 
 extension SortKeys {
@@ -11,7 +12,7 @@ extension SortKeys {
     public static func prefixes(_ batch: UTF8Batch, collator: Collator, parallel: Bool = true) throws(CollationError) -> [UInt64] {
         let count = batch.count
         guard count > 0 else { return [] }
-        let slices = Parallel.slices(count: count, enabled: parallel)
+        let slices = Cores.slices(count: count, enabled: parallel)
         let failed = Mutex(false)
         let prefixes = [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
             let prefixes = buffer.baseAddress!

@@ -1,6 +1,6 @@
-import Dispatch
 import Foundation
 import ICUShim
+import LowLevel
 import Synchronization
 
 /// ICU sort keys for a batch of strings, computed once, and the collation order they give.
@@ -31,7 +31,7 @@ public final class SortKeys: @unchecked Sendable {
         keyStart = .allocate(capacity: max(count, 1))
         keyLength = .allocate(capacity: max(count, 1))
         if count == 0 { return }
-        let slices = Parallel.slices(count: count, enabled: parallel)
+        let slices = Cores.slices(count: count, enabled: parallel)
         let results = UnsafeMutableBufferPointer<UnsafeMutablePointer<UInt8>?>.allocate(capacity: slices.count)
         results.initialize(repeating: nil)
         defer { results.deallocate() }
@@ -82,9 +82,9 @@ public final class SortKeys: @unchecked Sendable {
             for i in 0 ..< count { buffer[i] = SortItem(prefix: prefix(i, from: 0), next: prefix(i, from: 8), index: UInt32(i)) }
             initialized = count
         }
-        let slices = Parallel.slices(count: count, enabled: parallel, minimumSlice: 50_000)
+        let slices = Cores.slices(count: count, enabled: parallel, minimumSlice: Thresholds.sortSlice)
         items.withUnsafeMutableBufferPointer { all in
-            Parallel.run(slices.count) { s in
+            Cores.run(slices.count) { s in
                 var slice = UnsafeMutableBufferPointer(rebasing: all[slices[s]])
                 slice.sort(by: itemLess)
             }
@@ -174,29 +174,15 @@ struct SortItem {
     var index: UInt32
 }
 
-/// Splitting work across the machine's cores.
-enum Parallel {
-    static let cores = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
+extension Cores {
+    /// The cores a batch is split over: the machine's, at most eight (counted by Foundation, which `LowLevel` does
+    /// not import).
+    static let available = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
 
-    /// Runs `body(0..<count)` concurrently. The closures touch disjoint parts of buffers that outlive
-    /// the call, which the compiler cannot see; hence the unchecked box.
-    static func run(_ count: Int, _ body: (Int) -> Void) {
-        if count == 1 { return body(0) }
-        withoutActuallyEscaping(body) { body in
-            let box = UncheckedSendable(body)
-            DispatchQueue.concurrentPerform(iterations: count) { box.value($0) }
-        }
+    /// `0 ..< count` in slices of `minimumSlice` or more over the available cores; one when not `enabled`.
+    static func slices(count: Int, enabled: Bool, minimumSlice: Int = Thresholds.collationSlice) -> [Range<Int>] {
+        slices(count, atMost: enabled ? available : 1, minimumSlice: minimumSlice)
     }
-
-    static func slices(count: Int, enabled: Bool, minimumSlice: Int = 20_000) -> [Range<Int>] {
-        let n = enabled ? max(1, min(cores, count / minimumSlice)) : 1
-        return (0 ..< n).map { s in (count * s / n) ..< (count * (s + 1) / n) }
-    }
-}
-
-struct UncheckedSendable<T>: @unchecked Sendable {
-    let value: T
-    init(_ value: T) { self.value = value }
 }
 
 extension String {

@@ -1,4 +1,4 @@
-import Dispatch
+import LowLevel
 import ThumbIndexJSON
 
 /// A string catalog's entries read from the document's spans, as `XCStringsExtractor.entry` makes them from nodes: a
@@ -39,8 +39,8 @@ extension JSONValues {
         return range.start.line
     }
 
-    /// The fewest strings read on two cores (a string costs about as much as eight JSON values).
-    static let stringsReadOnTwoCores = 1 << 12
+    /// See `Thresholds`.
+    static let stringsReadOnTwoCores = Thresholds.stringsReadOnTwoCores
 
     /// The entries of the catalog's strings (`strings`, the members of its `strings` object) handed to `sink` in
     /// order, the later half read on another core into a part appended after when there are many
@@ -53,8 +53,8 @@ extension JSONValues {
         }
         let middle = all[all.count / 2]
         let halves = [ReadPart(first, values: strings.range.lowerBound ..< middle), ReadPart(second, values: middle ..< strings.range.upperBound)]
-        // Each half writes only its own part; `concurrentPerform` returns after both.
-        DispatchQueue.concurrentPerform(iterations: 2) { [self] half in
+        // Each half writes only its own part; `Cores.run` returns after both.
+        Cores.run(2) { [self] half in
             // The first part is reserved room for both: the second is appended to it.
             let part = halves[half]
             var sink = part.take()

@@ -1,3 +1,5 @@
+import LowLevel
+
 /// Splits CSV/TSV text into records (RFC 4180): fields in double quotes may hold separators, line
 /// breaks and `""` for a quote, so a record can span lines. Offsets are UTF-8 byte offsets; fields are spans of the
 /// text, made into strings only for the cells a row's entry shows.
@@ -47,21 +49,10 @@ struct DelimitedParser {
     private func isFieldEnd(_ b: UInt8) -> Bool { b == separator || b == Self.lf || b == Self.cr }
 
     /// Where an unquoted field starting at `start` ends: at the separator, line feed or carriage return, found eight
-    /// bytes at a time (a byte equal to one is a zero byte of the word xor'ed with it; the lowest found is exact).
+    /// bytes at a time.
     @inline(__always)
     func unquotedFieldEnd(from start: Int) -> Int {
-        let n = p.count, ones: UInt64 = 0x0101_0101_0101_0101
-        let (separators, lfs, crs) = (ones &* UInt64(separator), ones &* UInt64(Self.lf), ones &* UInt64(Self.cr))
-        func zeroIn(_ w: UInt64) -> UInt64 { (w &- ones) & ~w & (ones &* 0x80) }
-        var i = start
-        while i + 8 <= n {
-            let word = UnsafeRawPointer(p.baseAddress! + i).loadUnaligned(as: UInt64.self).littleEndian
-            let found = zeroIn(word ^ separators) | zeroIn(word ^ lfs) | zeroIn(word ^ crs)
-            if found != 0 { return i + found.trailingZeroBitCount / 8 }
-            i += 8
-        }
-        while i < n, !isFieldEnd(p[i]) { i += 1 }
-        return i
+        ByteSearch.first(separator, Self.lf, or: Self.cr, in: p, from: start, to: p.count)
     }
 
     private func field(_ i: inout Int) throws(ParseFailure) -> Field {

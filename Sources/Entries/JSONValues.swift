@@ -1,4 +1,4 @@
-import Dispatch
+import LowLevel
 import ThumbIndexJSON
 
 /// A JSON text's values as spans (`JSONParser.parseSpans`), read for their entries: every member and every element
@@ -53,8 +53,8 @@ struct JSONValues: @unchecked Sendable {  // only read, by both cores in `visitO
             return visit(top, isObject: isObject, into: &sink)
         }
         let halves = [ReadPart(first, values: top.range.lowerBound ..< middle), ReadPart(second, values: middle ..< top.range.upperBound)]
-        // Each half writes only its own part; `concurrentPerform` returns after both.
-        DispatchQueue.concurrentPerform(iterations: 2) { [self, before] half in
+        // Each half writes only its own part; `Cores.run` returns after both.
+        Cores.run(2) { [self, before] half in
             // The first part is reserved room for both: the second is appended to it.
             let part = halves[half]
             reserve(&part.sink!, for: half == 0 ? top.range : part.values)
@@ -72,8 +72,8 @@ struct JSONValues: @unchecked Sendable {  // only read, by both cores in `visitO
         sink.reserveCapacity(entries: values.count, utf8: spans[values.upperBound - 1].end - spans[values.lowerBound].start)
     }
 
-    /// The fewest values whose entries are read on two cores (fewer: the second core's start costs more than it saves).
-    static let valuesReadOnTwoCores = 1 << 15
+    /// See `Thresholds`.
+    static let valuesReadOnTwoCores = Thresholds.valuesReadOnTwoCores
 
     /// `line`: the line of the last entry handed out, where the next one's lines are looked for from (they come in
     /// document order: a step or two on, not a search of a million lines).

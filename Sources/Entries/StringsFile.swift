@@ -1,3 +1,5 @@
+import LowLevel
+
 /// Apple's old-style property-list strings table (`Localizable.strings`):
 ///
 ///     /* Greeting on the start screen */

@@ -1,3 +1,5 @@
+import LowLevel
+
 /// Reads the common kind of YAML straight off its bytes: one document of block mappings and sequences whose scalars
 /// are plain or quoted on their line (with the usual escapes), literal or folded blocks, or one-line flow sequences
 /// of scalars, with comments and blank lines. That is what configuration files, i18n tables and data dumps mostly
@@ -481,18 +483,18 @@ struct YAMLBlockReader {
 
     private static func allowedCharacters(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = UnsafeRawPointer(bytes.baseAddress) else { return true }
-        let n = bytes.count, ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let n = bytes.count
         var i = 0, lineStart = true
         while i < n {
             // Past a line's start, eight bytes at a time up to the first that is a control character (below 0x20, or
             // DEL) or the lead byte of one of the characters looked for (C2, E2, EF): nothing to look at before it.
             // Names in other scripts than Latin are most of some texts, and read a byte at a time they were a
-            // twentieth of a YAML open. (A flag may stand above a flagged byte, a borrow's; never below the first.)
+            // twentieth of a YAML open. A step of this loop, not `ByteSearch.first`: five bytes and a range, and the
+            // loop goes on from the byte found. (Only the lowest flag is exact: `ByteSearch.equal`.)
             if !lineStart, i + 8 <= n {
-                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                func zeroIn(_ w: UInt64) -> UInt64 { (w &- ones) & ~w & highs }
-                let flagged = (word &- ones &* 0x20) & ~word & highs | zeroIn(word ^ (ones &* 0x7F)) | zeroIn(word ^ (ones &* 0xC2))
-                    | zeroIn(word ^ (ones &* 0xE2)) | zeroIn(word ^ (ones &* 0xEF))
+                let word = ByteSearch.word(base, at: i)
+                let flagged = ByteSearch.below(word, 0x20) | ByteSearch.equal(word, 0x7F) | ByteSearch.equal(word, 0xC2)
+                    | ByteSearch.equal(word, 0xE2) | ByteSearch.equal(word, 0xEF)
                 i += flagged.trailingZeroBitCount / 8
                 if flagged == 0 { continue }
             }

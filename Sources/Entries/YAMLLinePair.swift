@@ -1,3 +1,5 @@
+import LowLevel
+
 /// A top-level key and its scalar value on the key's own line, their text as it stands in the bytes (no escape, no
 /// `''`): most keys of a large flat mapping (a table of names, an i18n dump). Its entry is made from the bytes, as a
 /// JSON member's is, no `String` made for its value and none kept for its name.

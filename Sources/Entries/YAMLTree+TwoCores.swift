@@ -1,8 +1,8 @@
-import Dispatch
+import LowLevel
 
 extension YAMLTree {
-    /// The fewest lines read on two cores (fewer: the second core's start costs more than it saves).
-    static let linesReadOnTwoCores = 1 << 15
+    /// See `Thresholds`.
+    static let linesReadOnTwoCores = Thresholds.linesReadOnTwoCores
 
     /// The tree read as two texts of their own, on two cores, when the document is long: the lines before a top-level
     /// key near the middle into one part of `sink` (`EntrySink.part()`), the lines from it into another, appended
@@ -13,8 +13,8 @@ extension YAMLTree {
         guard text.lineCount - first >= linesReadOnTwoCores, let middle = keyLine(near: (first + text.lineCount) / 2, in: text),
               let firstPart = sink.part(), let secondPart = sink.part() else { return nil }
         let halves = [YAMLHalf(firstPart, values: first ..< middle), YAMLHalf(secondPart, values: middle ..< text.lineCount)]
-        // Each half writes only its own; `concurrentPerform` returns after both.
-        DispatchQueue.concurrentPerform(iterations: 2) { i in
+        // Each half writes only its own; `Cores.run` returns after both.
+        Cores.run(2) { i in
             // Read into locals, not the half's properties: each access to a class's property is checked for
             // exclusivity, a million times.
             let half = halves[i]

@@ -1,6 +1,7 @@
 import Collation
 import Dispatch
 import Entries
+import LowLevel
 
 /// Building an index from a document, and following the document's edits.
 extension OutlineIndex {
@@ -91,7 +92,7 @@ extension OutlineIndex {
         // Ranges of the text itself (a copy of it when it is in chunks: a whole read after edits), found on two cores
         // for a long text, each half written in place, the second's moved down after the first's.
         let count = range.count, bytes = document.bytes, lineStarts = document.lineStarts
-        let halves = min(2, max(1, cores ?? (count >= 100_000 ? 2 : 1)))
+        let halves = min(2, max(1, cores ?? (count >= Thresholds.namesFoundOnTwoCores ? 2 : 1)))
         var starts = [Int64](repeating: 0, count: count), lengths = [Int32](repeating: 0, count: count)
         lines = [Int32](repeating: 0, count: count)
         var found = [Int](repeating: 0, count: halves)
@@ -100,8 +101,9 @@ extension OutlineIndex {
                 lengths.withUnsafeMutableBufferPointer { lengths in
                     lines.withUnsafeMutableBufferPointer { lines in
                         found.withUnsafeMutableBufferPointer { found in
-                            let out = UncheckedBuffers(text: p, starts: starts, lengths: lengths, lines: lines, found: found)
+                            let box = UncheckedSendable((text: p, starts: starts, lengths: lengths, lines: lines, found: found))
                             DispatchQueue.concurrentPerform(iterations: halves) { half in
+                                let out = box.value
                                 let first = count * half / halves
                                 var k = first
                                 for line in range.lowerBound + first ..< range.lowerBound + count * (half + 1) / halves {
@@ -234,11 +236,4 @@ extension TextDocument {
     func plainTextEntry(onLine line: Int) -> Entry? {
         withLine(line) { PlainTextExtractor.entry(onLine: line, $0, 0, $0.count) }
     }
-}
-
-/// The output buffers of `OutlineIndex.names`, each half of it written by one thread to its own part.
-private struct UncheckedBuffers: @unchecked Sendable {
-    let text: UnsafeBufferPointer<UInt8>
-    let starts: UnsafeMutableBufferPointer<Int64>, lengths: UnsafeMutableBufferPointer<Int32>
-    let lines: UnsafeMutableBufferPointer<Int32>, found: UnsafeMutableBufferPointer<Int>
 }

@@ -1,7 +1,6 @@
 import Collation
-import Dispatch
 import Entries
-import Synchronization
+import LowLevel
 
 /// Records (`.records`): vCard cards, CSV and TSV rows, `.strings` pairs. A record reads the same whatever comes before it, once the
 /// reader is set up (a table's header), so an edit is followed by reading again from the record before it until a
@@ -112,30 +111,25 @@ extension OutlineIndex {
         // Room for every record the lines could start (and their sort strings' bytes) is reserved where they are
         // read, the first half's for the whole text: the second is appended to it.
         let whole = Room(lines: text.lineCount, bytes: text.bytes.count)
-        guard text.bytes.count >= 1 << 20, let middle = reader.likelyRecordStart(text, after: text.lineCount / 2) else {
+        guard text.bytes.count >= Thresholds.recordsReadOnTwoCores, let middle = reader.likelyRecordStart(text, after: text.lineCount / 2) else {
             return try? read(text, reader, from: 0, until: { _ in false }, readings: readings, keep: keep, room: whole)
         }
-        // Each half writes only its own slot; `concurrentPerform` returns after both.
-        let firstHalf = Mutex<Read?>(nil), secondHalf = Mutex<Read?>(nil), stop = Mutex(-1)
-        DispatchQueue.concurrentPerform(iterations: 2) { half in
-            if half == 1 {
-                let room = Room(lines: text.lineCount - middle, bytes: text.bytes.count - text.lineStart(middle))
-                let read = try? read(text, reader, from: middle, until: { _ in false }, readings: readings, keep: keep, room: room)
-                secondHalf.withLock { $0 = read }
-            } else {
-                let read = try? read(text, reader, from: 0, until: { line in
-                    if line >= middle { stop.withLock { $0 = line } }
-                    return line >= middle
-                }, readings: readings, keep: keep, room: whole)
-                firstHalf.withLock { $0 = read }
-            }
-        }
-        // Taken out of their slots, not copied: appended to while a slot still held it, the first half's arrays
-        // were copied whole (a million records' sort strings) before the second's were added.
-        guard var first = firstHalf.withLock({ $0.take() }) else { return nil }
+        // Each half writes only its own variables; `Cores.run` returns after both.
+        var firstHalf: Read?, secondHalf: Read?, stopped = -1
+        Cores.run({
+            firstHalf = try? read(text, reader, from: 0, until: { line in
+                if line >= middle { stopped = line }
+                return line >= middle
+            }, readings: readings, keep: keep, room: whole)
+        }, {
+            let room = Room(lines: text.lineCount - middle, bytes: text.bytes.count - text.lineStart(middle))
+            secondHalf = try? read(text, reader, from: middle, until: { _ in false }, readings: readings, keep: keep, room: room)
+        })
+        // Taken out of their variables, not copied: appended to while a variable still held it, the first half's
+        // arrays were copied whole (a million records' sort strings) before the second's were added.
+        guard var first = firstHalf.take() else { return nil }
         // Stopped on the guessed line: the second half is the rest. Stopped past it: read on from there.
-        let stopped = stop.withLock { $0 }
-        guard let rest = stopped == middle ? secondHalf.withLock({ $0.take() })
+        guard let rest = stopped == middle ? secondHalf.take()
                 : stopped >= 0 ? try? read(text, reader, from: stopped, until: { _ in false }, readings: readings, keep: keep) : Read() else { return nil }
         first.entries += rest.entries
         first.lines += rest.lines

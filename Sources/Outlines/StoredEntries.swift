@@ -1,6 +1,6 @@
 import Collation
-import Dispatch
 import Entries
+import LowLevel
 
 /// The entries an index keeps (the formats whose entries are not read off the text again: JSON and YAML, Markdown,
 /// whatever is extracted whole), packed: their strings one after another in one UTF-8 buffer, their kind and
@@ -82,25 +82,16 @@ struct StoredEntries: Sendable {
             appendMoved(other.packed, to: &packed)
         } else {
             // Taken out of `self`, so that each core writes an array of its own, uniquely held (no copy on write).
-            let copies = Copies(strings: strings, packed: packed)
+            var (copiedStrings, copiedPacked) = (strings, packed)
             (strings, packed) = ([], [])
-            DispatchQueue.concurrentPerform(iterations: 2) { i in
-                if i == 0 { copies.strings.append(contentsOf: other.strings) } else { appendMoved(other.packed, to: &copies.packed) }
-            }
-            (strings, packed) = (copies.strings, copies.packed)
+            Cores.run({ copiedStrings.append(contentsOf: other.strings) }, { appendMoved(other.packed, to: &copiedPacked) })
+            (strings, packed) = (copiedStrings, copiedPacked)
         }
         unused += other.unused
     }
 
-    /// The fewest entries appended on two cores (fewer: the second core's start costs more than it saves).
-    static let entriesCopiedOnTwoCores = 1 << 15
-
-    /// The two arrays of an `append(contentsOf:)` on two cores, each written by one.
-    private final class Copies: @unchecked Sendable {
-        var strings: [UInt8]
-        var packed: [Packed]
-        init(strings: [UInt8], packed: [Packed]) { (self.strings, self.packed) = (strings, packed) }
-    }
+    /// See `Thresholds`.
+    static let entriesCopiedOnTwoCores = Thresholds.entriesCopiedOnTwoCores
 
     var count: Int { packed.count }
     /// The bytes of the strings buffer, those no entry points at included.

@@ -1,4 +1,4 @@
-import Dispatch
+import LowLevel
 import ThumbIndexJSON
 
 /// What a document's bytes hold, counted when it is made (a million lines, 100 MB: each pass over them counts) and
@@ -28,31 +28,14 @@ extension TextDocument {
             let starts = [Int](unsafeUninitializedCapacity: lineFeeds + 1) { starts, count in
                 starts[0] = 0
                 count = lineFeeds + 1
-                guard b.count >= 1 << 20 else { return writeLineStarts(of: b, cut: b.count, into: starts) }
+                guard b.count >= Thresholds.lineStartsOnTwoCores else { return writeLineStarts(of: b, cut: b.count, into: starts) }
                 // On two cores: the first half's starts written forward from the first line's, the second half's
                 // backward from the last line's (the line feeds' number is known), meeting where the halves do.
-                let halves = LineStartHalves(bytes: b, starts: starts)
-                DispatchQueue.concurrentPerform(iterations: 2) { half in
-                    if half == 0 { writeLineStarts(of: halves.bytes, cut: halves.bytes.count / 2, into: halves.starts) }
-                    else { writeLineStartsBackward(of: halves.bytes, from: halves.bytes.count / 2, into: halves.starts) }
-                }
+                Cores.run({ writeLineStarts(of: b, cut: b.count / 2, into: starts) },
+                          { writeLineStartsBackward(of: b, from: b.count / 2, into: starts) })
             }
             return (starts, nonASCII, nuls)
         }
-    }
-
-    private static let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-
-    /// The high bit of each byte of `word` that is `byte`, and of no other (no borrow runs from byte to byte).
-    @inline(__always)
-    private static func flags(_ word: UInt64, _ byte: UInt8) -> UInt64 {
-        let x = word ^ (ones &* UInt64(byte))
-        return ~(((x & ~highs) &+ ~highs) | x) & highs
-    }
-
-    @inline(__always)
-    private static func word(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> UInt64 {
-        UInt64(littleEndian: UnsafeRawPointer(b.baseAddress!).loadUnaligned(fromByteOffset: i, as: UInt64.self))
     }
 
     /// The line feeds in `b` (nil when a CR stands anywhere but before one), its bytes past ASCII and its NULs.
@@ -66,12 +49,12 @@ extension TextDocument {
             var lanesLF: UInt64 = 0, lanesNonASCII: UInt64 = 0, lanesNUL: UInt64 = 0
             let end = min(b.count - 7, i + 255 * 8)
             while i < end {
-                let w = word(b, at: i), lf = flags(w, 0x0A), cr = flags(w, 0x0D)
+                let w = ByteSearch.word(b.baseAddress!, at: i), lf = ByteSearch.exactlyEqual(w, 0x0A), cr = ByteSearch.exactlyEqual(w, 0x0D)
                 loneCRs |= (cr << 8 | carried) & ~lf
                 carried = cr >> 56
                 lanesLF &+= lf >> 7
-                lanesNonASCII &+= (w & highs) >> 7
-                lanesNUL &+= flags(w, 0) >> 7
+                lanesNonASCII &+= (w & ByteSearch.highs) >> 7
+                lanesNUL &+= ByteSearch.exactlyEqual(w, 0) >> 7
                 i += 8
             }
             lineFeeds += sum(lanesLF)
@@ -123,7 +106,7 @@ extension TextDocument {
         }
         while i > cut {
             i -= 8
-            var lf = flags(word(b, at: i), 0x0A)
+            var lf = ByteSearch.exactlyEqual(ByteSearch.word(b.baseAddress!, at: i), 0x0A)
             while lf != 0 {
                 let bit = 63 - lf.leadingZeroBitCount
                 found(i + bit >> 3)
@@ -132,12 +115,13 @@ extension TextDocument {
         }
     }
 
-    /// Calls `body` with the offset of each line feed in `b`, in order.
+    /// Calls `body` with the offset of each line feed in `b`, in order: every flag of a word taken (exact flags), not
+    /// `ByteSearch.first` a line (a call a line of ten bytes cost more than its search).
     @inline(__always)
     private static func forEachLineFeed(in b: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void) {
         var i = 0
         while i + 8 <= b.count {
-            var lf = flags(word(b, at: i), 0x0A)
+            var lf = ByteSearch.exactlyEqual(ByteSearch.word(b.baseAddress!, at: i), 0x0A)
             while lf != 0 {
                 body(i + lf.trailingZeroBitCount >> 3)
                 lf &= lf &- 1
@@ -164,10 +148,4 @@ extension TextDocument {
         }
         return starts
     }
-}
-
-/// A document's bytes and its line starts' storage, each half written by its own core.
-private struct LineStartHalves: @unchecked Sendable {
-    let bytes: UnsafeBufferPointer<UInt8>
-    let starts: UnsafeMutableBufferPointer<Int>
 }

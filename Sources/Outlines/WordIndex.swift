@@ -1,5 +1,6 @@
 import Collation
 import Dispatch
+import LowLevel
 import Synchronization
 import Foundation
 
@@ -29,7 +30,7 @@ public struct WordIndex: Sendable {
     /// Builds the keys of every word start of every name of `names` (a slice of them on each core; an ASCII name's
     /// words found by its bytes, with no `String` made).
     public init(names: UTF8Batch, collator: Collator) throws(CollationError) {
-        let count = min(8, max(1, names.count / 20_000))
+        let count = min(8, max(1, names.count / Thresholds.wordIndexSlice))
         let parts = Mutex([(batch: UTF8Batch, owners: [Int32])](repeating: (UTF8Batch([String]()), []), count: count))
         DispatchQueue.concurrentPerform(iterations: count) { part in
             var batch = UTF8Batch([String]()), owners: [Int32] = [], kinds: [UInt32: PrefixMatcher.Kind] = [:]

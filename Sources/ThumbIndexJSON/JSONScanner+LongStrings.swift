@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LowLevel
 
 /// A long string (a document's text): unescaped into an array of its own, on two cores when it is large, and checked
 /// there.
@@ -63,7 +64,7 @@ extension JSONScanner {
     private mutating func unescapeLong(stringStart start: Int, into target: UnsafeMutablePointer<UInt8>)
         throws(JSONParseError) -> (count: Int, census: UTF8String.Census) {
         let contentStart = position
-        guard bytes.count - contentStart >= 2 << 20, let cut = lineFeedEscapeEnd(near: contentStart + (bytes.count - contentStart) / 2) else {
+        guard bytes.count - contentStart >= Thresholds.unescapedOnTwoCores, let cut = lineFeedEscapeEnd(near: contentStart + (bytes.count - contentStart) / 2) else {
             output = UnescapedText(target)
             defer { output = UnescapedText() }
             try unescape(stringStart: start, checkingUTF8: false)
@@ -80,7 +81,7 @@ extension JSONScanner {
         var firstClosed: Result<Bool, JSONParseError>?, secondRead: Result<Void, JSONParseError>?
         // Each half read by a scanner of the closure's own (one captured and written from a closure that runs on
         // another core is read through its box at every step: a tenth slower).
-        TwoCores.run({
+        Cores.run({
             var scanner = first
             firstClosed = Result { () throws(JSONParseError) in try scanner.unescapeToQuote(stringStart: start, checkingUTF8: false) }
             first = scanner

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LowLevel
 
 /// A large document's spans read on two cores: the first core parses from the start, the second reads the members of
 /// an object or the elements of an array from a place near the middle where one starts, to its container's close.
@@ -14,7 +15,7 @@ import Darwin
 /// in doubt) leaves the first core's reading of the whole, or a one-core parse when the first had stopped.
 extension JSONParser {
     /// The smallest text read on two cores.
-    static let spansOnTwoCores = 1 << 20
+    static let spansOnTwoCores = Thresholds.spansOnTwoCores
     /// How far past the middle a place to start is looked for.
     static let memberStartSearch = 1 << 16
 
@@ -64,7 +65,7 @@ extension JSONParser {
         var whole: Result<[JSONSpan], JSONParseError>?
         var secondEnd: JSONMembersEnd?
         // Each closure reads through a scanner of its own (a captured one is boxed, a tenth slower), written back.
-        TwoCores.run({
+        Cores.run({
             var scanner = first
             scanner.skipByteOrderMark()
             do throws(JSONParseError) {

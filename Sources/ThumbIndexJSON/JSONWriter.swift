@@ -224,8 +224,8 @@ struct ByteSink: ~Copyable {
 
     /// Appends `utf8` as a JSON string: quoted, and escaped where needed.
     ///
-    /// Fast path: copy eight bytes at a time while checking each word for bytes that need escaping (bit tricks
-    /// below); nearly all strings have none. Only a string that has one is redone byte by byte.
+    /// Fast path: copy eight bytes at a time while checking each word for bytes that need escaping
+    /// (`PlainStringBytes.flags`); nearly all strings have none. Only a string that has one is redone byte by byte.
     mutating func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
         let length = utf8.count
         reserve(length + 2)
@@ -239,7 +239,7 @@ struct ByteSink: ~Copyable {
             while position + 8 <= length {
                 let word = rawSource.loadUnaligned(fromByteOffset: position, as: UInt64.self)
                 rawDestination.storeBytes(of: word, toByteOffset: position, as: UInt64.self)
-                if Self.needsEscape(word) {
+                if PlainStringBytes.flags(word, stopsAtNonASCII: false) != 0 {
                     clean = false
                     break
                 }
@@ -259,22 +259,6 @@ struct ByteSink: ~Copyable {
             JSONWriter.writeEscaped(utf8, into: &self)
         }
         append(UInt8(ascii: "\""))
-    }
-
-    /// Whether any of the eight bytes is below 0x20, a quote or a backslash.
-    ///
-    /// Classic SWAR tests: `(x - 0x01…01 * n) & ~x & 0x80…80` is non-zero iff some byte of x is below n (n ≤ 128),
-    /// and a byte equals c iff it is zero in `x ^ (0x01…01 * c)`. Bytes ≥ 0x80 (UTF-8) never match.
-    @inline(__always)
-    private static func needsEscape(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highBits: UInt64 = 0x8080_8080_8080_8080
-        let quotes = word ^ (ones &* 0x22)
-        let backslashes = word ^ (ones &* 0x5C)
-        let control = (word &- ones &* 0x20) & ~word
-        let quote = (quotes &- ones) & ~quotes
-        let backslash = (backslashes &- ones) & ~backslashes
-        return (control | quote | backslash) & highBits != 0
     }
 
     @inline(__always)

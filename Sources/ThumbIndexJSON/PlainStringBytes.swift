@@ -1,15 +1,14 @@
-/// String content that needs no look (no quote, backslash or control character, and, when multi-byte characters are
-/// checked, no byte past ASCII), found eight bytes at a time.
-enum PlainStringBytes {
-    private static let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+import LowLevel
 
+/// String content that needs no look (no quote, backslash or control character, and, when multi-byte characters are
+/// checked, no byte past ASCII), found eight bytes at a time; what the writer escapes (`ByteSink.appendQuoted`).
+enum PlainStringBytes {
     /// The high bit of each byte of `word` (little-endian) that needs a look. A borrow may flag a byte after a real
     /// one, never the first: the lowest flag is exact.
     @inline(__always)
     static func flags(_ word: UInt64, stopsAtNonASCII: Bool) -> UInt64 {
-        let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\""))), backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-        return ((stopsAtNonASCII ? word : 0) | (word &- ones &* 0x20) & ~word | (quotes &- ones) & ~quotes
-                | (backslashes &- ones) & ~backslashes) & highs
+        (stopsAtNonASCII ? word & ByteSearch.highs : 0) | ByteSearch.below(word, 0x20)
+            | ByteSearch.equal(word, UInt8(ascii: "\"")) | ByteSearch.equal(word, UInt8(ascii: "\\"))
     }
 
     /// Where a run of content with nothing to look at from `from` on ends, to within eight bytes: at the first word
@@ -19,8 +18,7 @@ enum PlainStringBytes {
         guard let base = UnsafeRawPointer(bytes.baseAddress) else { return from }
         var position = from
         while position + 8 <= bytes.count {
-            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-            guard flags(word, stopsAtNonASCII: stopsAtNonASCII) == 0 else { return position }
+            guard flags(ByteSearch.word(base, at: position), stopsAtNonASCII: stopsAtNonASCII) == 0 else { return position }
             position += 8
         }
         return position

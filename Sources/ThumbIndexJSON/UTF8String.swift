@@ -1,3 +1,5 @@
+import LowLevel
+
 /// A JSON string kept as its UTF-8 bytes, checked: how the parser keeps a long one (`JSONParser.longString` bytes or
 /// more: a document's whole text). A `String` of it would check the bytes again and copy them, and a document wants
 /// its bytes anyway: for a million contacts that was 108 MB checked, copied and faulted in once more.
@@ -78,11 +80,11 @@ enum UTF8Check {
     /// bytes of the middle) checked on two cores: a document's text is checked while the server does nothing else,
     /// and one core's check was a sixth of receiving it.
     static func nonASCIICountOnTwoCores(_ utf8: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard utf8.count >= 1 << 20 else { return nonASCIICount(utf8) }
+        guard utf8.count >= Thresholds.utf8CheckedOnTwoCores else { return nonASCIICount(utf8) }
         var cut = utf8.count / 2
         for _ in 0 ..< 3 where utf8[cut] & 0xC0 == 0x80 { cut += 1 }  // a fourth continuation byte fails the second half
         var first: Int?, second: Int?
-        TwoCores.run({ first = nonASCIICount(UnsafeBufferPointer(rebasing: utf8[..<cut])) },
+        Cores.run({ first = nonASCIICount(UnsafeBufferPointer(rebasing: utf8[..<cut])) },
                      { second = nonASCIICount(UnsafeBufferPointer(rebasing: utf8[cut...])) })
         guard let first, let second else { return nil }
         return first + second
@@ -93,7 +95,7 @@ enum UTF8Check {
     static func nonASCIICount(_ utf8: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let base = UnsafeRawPointer(utf8.baseAddress) else { return 0 }
         @inline(__always) func word(_ i: Int) -> UInt64 { base.loadUnaligned(fromByteOffset: i, as: UInt64.self) }
-        let n = utf8.count, highs: UInt64 = 0x8080_8080_8080_8080
+        let n = utf8.count, highs = ByteSearch.highs
         var i = 0, nonASCII = 0
         while i < n {
             if utf8[i] < 0x80 {

@@ -58,7 +58,7 @@ final class JSONSpansOnTwoCoresTests: XCTestCase {
                 if random.below(2) == 0 { text.remove(at: at) } else { text[at] = Array(",}]\":x[".utf8)[random.below(7)] }
             }
             let parser = JSONParser(maxDepth: random.below(3) == 0 ? 3 : JSONParser.defaultMaxDepth)
-            try text.withUnsafeBufferPointer { bytes in
+            text.withUnsafeBufferPointer { bytes in
                 let expected = oneCore(bytes, parser)
                 var lineStart = 0
                 while lineStart < bytes.count {
