@@ -10,14 +10,6 @@ enum Handled<T> {
     case done(T)
     case later(Flight)
 
-    /// The value, for a handler that goes on with it; nil when the request is to run again later (`deferred` is set).
-    func value(else deferred: inout Flight?) -> T? {
-        switch self {
-        case .done(let value): return value
-        case .later(let flight): deferred = flight; return nil
-        }
-    }
-
     func map<U>(_ transform: (T) throws(ResponseError) -> U) throws(ResponseError) -> Handled<U> {
         switch self {
         case .done(let value): .done(try transform(value))
