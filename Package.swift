@@ -58,7 +58,7 @@ let package = Package(
 
         // MARK: Outlines — the domain: a document's text → entries → sectioned outline, pages, jumps, search.
         .target(name: "Outlines", dependencies: ["Collation", "Entries", "ThumbIndexJSON", "LowLevel"]),
-        .testTarget(name: "OutlinesTests", dependencies: ["Outlines", "Collation", "Entries", "ThumbIndexJSON", "SeededRandom"], exclude: ["Fixtures"]),
+        .testTarget(name: "OutlinesTests", dependencies: ["Outlines", "Server", "Collation", "Entries", "ThumbIndexJSON", "SeededRandom"], exclude: ["Fixtures"]),
 
         // MARK: JSON-RPC 2.0 transport — framing and messages, knows nothing of LSP.
         .target(name: "JSONRPC", dependencies: ["ThumbIndexJSON"]),

@@ -1,5 +1,6 @@
 import Collation
 import Entries
+import Synchronization
 
 /// An index frozen at one text: copied out under the store's lock (the ids in sectioned order and their positions,
 /// a few bytes per entry), read outside it, so writing a million-entry outline never holds up an edit.
@@ -19,8 +20,8 @@ public struct OutlineIndexView: Sendable {
     private let places: EntryPlaces
     private let readings: (any CollationReading)?
     private let records: RecordReader?
-    /// Values made per entry, kept with the index (see `stamp(at:)`).
-    public let memo: EntryMemo
+    /// What a client keeps of the index while it lives (see `stamp(at:)`).
+    public let cache: IndexCache
     private let entryChanged: [UInt64]
     private let allChanged: UInt64
     private let changes: UInt64
@@ -39,7 +40,7 @@ public struct OutlineIndexView: Sendable {
         places = index.places
         readings = index.readings
         records = index.recordReader
-        memo = index.memo
+        cache = index.cache
         entryChanged = index.entryChanged
         allChanged = index.allChanged
         changes = index.changes
@@ -47,10 +48,10 @@ public struct OutlineIndexView: Sendable {
         moved = index.moved
     }
 
-    /// What a section's values are made from (for `EntryMemo.joined`): this view's count of changes, that count when
-    /// one of the section's entries last changed or moved, and when entries last moved.
-    public func changes(ofSection title: Int) -> EntryMemo.Changes {
-        EntryMemo.Changes(now: changes, last: max(sectionChanged[title], moved, allChanged), moved: moved)
+    /// What a section's values are made from: this view's count of changes, that count when one of the section's
+    /// entries last changed or moved, and when entries last moved.
+    public func changes(ofSection title: Int) -> SectionChanges {
+        SectionChanges(now: changes, last: max(sectionChanged[title], moved, allChanged), moved: moved)
     }
 
     /// The count of changes when entry `id` last changed in place (not when it only moved).
@@ -61,9 +62,9 @@ public struct OutlineIndexView: Sendable {
 
     /// When the entry at a position of the sectioned order last changed, and where it is: a value made from it at the
     /// same stamp is still its value.
-    public func stamp(at offset: Int) -> EntryMemo.Stamp {
+    public func stamp(at offset: Int) -> EntryStamp {
         let id = Int(order[offset])
-        return EntryMemo.Stamp(made: max(entryChanged[id], allChanged) + 1, position: places.place(of: Int32(id)))
+        return EntryStamp(made: max(entryChanged[id], allChanged) + 1, position: places.place(of: Int32(id)))
     }
 
     /// The entry at a position of the sectioned order.
@@ -110,4 +111,39 @@ public struct OutlineIndexView: Sendable {
 extension OutlineIndex {
     /// The index frozen at `document` (the text it is current with).
     public func view(document: TextDocument) -> OutlineIndexView { OutlineIndexView(self, document: document) }
+}
+
+/// When an entry last changed and where it is (`OutlineIndexView.stamp(at:)`): what a value made from it depends on.
+/// The position is apart because an edit above an entry moves it without changing it, and is not written into every
+/// entry it moves.
+public struct EntryStamp: Hashable, Sendable {
+    /// 1 + the index's count of changes when the entry last changed (0: no value).
+    public var made: UInt64
+    /// Its position in document order.
+    public var position: Int32
+}
+
+/// What a section's values depend on, as of a view (`OutlineIndexView.changes(ofSection:)`): the view's count of
+/// changes (`now`), that count when an entry of the section last changed or moved (`last`), and when entries last
+/// moved (`moved`).
+public struct SectionChanges: Sendable {
+    public var now: UInt64, last: UInt64, moved: UInt64
+}
+
+/// What a client of an index makes from it and keeps while the index lives (the server's symbols as JSON, its
+/// `EntryMemo`): made once per index, dropped with it.
+public final class IndexCache: Sendable {
+    private let slot = Mutex<(any Sendable)?>(nil)
+
+    init() {}
+
+    /// The value kept, made by `make` the first time.
+    public func value<T: Sendable>(_ make: () -> T) -> T {
+        slot.withLock { slot in
+            if let value = slot as? T { return value }
+            let value = make()
+            slot = value
+            return value
+        }
+    }
 }

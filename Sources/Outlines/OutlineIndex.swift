@@ -95,17 +95,17 @@ public final class OutlineIndex {
     var freeIDs: [Int32] = []
     /// Ids by section title position, in collation order.
     var runs: [[Int32]]
-    /// What changed when, for `memo`: `changes` counts the changes; `entryChanged[id]` is that count when entry `id`
-    /// was added or changed in place (not when it only moved); `allChanged` at the last change of every entry (a
-    /// Markdown edit, records shelved); `sectionChanged[title]` when an entry of the section was added, removed or
-    /// changed; `moved` when entries last moved (an edit that added or removed lines).
+    /// What changed when, for what clients keep (`cache`): `changes` counts the changes; `entryChanged[id]` is that
+    /// count when entry `id` was added or changed in place (not when it only moved); `allChanged` at the last change
+    /// of every entry (a Markdown edit, records shelved); `sectionChanged[title]` when an entry of the section was
+    /// added, removed or changed; `moved` when entries last moved (an edit that added or removed lines).
     var changes: UInt64 = 0
     var entryChanged: [UInt64] = []
     var allChanged: UInt64 = 0
     var sectionChanged: [UInt64] = []
     var moved: UInt64 = 0
-    /// Values made per entry (see `EntryMemo`), kept while their entry is unchanged.
-    public let memo = EntryMemo()
+    /// What a client keeps of this index (the server's JSON symbols), made again for entries that changed.
+    public let cache = IndexCache()
 
     /// Sorts and sections entries in bulk: entry `i` has the sort string `batch[i]` and document position
     /// `positions[i]` (ascending); `stored` holds the entries themselves unless the format reads them off lines.
@@ -199,19 +199,19 @@ public final class OutlineIndex {
         var removed: [Int32] = []
         for line in edit.start ..< edit.oldEnd where places[line] >= 0 { removed.append(places[line]) }
         remove(removed)
-        // The entries below move (what was made from them knows by their position: `EntryMemo.Stamp`).
+        // The entries below move (what was made from them knows by their position: `EntryStamp`).
         places.replace(edit.start ..< edit.oldEnd, withEmpty: edit.newEnd - edit.start)
         if edit.newEnd != edit.oldEnd { moved = changes }
         add(batch: batch, positions: lines, entries: entries, document: document)
     }
 
-    /// Every entry changed (its memo is made again).
+    /// Every entry changed (what is kept of it is made again).
     func changedEveryEntry() {
         changes += 1
         allChanged = changes
     }
 
-    /// Entry `id` changed in place (its memo is made again).
+    /// Entry `id` changed in place (what is kept of it is made again).
     func markChanged(_ id: Int) {
         entryChanged[id] = changes
         sectionChanged[Int(sectionOf[id])] = changes

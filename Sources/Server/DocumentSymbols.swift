@@ -1,3 +1,4 @@
+import Collation
 import JSONRPC
 import Outlines
 import ThumbIndexJSON
@@ -21,11 +22,11 @@ extension LanguageServer {
         if let partial = params.partialResultToken, grouping == .sections, hierarchical {
             // Parts straight from the document's index (sorted once, then following edits), written outside its lock.
             // When this request makes the index, the first part goes out before the sort: only its sections sorted.
-            let made = try context.withIndex(params.textDocument, CollationChoice(), beforeBuild: { snapshot, collation throws(ResponseError) in
-                let leading = try context.leadingSections(snapshot, collation, entries: OutlineSymbols.firstPartEntries)
+            let made = try context.withIndex(params.textDocument, CollationChoice(), beforeBuild: { outline throws(ResponseError) in
+                let leading = try context.sorting { () throws(CollationError) in try outline.leadingSections(holding: OutlineSymbols.firstPartEntries) }
                 try context.check()
                 work.begin()
-                context.sendPart(partial, .serialized(OutlineSymbols.sections(leading, document: snapshot, encoding: context.encoding)))
+                context.sendPart(partial, .serialized(OutlineSymbols.sections(leading, document: outline.document, encoding: context.encoding)))
                 sentFirst = true
             }) { index, current in index.view(document: current) }
             switch made {

@@ -3,21 +3,6 @@ import Outlines
 import ThumbIndexJSON
 import ThumbIndexProtocol
 
-/// What a handler gives back: its answer, or the work in progress it needs (another request building or updating the
-/// index). A handler that returns `later` has sent the client nothing: the dispatcher runs it again, from the start,
-/// once that work is done, and no thread waits for it meanwhile.
-enum Handled<T> {
-    case done(T)
-    case later(Flight)
-
-    func map<U>(_ transform: (T) throws(ResponseError) -> U) throws(ResponseError) -> Handled<U> {
-        switch self {
-        case .done(let value): .done(try transform(value))
-        case .later(let flight): .later(flight)
-        }
-    }
-}
-
 extension LanguageServer {
     typealias Handler = @Sendable (RequestContext, JSON?) throws(ResponseError) -> Handled<JSON>
 

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import JSONRPC
+import Outlines
 import Synchronization
 import ThumbIndexJSON
 import ThumbIndexProtocol
@@ -10,23 +11,45 @@ extension LanguageServer {
     /// shows server-started progress, the client is asked to show a progress bar (`window/workDoneProgress/create`,
     /// then `$/progress` begin), ended when the work is done. Short work sends nothing.
     func longWork<T>(_ title: String, _ message: String, _ body: () throws(ResponseError) -> T) throws(ResponseError) -> T {
+        let end = beginLongWork(title, message)
+        defer { end() }
+        return try body()
+    }
+
+    /// Starts long work (`longWork`) and returns its end.
+    func beginLongWork(_ title: String, _ message: String) -> @Sendable () -> Void {
         // Building leaves large temporaries (keys being sorted, the batch of names) on the heap: give them back
         // when the requests running now are done.
-        defer { memory.largeWorkDone() }
-        guard clientShowsProgress else { return try body() }
+        let memory = memory
+        guard clientShowsProgress else { return { memory.largeWorkDone() } }
         let progress = ServerProgress(server: self, title: title, message: message)
-        let timer = DispatchWorkItem { progress.begin() }
         let delay = instrumentation.progressDelay
         if delay <= 0 {
             progress.begin()  // a delay of zero (tests): the bar is asked for before the work starts, every time
         } else {
-            DispatchQueue.global().asyncAfter(deadline: .now() + delay, execute: timer)
+            // Once the work has ended, a late `begin` does nothing.
+            DispatchQueue.global().asyncAfter(deadline: .now() + delay) { progress.begin() }
         }
-        defer {
-            timer.cancel()
+        return {
             progress.end()
+            memory.largeWorkDone()
         }
-        return try body()
+    }
+
+    /// How the outlines of documents run their work here: long work with its progress bar, on the request workers,
+    /// their problems logged. Holds the server weakly: an index keeps what reports its problems.
+    var outlineWork: OutlineWork {
+        OutlineWork(
+            begin: { [weak self] title, name in self?.beginLongWork(title, name) ?? {} },
+            detach: { [weak self] body in self?.workers.async(execute: body) },
+            report: { [weak self] uri, problems in
+                guard let self else { return }
+                for problem in problems {
+                    // As extraction's problems are logged (`entries(of:)`): a warning once, an error each time.
+                    if problem.severity == .error { log(.error, problem.message) } else { logOnce("warning:\(uri):\(problem.message)", .warning, problem.message) }
+                }
+            },
+            willBuild: instrumentation.willBuild, willSort: instrumentation.willSort)
     }
 
     /// How long work runs before a progress bar is asked for (the default of `Instrumentation.progressDelay`).

@@ -25,9 +25,10 @@ extension LanguageServer {
 
     static func entries(_ context: RequestContext, _ params: EntriesRequest.Params) throws(ResponseError) -> Handled<EntriesRequest.Result> {
         // A stale `version` was refused on arrival (`LanguageServer.receive`), before any wait for a worker or a build.
+        let outline = try context.outline(params.textDocument, params.collation)
         if params.offset >= 0, params.offset <= Int.max - params.limit,
-           let (page, total, document) = try context.pageBeforeIndex(params.textDocument, params.collation,
-                                                                      offsets: params.offset ..< params.offset + params.limit) {
+           let (page, total) = try context.sorting({ () throws(CollationError) in try outline.pageBeforeIndex(params.offset ..< params.offset + params.limit) }) {
+            let document = outline.document
             let entries = page.map { entry($0.entry, section: $0.section, document: document, encoding: context.encoding) }
             return .done(.init(version: document.version, totalCount: total, offset: params.offset, entries: entries))
         }

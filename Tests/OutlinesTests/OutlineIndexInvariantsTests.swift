@@ -3,6 +3,7 @@ import Entries
 import Foundation
 import SeededRandom
 @testable import Outlines
+@testable import Server
 import XCTest
 
 /// `invariantViolations` finds each kind of broken bookkeeping (the equivalence test relies on it after every step).
@@ -214,22 +215,22 @@ final class EntryStampTests: XCTestCase {
             return all - 16 ... all
         }
         let first = Self.reply(index, document, &made), total = first.values.reduce(0) { $0 + $1.utf8.count }
-        XCTAssertTrue(aboutAll(first).contains(index.memo.takeBytesMade()))
-        XCTAssertEqual(index.memo.takeBytesMade(), 0, "taken")
+        XCTAssertTrue(aboutAll(first).contains(index.view(document: document).memo.takeBytesMade()))
+        XCTAssertEqual(index.view(document: document).memo.takeBytesMade(), 0, "taken")
         _ = Self.reply(index, document, &made)
-        XCTAssertEqual(index.memo.takeBytesMade(), 0, "nothing changed")
+        XCTAssertEqual(index.view(document: document).memo.takeBytesMade(), 0, "nothing changed")
         // The edit first: an argument list reads `document` before the `edit(&document, …)` after it changes it.
         var change = try edit(&document, line: 10, to: "Bo x\n")
         XCTAssertTrue(index.update(to: document, edit: change))
         _ = Self.reply(index, document, &made)
-        let inPlace = index.memo.takeBytesMade()
+        let inPlace = index.view(document: document).memo.takeBytesMade()
         XCTAssertGreaterThan(inPlace, 0)
         XCTAssertLessThan(inPlace, total, "one section's blocks")
         change = try edit(&document, line: 0, to: "Anna 0\nAnna y\n")
         XCTAssertTrue(index.update(to: document, edit: change))
         made = []
         let after = Self.reply(index, document, &made)
-        XCTAssertTrue(aboutAll(after).contains(index.memo.takeBytesMade()), "every section made again")
+        XCTAssertTrue(aboutAll(after).contains(index.view(document: document).memo.takeBytesMade()), "every section made again")
         XCTAssertEqual(made.count, 6_001, "every entry moved: made again")
     }
 

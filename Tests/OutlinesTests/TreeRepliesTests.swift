@@ -2,6 +2,7 @@ import Collation
 import Entries
 import XCTest
 @testable import Outlines
+@testable import Server
 
 /// A one-character edit of a JSON, catalog or YAML document makes again, in a whole `documentSymbol` reply, only the
 /// values of the entries it changed (the rest handed out as kept): the tree formats as cheap after an edit as lines.

@@ -1,23 +1,25 @@
 import Foundation
+import Outlines
 
 /// Bytes made from the entries of an index (each entry's symbol as a client's JSON), kept with the index in blocks of
 /// some thousands of entries of a section and made again only for entries that changed since: a generic client asks
 /// for the whole outline after every edit, and an edit changes a few entries, or moves those below it. A section none
 /// of whose entries changed is handed out as the same bytes (no copy, no look at each entry); in a section with
 /// changes, only the blocks holding them are joined again, from the kept symbols that still hold and the ones made
-/// anew. Read outside the store's lock, from views; its own lock keeps it whole.
-public final class EntryMemo: @unchecked Sendable {
+/// anew. Read outside the store's lock, from views; its own lock keeps it whole. Kept in the index's `IndexCache`, so
+/// that it lives and dies with the index (`OutlineIndexView.memo`).
+final class EntryMemo: @unchecked Sendable {
     private let lock = NSLock()
     private var kept: [Key: Kept] = [:]
     /// Bytes of blocks joined again since `takeBytesMade()` was last asked.
     private var bytesMade = 0
 
     /// So many bytes of symbols joined again are a large piece of work (`takeBytesMade()`).
-    public static let largeRemake = 64 << 20
+    static let largeRemake = 64 << 20
 
     /// The bytes of blocks joined again since the last call (what a reply left to be freed, roughly), commas
     /// between blocks not counted.
-    public func takeBytesMade() -> Int {
+    func takeBytesMade() -> Int {
         lock.withLock { defer { bytesMade = 0 }; return bytesMade }
     }
 
@@ -36,25 +38,9 @@ public final class EntryMemo: @unchecked Sendable {
     /// were made from and where each symbol ends.
     private struct Block {
         var ids: [Int32]
-        var stamps: [Stamp]
+        var stamps: [EntryStamp]
         var bytes: [UInt8]
         var ends: [Int]
-    }
-
-    /// What an entry's value is made from: the index's count of changes when the entry itself last changed, and its
-    /// position (an edit above it moves it without changing it, and is not written into every entry it moves).
-    public struct Stamp: Hashable, Sendable {
-        /// 1 + the index's count of changes when the entry last changed (0: no value).
-        public var made: UInt64
-        /// Its position in document order.
-        public var position: Int32
-    }
-
-    /// What a section's values depend on, as of a view (`OutlineIndexView.changes(ofSection:)`): the view's count of
-    /// changes (`now`), that count when an entry of the section last changed or moved (`last`), and when entries last
-    /// moved (`moved`).
-    public struct Changes: Sendable {
-        public var now: UInt64, last: UInt64, moved: UInt64
     }
 
     init() {}
@@ -74,8 +60,8 @@ public final class EntryMemo: @unchecked Sendable {
     /// makes the value of the `k`th where none is kept for its stamp. `section` names the section (its title's
     /// position). When nothing in it changed since its kept values were made (for this view or an older one), they are
     /// handed out without a look at each entry; else only the blocks whose entries changed or moved are joined again.
-    public func joined(
-        section: Int, changes: Changes, ids: () -> [Int32], lastChange: (Int32) -> UInt64, stamp: (Int) -> Stamp, variant: Int,
+    func joined(
+        section: Int, changes: SectionChanges, ids: () -> [Int32], lastChange: (Int32) -> UInt64, stamp: (Int) -> EntryStamp, variant: Int,
         make: (Int) -> [UInt8]
     ) -> [[UInt8]] {
         let key = Key(section: section, variant: variant)
@@ -160,9 +146,9 @@ public final class EntryMemo: @unchecked Sendable {
         /// The entries `ids` (the section's from `offset`) as a block, each value copied from a kept one for the
         /// entry's stamp where there is one, else made.
         mutating func block(
-            _ ids: ArraySlice<Int32>, offset: Int, stamp: (Int) -> Stamp, make: (Int) -> [UInt8]
+            _ ids: ArraySlice<Int32>, offset: Int, stamp: (Int) -> EntryStamp, make: (Int) -> [UInt8]
         ) -> Block {
-            var bytes: [UInt8] = [], ends: [Int] = [], stamps: [Stamp] = []
+            var bytes: [UInt8] = [], ends: [Int] = [], stamps: [EntryStamp] = []
             bytes.reserveCapacity(ids.count * 256)
             ends.reserveCapacity(ids.count)
             stamps.reserveCapacity(ids.count)
@@ -212,4 +198,9 @@ public final class EntryMemo: @unchecked Sendable {
         }
         return pieces
     }
+}
+
+extension OutlineIndexView {
+    /// The symbols kept with the view's index.
+    var memo: EntryMemo { cache.value { EntryMemo() } }
 }
