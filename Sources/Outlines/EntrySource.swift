@@ -63,10 +63,13 @@ public final class EntrySource: Sendable {
     public init() {}
 
     /// The entries of a document, and the problems met (an extraction error gives no entries), with the reading its
-    /// entries collate by under `collation` (`ExtractionSettings.reading(of:collation:)`).
-    public func entries(of document: TextDocument, settings: ExtractionSettings, collation: IndexedCollation) -> (entries: [Entry], problems: [OutlineProblem]) {
+    /// entries collate by under `collation` (`ExtractionSettings.reading(of:collation:)`); problems name the document
+    /// `name` (default: its uri).
+    public func entries(
+        of document: TextDocument, name: String? = nil, settings: ExtractionSettings, collation: IndexedCollation
+    ) -> (entries: [Entry], problems: [OutlineProblem]) {
         let fileName = document.uri.split(separator: "/").last.map(String.init)
-        return entries(of: document.text, languageId: document.languageId, fileName: fileName, name: document.uri,
+        return entries(of: document.text, languageId: document.languageId, fileName: fileName, name: name ?? document.uri,
                        settings: settings, language: collation.locale.language, reading: settings.reading(of: document, collation: collation))
     }
 

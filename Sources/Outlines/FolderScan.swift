@@ -7,7 +7,8 @@ import Foundation
 /// within limits so that a home directory given as the folder is not read whole.
 ///
 /// - Hidden files and folders, and the folders build tools and package managers fill (`node_modules`, `.build`,
-///   `build`, `target`, `DerivedData`, `Pods`, `vendor`, `__pycache__`), are skipped everywhere.
+///   `build`, `target`, `DerivedData`, `Pods`, `vendor`, `__pycache__`), are skipped everywhere (each folder with a
+///   note).
 /// - A symbolic link is followed only when what it points at is inside the folder (and each folder is read once, so a
 ///   link loop ends); links out of it are skipped.
 /// - A file over `maxFileBytes`, and a file that is not text, is skipped with a note; unreadable files and folders,
@@ -24,6 +25,9 @@ public struct FolderScan: Sendable {
     public var maxFileBytes = 16 << 20
     public var maxFiles = 20_000
     public var maxBytes = 1 << 30
+    /// How a file's bytes become UTF-8 text (`thumbindex outline --encoding`); nil when it is UTF-8, or UTF-16 with a
+    /// byte-order mark, or not text. Nil from it: the file is not text in that encoding.
+    public var decode: (@Sendable ([UInt8]) -> [UInt8]?)?
 
     public init() {}
 
@@ -84,10 +88,15 @@ public struct FolderScan: Sendable {
                 notes.append("\(folder): cannot be read, skipped (\(Self.reason(error)))")
                 continue
             }
-            for name in names where !name.hasPrefix(".") {
+            for name in names {
                 let path = folder == "/" ? "/" + name : folder + "/" + name
                 var info = stat()
                 guard lstat(path, &info) == 0 else { continue }  // gone meanwhile
+                if name.hasPrefix(".") {
+                    // A hidden folder is named (what it held is left out); hidden files are dotfiles, not documents.
+                    if info.st_mode & S_IFMT == S_IFDIR { notes.append("\(path): a hidden folder, skipped") }
+                    continue
+                }
                 var kind = info.st_mode & S_IFMT
                 var target = path
                 if kind == S_IFLNK {
@@ -101,7 +110,11 @@ public struct FolderScan: Sendable {
                     target = resolved
                 }
                 if kind == S_IFDIR {
-                    if !Self.skippedFolders.contains(name), seen.insert(target).inserted { pending.append(target) }
+                    if Self.skippedFolders.contains(name) {
+                        notes.append("\(path): a build or package folder, skipped")
+                    } else if seen.insert(target).inserted {
+                        pending.append(target)
+                    }
                     continue
                 }
                 guard kind == S_IFREG, let languageId = Extractors.languageId(forPath: name), languages.contains(languageId) else { continue }
@@ -165,19 +178,15 @@ public struct FolderScan: Sendable {
 }
 
 extension FolderScan.File {
-    /// The file's entries, read as its own document would be (`EntrySource`), and why there are none when there are
-    /// none for a reason (unreadable, not UTF-8 or UTF-16 text, a problem of its format).
-    func entries(source: EntrySource, settings: ExtractionSettings, collation: IndexedCollation) -> ([Entry], [String]) {
-        guard let document = document() else { return ([], ["\(path): cannot be read, or not UTF-8 or UTF-16 text; skipped"]) }
-        let (entries, problems) = source.entries(of: document, settings: settings, collation: collation)
-        return (entries, problems.map(\.message))
-    }
-
-    /// The file's text as a document (a BOM dropped, UTF-16 decoded), or nil when it cannot be read or is not text.
-    func document() -> TextDocument? {
+    /// The file's text as a document (a BOM dropped, UTF-16 decoded; or as `decode` reads it), or nil when it cannot
+    /// be read or is not text.
+    func document(decode: (@Sendable ([UInt8]) -> [UInt8]?)? = nil) -> TextDocument? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         var bytes = [UInt8](data)
-        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+        if let decode {
+            guard let text = decode(bytes) else { return nil }
+            bytes = text
+        } else if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
             guard case .success(let utf8) = TextEncodings.utf8(fromUTF16: bytes[2...], bigEndian: bytes[0] == 0xFE) else { return nil }
             bytes = utf8
         } else if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {

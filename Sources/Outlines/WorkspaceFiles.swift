@@ -198,14 +198,14 @@ public final class WorkspaceFiles: Sendable {
             let uri = Self.uri(path)
             let source = document.languageId == languageId && document.uri == uri
                 ? document : TextDocument(uri: uri, languageId: languageId, version: document.version, text: document.text)
-            let (file, problems) = entries(of: source)
+            let (file, problems) = entries(of: source, name: document.uri)
             let note = state.withLock { state -> String? in
                 guard isOpen(document), (state.open[path] ?? 0) < document.generation else { return nil }
                 state.open[path] = document.generation
                 state.closed.remove(path)
                 return store(file, at: path, in: &state)
             }
-            if let note = note ?? problems.first.map({ "\(document.uri): \($0)" }) { notes.append(note) }
+            if let note = note ?? problems.first { notes.append(note) }
         }
         return notes
     }
@@ -328,22 +328,23 @@ public final class WorkspaceFiles: Sendable {
 
     /// Reads `file` from disk and keeps its entries, unless its document is open.
     private func read(_ file: FolderScan.File) -> String? {
-        let read = file.document().map(entries(of:))
+        let read = file.document(decode: scan.decode).map { entries(of: $0, name: file.path) }
         return state.withLock { state -> String? in
             guard state.open[file.path] == nil else { return nil }  // the editor's text counts
             let left = store(read?.file, at: file.path, stamp: file.stamp.settled, in: &state)
             guard let read else { return "\(file.path): cannot be read, or not UTF-8 or UTF-16 text; skipped" }
-            return left ?? read.problems.first.map { "\(file.path): \($0)" }
+            return left ?? read.problems.first
         }
     }
 
-    /// A document's entries as the workspace keeps them, and the problems of its format.
-    private func entries(of document: TextDocument) -> (file: WorkspaceIndex.File, problems: [String]) {
-        let (entries, problems) = source.entries(of: document, settings: settings, collation: collation)
+    /// A document's entries as the workspace keeps them, and the problems of its format, each naming the file
+    /// `name` (its path, or the uri of an open document) once.
+    private func entries(of document: TextDocument, name: String) -> (file: WorkspaceIndex.File, problems: [String]) {
+        let (entries, problems) = source.entries(of: document, name: name, settings: settings, collation: collation)
         let flat = Entry.depthFirst(entries)
         let file = WorkspaceIndex.File(uri: document.uri, entries: flat,
                                        ranges: flat.map { document.encodedRange($0.range, encoding: encoding) },
                                        selections: flat.map { document.encodedRange($0.selectionRange, encoding: encoding) })
-        return (file, problems.map(\.message))
+        return (file, problems.map { $0.message.hasPrefix(name) ? $0.message : "\(name): \($0.message)" })
     }
 }

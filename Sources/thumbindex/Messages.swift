@@ -22,7 +22,10 @@ enum Messages {
         let code = ThumbIndex.exitCode(for: error)
         var text = ThumbIndex.fullMessage(for: error)
         if code == .success {
-            if !text.isEmpty { print(text) }
+            // Through `StandardOutput`, so that help that cannot be written (`> /dev/full`) is an error, not silence.
+            var out = StandardOutput()
+            if !text.isEmpty { out.write(text + "\n") }
+            out.flush()
             Foundation.exit(0)
         }
         // ArgumentParser starts its messages with "Error: "; the rest (usage, "See … --help") is kept.

@@ -20,12 +20,22 @@ extension Outline {
     func runFolder(collation: IndexedCollation, settings: ExtractionSettings) throws {
         var scan = FolderScan()
         if let languageId { scan.languages = [LanguageNames.resolve(languageId) ?? languageId] }
+        if input.encoding != .auto {
+            let encoding = input.encoding
+            scan.decode = { try? TextDecoder(name: "").decode($0, as: encoding) }
+        }
         let files = WorkspaceFiles(roots: [file], scan: scan, settings: settings, collation: collation, encoding: .utf8)
-        for note in files.scanAll() { Messages.note(note) }
         let root = URL(fileURLWithPath: file).standardizedFileURL.resolvingSymlinksInPath().path
         let relative = { (uri: String) -> String in
             let path = URL(string: uri)?.path ?? uri
             return path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
+        }
+        // Notes name files as typed (DIR/a.txt), as the compiler-style messages of a file do.
+        let typed = file.hasSuffix("/") ? String(file.dropLast()) : file
+        for note in files.scanAll() {
+            var note = note.hasPrefix(root + "/") || note.hasPrefix(root + ":") ? typed + note.dropFirst(root.count) : note
+            if input.encoding == .auto, note.hasSuffix("not UTF-8 or UTF-16 text; skipped") { note += " (--encoding latin1 reads Latin-1)" }
+            Messages.note(note)
         }
         var paths: [Int32: String] = [:]  // each file's relative path, made once
         let sections = files.withIndex { index, _ in
@@ -37,6 +47,10 @@ extension Outline {
                     return (name: file.name(k), detail: file.detail(k), file: path, line: file.selection(k).start.line + 1)
                 })
             }
+        }
+        if sections.isEmpty {
+            let formats = scan.languages.sorted().joined(separator: ", ")
+            throw CommandFailure(path: file, "nothing to outline: no entries in its files of the formats read (\(formats); --language names another)")
         }
         var out = StandardOutput()
         if json {

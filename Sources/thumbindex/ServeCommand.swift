@@ -20,11 +20,16 @@ struct Serve: ParsableCommand {
         `thumbindex serve --jsonl` reads one JSON-RPC message per line. Ctrl-D quits.\n
         """
 
+    static let jsonlHint = """
+        thumbindex: a language server reading one JSON-RPC message per line, e.g. \
+        {"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}; Ctrl-D quits.\n
+        """
+
     func run() throws {
         // A person who typed `thumbindex` in a terminal would otherwise face a blank screen. Only stderr, and only when
         // stdin is a terminal: an editor's pipe gets nothing but protocol.
         if isatty(STDIN_FILENO) == 1 {
-            FileHandle.standardError.write(Data(Self.terminalHint.utf8))
+            FileHandle.standardError.write(Data((jsonl ? Self.jsonlHint : Self.terminalHint).utf8))
         }
         let framing: Framing = jsonl ? .lines : isatty(STDOUT_FILENO) == 1 ? .contentLengthAtTerminal : .contentLength
         // From here on, nothing but protocol messages may reach the real stdout.

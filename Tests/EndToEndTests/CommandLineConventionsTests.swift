@@ -38,8 +38,10 @@ final class CommandLineConventionsTests: XCTestCase {
         guard FileManager.default.fileExists(atPath: "/dev/full") else { throw XCTSkip("no /dev/full") }
         let names = try file("names.txt", "Östen\nAnna\nÅsa\n")
         for arguments in [["sort", "-l", "sv"], ["sort", "-l", "sv", "--json"], ["sort", "-l", "sv", "--sections"],
-                          ["outline", "-l", "sv"], ["outline", "-l", "sv", "--json"], ["titles", "-l", "sv"]] {
-            let (code, err) = try runIntoFullDevice(arguments + (arguments[0] == "titles" ? [] : [names]))
+                          ["outline", "-l", "sv"], ["outline", "-l", "sv", "--json"], ["titles", "-l", "sv"],
+                          ["--help"], ["--version"], ["help", "outline"], ["outline", "--help"]] {
+            let helpOrTitles = arguments[0] == "titles" || arguments.contains { $0 == "--help" || $0 == "--version" || $0 == "help" }
+            let (code, err) = try runIntoFullDevice(arguments + (helpOrTitles ? [] : [names]))
             XCTAssertEqual(code, 1, "\(arguments)")
             XCTAssertEqual(err, "thumbindex: write error: No space left on device\n", "\(arguments)")
         }

@@ -54,6 +54,51 @@ final class CommandLineFolderTests: XCTestCase {
         XCTAssertTrue(err.contains("binary.txt"), "a binary file is skipped with a note: \(err)")
     }
 
+    /// Every note names its file as the folder was typed (not a uri, not an absolute path), and each folder left out
+    /// is named.
+    func testNotesNameFilesAsTheFolderWasTyped() throws {
+        let typed = root.lastPathComponent
+        let (code, _, err) = try Binary.run(["outline", "-l", "sv", typed + "/"], currentDirectory: root.deletingLastPathComponent())
+        XCTAssertEqual(code, 0, err)
+        let notes = err.split(separator: "\n").map(String.init)
+        for expected in ["\(typed)/.obsidian: a hidden folder, skipped", "\(typed)/node_modules: a build or package folder, skipped",
+                         "\(typed)/notes/binary.txt: a binary file"] {
+            XCTAssertTrue(notes.contains { $0.hasPrefix("thumbindex: note: " + expected) }, "\(expected) in\n\(err)")
+        }
+        XCTAssertFalse(err.contains("file://") || err.contains(root.path), err)
+    }
+
+    /// `--encoding` reads a folder's files too; without it a Latin-1 file is skipped with a note that names the flag.
+    func testEncodingReadsAFoldersFiles() throws {
+        try Data([0x5A, 0x6F, 0xEB, 0x0A, 0xC5, 0x73, 0x61, 0x0A]).write(to: root.appendingPathComponent("latin1.txt"))  // Zoë, Åsa
+        try Data("Bo\n".utf8).write(to: root.appendingPathComponent("ascii.txt"))  // the same in both
+        var (code, out, err) = try Binary.run(["outline", "-l", "sv", "--language", "plaintext", root.path], environment: ["NO_COLOR": "1"])
+        XCTAssertEqual(code, 0, err)
+        XCTAssertFalse(out.contains("Zoë"), out)
+        XCTAssertTrue(err.contains("latin1.txt: cannot be read, or not UTF-8 or UTF-16 text; skipped (--encoding latin1 reads Latin-1)"), err)
+        (code, out, err) = try Binary.run(["outline", "-l", "sv", "--language", "plaintext", "--encoding", "latin1", root.path],
+                                          environment: ["NO_COLOR": "1"])
+        XCTAssertEqual(code, 0, err)
+        XCTAssertTrue(out.contains("latin1.txt:1  Zoë") && out.contains("latin1.txt:2  Åsa"), out)
+    }
+
+    /// A folder with nothing to read (empty, hidden files only, a binary file) is said to be so (status 1), not shown
+    /// as an empty outline.
+    func testAFolderWithNothingToReadSaysSo() throws {
+        let empty = root.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        try Data("# Hidden\n".utf8).write(to: empty.appendingPathComponent(".draft.md"))
+        let binary = root.appendingPathComponent("binary")
+        try FileManager.default.createDirectory(at: binary, withIntermediateDirectories: true)
+        try Data("Wrong\u{0}\n".utf8).write(to: binary.appendingPathComponent("names.txt"))
+        for folder in [empty.path, binary.path] {
+            let (code, out, err) = try Binary.run(["outline", "-l", "sv", folder])
+            XCTAssertEqual(code, 1, err)
+            XCTAssertEqual(out, "")
+            XCTAssertTrue(err.contains("\(folder): nothing to outline: no entries in its files of the formats read (csv, markdown,"), err)
+        }
+    }
+
     func testJSONNamesEachEntrysFileAndLine() throws {
         let (code, out, err) = try Binary.run(["outline", "--locale", "sv_SE", "--json", "--language", "vcard", root.path])
         XCTAssertEqual(code, 0, err)

@@ -18,10 +18,13 @@ enum Binary {
     }
 
     /// Runs the CLI to completion: (exit code, stdout, stderr).
-    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String]? = nil) throws -> (Int32, String, String) {
+    static func run(
+        _ arguments: [String], stdin: String? = nil, environment: [String: String]? = nil, currentDirectory: URL? = nil
+    ) throws -> (Int32, String, String) {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
         if let environment { process.environment = environment }
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
