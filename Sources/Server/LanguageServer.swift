@@ -4,6 +4,7 @@ import Foundation
 import JSONRPC
 import Outlines
 import ThumbIndexJSON
+import Synchronization
 import ThumbIndexProtocol
 
 /// The ThumbIndex language server: LSP lifecycle, documents, outlines and the `thumbindex/*` requests.
@@ -28,6 +29,9 @@ public final class LanguageServer: @unchecked Sendable {
     let entrySource = EntrySource()
     let pending = PendingRequests()
     let memory = MemoryRelease()
+    /// The last frame dropped as malformed (too large, most likely): what a request on a document that never arrived
+    /// is told, besides "not open".
+    let droppedFrame = Mutex<FramingError?>(nil)
     let workers = DispatchQueue(label: "thumbindex.requests", attributes: .concurrent)
 
     private let lock = NSLock()
@@ -118,6 +122,7 @@ public final class LanguageServer: @unchecked Sendable {
             send(.response(invalid.response))
         case .framingError(let error):
             log(.error, "dropped a malformed frame: \(error)")
+            droppedFrame.withLock { $0 = error }
             send(.response(Response(id: nil, error: .parseError("malformed frame: \(error)"))))
         case .eof:
             // The client went away without `exit`: end as LSP says for exit without shutdown.

@@ -33,7 +33,11 @@ struct RequestContext: Sendable {
 
     /// The snapshot of the document named `uri`, or -32602.
     func requireDocument(_ uri: TextDocumentIdentifier) throws(ResponseError) -> TextDocument {
-        guard let document, document.uri == uri.uri else { throw .invalidParams(DocumentError.notOpen(uri.uri).description) }
+        guard let document, document.uri == uri.uri else {
+            // A `didOpen` over the message limit was dropped whole: say so, or the client hears only "not open".
+            let dropped = server.droppedFrame.withLock { $0 }.map { "; a message was dropped at byte \($0.offset) (\($0.message)): if it opened this document, it is too large to open" }
+            throw .invalidParams(DocumentError.notOpen(uri.uri).description + (dropped ?? ""))
+        }
         return document
     }
 
