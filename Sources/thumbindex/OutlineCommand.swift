@@ -12,10 +12,10 @@ struct Outline: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the sectioned outline of a file, as the language server sends it.",
         discussion: """
-            The format comes from the file's extension (or --language): plaintext, markdown, csv, tsv, vcard,
-            strings, xcstrings, json, yaml, and source code through Universal Ctags. A file whose extension names
+            The format comes from the file's extension (or --language): plaintext, markdown, csv, tsv, vcard, \
+            strings, xcstrings, json, yaml, and source code through Universal Ctags. A file whose extension names \
             no format is read as plain text.
-            """)
+            """)  // one paragraph (ArgumentParser wraps it to the terminal; a line break here would break a line there)
 
     @OptionGroup var collation: CollationArguments
     @OptionGroup var readings: ReadingArguments

@@ -10,7 +10,7 @@ struct ThumbIndex: ParsableCommand {
         commandName: "thumbindex",
         abstract: "Locale-aware sectioned outlines: a language server and command-line tools.",
         discussion: """
-            With no subcommand, thumbindex speaks the Language Server Protocol on stdin/stdout.
+            With no subcommand, thumbindex speaks the Language Server Protocol on stdin/stdout. \
             Locale identifiers are accepted as people write them: sv_SE, sv-SE, AR_sa, zh-TW-u-co-zhuyin.
             """,
         version: LanguageServer.version,

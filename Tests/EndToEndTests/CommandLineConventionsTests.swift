@@ -34,6 +34,23 @@ final class CommandLineConventionsTests: XCTestCase {
         return (process.terminationStatus, message)
     }
 
+    /// Help paragraphs are wrapped to the terminal's width as wholes: no line of a paragraph but its last ends early
+    /// (a line break written into the text would end one at the same word at every width).
+    func testHelpWrapsWholeParagraphs() throws {
+        for command in [["--help"], ["help", "outline"], ["help", "sort"], ["help", "titles"]] {
+            for width in [60, 100, 140] {
+                let (code, out, err) = try Binary.run(command, environment: ["COLUMNS": String(width)])
+                XCTAssertEqual(code, 0, err)
+                let head = out.components(separatedBy: "\nUSAGE:")[0].split(separator: "\n", omittingEmptySubsequences: false)
+                for (line, next) in zip(head, head.dropFirst()) where !line.isEmpty && !next.isEmpty {
+                    let room = width - 1 - line.count - 1  // what was left on the line (ArgumentParser leaves the last column), less a space
+                    XCTAssertLessThan(room, next.split(separator: " ").first.map(\.count) ?? 0,
+                                      "\(command) at \(width) columns: '\(line)' ends early, before '\(next)'")
+                }
+            }
+        }
+    }
+
     func testAFailedWriteIsAnError() throws {
         guard FileManager.default.fileExists(atPath: "/dev/full") else { throw XCTSkip("no /dev/full") }
         let names = try file("names.txt", "Östen\nAnna\nÅsa\n")
