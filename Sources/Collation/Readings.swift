@@ -63,9 +63,6 @@ public final class Readings: CollationReading, @unchecked Sendable {
         for tagger in taggers { thumbindex_mecab_destroy(tagger) }
     }
 
-    /// Whether readings can be had.
-    public var isAvailable: Bool { problem == nil }
-
     /// The string to collate `name` by: its reading, then (after U+FFFE, which sorts before everything, so names
     /// with one reading keep a stable order) the name itself. Nil when `name` has no kanji or there are no readings.
     public func collationString(for name: String) -> String? {

@@ -85,15 +85,8 @@ public struct CollatedOutline: Sendable {
         }
         let end = work.begin("Sectioning", name)
         defer { end() }
-        let plan = plan, collation = collation, extract = extract
         return .done(store.layout(document, cacheKey: key) { document in
-            // A plain text's names are kept for a first page before the index, and for the index.
-            if plan.format == .lines {
-                return SectionLayout(names: OutlineIndex.names(document, readings: plan.readings), version: document.version,
-                                     generation: document.generation, collation: collation)
-            }
-            return SectionLayout(sortStrings: OutlineIndex.sortStrings(document, format: plan.format, readings: plan.readings, extract: extract),
-                                 version: document.version, generation: document.generation, collation: collation)
+            SectionLayout(counting: document, format: plan.format, readings: plan.readings, collation: collation, extract: extract)
         })
     }
 

@@ -25,8 +25,6 @@ public final class DocumentStore: @unchecked Sendable {
 
     var documents: [String: State] = [:]
     private var lastGeneration: UInt64 = 0
-    /// Sorts being made, by uri, generation and key.
-    private var inFlight: [String: Flight] = [:]
     /// Indexes being built, by uri and key.
     var builds: [String: IndexBuild] = [:]
     /// Indexes catching up on edits outside the lock, by document uri and cache key.

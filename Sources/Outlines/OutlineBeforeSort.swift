@@ -45,9 +45,7 @@ public struct OutlineBeforeSort: Sendable {
         }
         let count = sortStrings.count
         sectionOf = known.flatMap { $0.count == count ? $0 : nil } ?? collation.sections(of: sortStrings)
-        var sizes = [Int](repeating: 0, count: collation.sectionTitles.count)
-        for section in sectionOf { sizes[Int(section)] += 1 }
-        sections = SectionSummary.nonEmpty(counts: sizes, titles: collation.sectionTitles)
+        sections = SectionSummary.nonEmpty(sectionOf: sectionOf, titles: collation.sectionTitles)
     }
 
     /// The entries at the sectioned offsets `range`, each with its section's position among the non-empty sections:

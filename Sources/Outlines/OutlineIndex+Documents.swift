@@ -44,13 +44,6 @@ extension OutlineIndex {
         }
     }
 
-    /// The sort strings of a document's entries in document order, as `make` would sort them (for a layout before
-    /// the sort).
-    public static func sortStrings(_ document: TextDocument, format: Format, readings: (any CollationReading)? = nil,
-                                   extract: (TextDocument) -> [Entry]) -> UTF8Batch {
-        format == .lines ? names(document, readings: readings).batch : extracted(document, extract).sortStrings
-    }
-
     /// The names of every line of `document` (see `names(_:lines:readings:)`).
     public static func names(_ document: TextDocument, readings: (any CollationReading)? = nil) -> PlainTextNames {
         let (batch, lines) = names(document, lines: 0 ..< document.lineCount, readings: readings)

@@ -36,6 +36,13 @@ extension SectionSummary {
         }
         return sections
     }
+
+    /// The non-empty sections of entries in the sections `sectionOf` (title positions).
+    public static func nonEmpty(sectionOf: [Int32], titles: [String]) -> [SectionSummary] {
+        var counts = [Int](repeating: 0, count: titles.count)
+        for section in sectionOf { counts[Int(section)] += 1 }
+        return nonEmpty(counts: counts, titles: titles)
+    }
 }
 
 /// A sorted, sectioned outline as fluent pagination reads it: a document's index (`OutlineIndex`) or its layout before

@@ -1,4 +1,5 @@
 import Collation
+import Entries
 
 /// What the thumb index needs of a sectioned outline: the non-empty sections with their counts and offsets. It takes
 /// only the section of every entry (a bucket lookup, about a fifth of sorting), so a client gets its thumb index
@@ -17,31 +18,23 @@ public struct SectionLayout: SortedSections, Sendable {
     /// and the index made after it take them); dropped once the index is made.
     public let names: PlainTextNames?
 
-    /// The layout from the sections of the outline's entries.
-    public init(outline: DocumentOutline, collation: IndexedCollation) {
-        var batch = UTF8Batch([String]())
-        for item in outline.items { batch.append(item.entry.sortString) }
-        self.init(sortStrings: batch, version: outline.version, generation: outline.generation, collation: collation)
-    }
-
-    /// The layout of entries with the sort strings of `batch`.
-    public init(sortStrings batch: UTF8Batch, version: Int, generation: UInt64, collation: IndexedCollation) {
-        self.init(sectionOf: collation.sections(of: batch), keeping: true, version: version, generation: generation, collation: collation)
-    }
-
-    /// The layout of a plain text's names, which it keeps.
-    public init(names: PlainTextNames, version: Int, generation: UInt64, collation: IndexedCollation) {
-        self.init(sectionOf: collation.sections(of: names.batch), keeping: true, version: version, generation: generation,
+    /// The layout of `document`'s entries in `format`, counted from their sort strings (`extract` gives the entries
+    /// of the formats read whole). A plain text's names are kept, for a first page before the index and for the index.
+    public init(
+        counting document: TextDocument, format: OutlineIndex.Format, readings: (any CollationReading)? = nil,
+        collation: IndexedCollation, extract: (TextDocument) -> [Entry]
+    ) {
+        let names = format == .lines ? OutlineIndex.names(document, readings: readings) : nil
+        let batch = names?.batch ?? OutlineIndex.extracted(document, extract).sortStrings
+        self.init(sectionOf: collation.sections(of: batch), keeping: true, version: document.version, generation: document.generation,
                   collation: collation, names: names)
     }
 
     /// The layout of entries in the sections `sectionOf` (title positions, in document order), which it keeps
     /// (`sectionOfEntries`) when `keeping`.
     init(sectionOf: [Int32], keeping: Bool, version: Int, generation: UInt64, collation: IndexedCollation, names: PlainTextNames? = nil) {
-        var counts = [Int](repeating: 0, count: collation.sectionTitles.count)
-        for section in sectionOf { counts[Int(section)] += 1 }
         self.init(version: version, generation: generation, collation: collation, totalCount: sectionOf.count,
-                  sections: SectionSummary.nonEmpty(counts: counts, titles: collation.sectionTitles),
+                  sections: SectionSummary.nonEmpty(sectionOf: sectionOf, titles: collation.sectionTitles),
                   sectionOfEntries: keeping ? sectionOf : nil, names: names)
     }
 

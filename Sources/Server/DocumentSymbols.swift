@@ -15,7 +15,7 @@ extension LanguageServer {
         let document = try context.requireDocument(params.textDocument)
         let grouping = context.settings.grouping
         let hierarchical = server.clientHasHierarchicalSymbols
-        let work = WorkDone(server: server, token: params.workDoneToken)
+        let work = WorkProgress(server: server, token: params.workDoneToken, title: "Outline")
         defer { work.end() }
         let view: OutlineIndexView
         var sentFirst = false
@@ -85,36 +85,6 @@ extension LanguageServer {
         guard let partial else { return .written(.serialized(whole)) }
         context.sendPart(partial, .serialized(whole))
         return .symbols([])
-    }
-}
-
-/// Work-done progress on a client's token: begun at most once and with the first thing the request sends, reported
-/// and ended only once begun.
-private final class WorkDone {
-    private let server: LanguageServer
-    private let token: ProgressToken?
-    private var begun = false, ended = false
-
-    init(server: LanguageServer, token: ProgressToken?) {
-        self.server = server
-        self.token = token
-    }
-
-    func begin() {
-        guard let token, !begun else { return }
-        begun = true
-        server.progress(token, ProgressNotification.begin("Outline"))
-    }
-
-    func report(percentage: Int) {
-        guard let token, begun, !ended else { return }
-        server.progress(token, ProgressNotification.report(percentage: percentage))
-    }
-
-    func end() {
-        guard let token, begun, !ended else { return }
-        ended = true
-        server.progress(token, ProgressNotification.end)
     }
 }
 

@@ -22,7 +22,7 @@ extension LanguageServer {
         // when the requests running now are done.
         let memory = memory
         guard clientShowsProgress else { return { memory.largeWorkDone() } }
-        let progress = ServerProgress(server: self, title: title, message: message)
+        let progress = WorkProgress(server: self, title: title, message: message)
         let delay = instrumentation.progressDelay
         if delay <= 0 {
             progress.begin()  // a delay of zero (tests): the bar is asked for before the work starts, every time
@@ -114,37 +114,57 @@ extension LanguageServer {
     }
 }
 
-/// One progress bar: begun at most once, ended only if begun.
-private final class ServerProgress: @unchecked Sendable {
+/// One progress bar: begun at most once (with the first thing its work sends), reported and ended only once begun,
+/// never begun once ended. A bar on a request's `workDoneToken` is the client's; one the server starts gets a token
+/// of its own, asked for with `window/workDoneProgress/create` as it begins.
+final class WorkProgress: @unchecked Sendable {
     private let server: LanguageServer
     private let title: String
-    private let message: String
+    private let message: String?
+    private let serverStarted: Bool
     private let lock = NSLock()
     private var token: ProgressToken?
-    private var finished = false
+    private var begun = false, ended = false
 
+    /// A bar on the client's `token` (none: the bar does nothing).
+    init(server: LanguageServer, token: ProgressToken?, title: String) {
+        (self.server, self.token, self.title, message, serverStarted) = (server, token, title, nil, false)
+    }
+
+    /// A bar the server starts, titled `title` with `message`.
     init(server: LanguageServer, title: String, message: String) {
-        self.server = server
-        self.title = title
-        self.message = message
+        (self.server, token, self.title, self.message, serverStarted) = (server, nil, title, message, true)
     }
 
     func begin() {
         let token: ProgressToken? = lock.withLock {
-            guard !finished, self.token == nil else { return nil }
-            self.token = server.nextProgressToken()
+            guard !begun, !ended else { return nil }
+            if serverStarted { self.token = server.nextProgressToken() }
+            begun = self.token != nil
             return self.token
         }
         guard let token else { return }
-        let create = CreateWorkDoneProgressRequest.Params(token: token)
-        server.send(.request(Request(id: .string("create-\(token.json.stringValue ?? "")"), method: CreateWorkDoneProgressRequest.method, params: create.json)))
-        server.progress(token, ["kind": "begin", "title": .string(title), "message": .string(message)])
+        if serverStarted {
+            let create = CreateWorkDoneProgressRequest.Params(token: token)
+            server.send(.request(Request(id: .string("create-\(token.json.stringValue ?? "")"), method: CreateWorkDoneProgressRequest.method, params: create.json)))
+        }
+        var begin = ProgressNotification.begin(title)
+        if let message, case .object(var object) = begin {
+            object["message"] = .string(message)
+            begin = .object(object)
+        }
+        server.progress(token, begin)
+    }
+
+    func report(percentage: Int) {
+        guard let token = lock.withLock({ begun && !ended ? token : nil }) else { return }
+        server.progress(token, ProgressNotification.report(percentage: percentage))
     }
 
     func end() {
         let token: ProgressToken? = lock.withLock {
-            finished = true
-            return self.token
+            defer { ended = true }
+            return begun && !ended ? self.token : nil
         }
         if let token { server.progress(token, ProgressNotification.end) }
     }

@@ -121,17 +121,6 @@ struct SymbolWriter: Sendable {
         if let detail = entry.detail { stream.key("detail"); stream.string(detail) }
     }
 
-    /// A section from its title, its first entry, its number of entries and its symbol's range; `children` writes
-    /// its entries' symbols, in sorted order.
-    func section(
-        title: String, first: Entry, count: Int, range: TextRange, into stream: inout JSONStream, children: (inout JSONStream) -> Void
-    ) {
-        sectionHead(title: title, first: first, count: count, range: range, into: &stream)
-        children(&stream)
-        stream.endArray()
-        stream.endObject()
-    }
-
     /// A section's symbol up to its children: the object and its `children` array left open.
     func sectionHead(title: String, first: Entry, count: Int, range: TextRange, into stream: inout JSONStream) {
         let span = Entry(
@@ -144,12 +133,7 @@ struct SymbolWriter: Sendable {
 
     /// A section from its title, its entries in sorted order and its symbol's range.
     func section(title: String, entries: [Entry], range: TextRange, into stream: inout JSONStream) {
-        let span = Entry(
-            name: title, kind: .namespace, detail: entries.count == 1 ? "1 entry" : "\(entries.count) entries",
-            range: range, selectionRange: entries[0].selectionRange)
-        begin(span, into: &stream)
-        stream.key("children")
-        stream.beginArray()
+        sectionHead(title: title, first: entries[0], count: entries.count, range: range, into: &stream)
         for entry in entries { begin(entry, into: &stream); stream.endObject() }
         stream.endArray()
         stream.endObject()

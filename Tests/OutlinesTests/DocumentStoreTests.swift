@@ -34,7 +34,7 @@ final class DocumentStoreTests: XCTestCase {
         _ = store.open(TextDocument(uri: uri, languageId: "plaintext", version: 1, text: "Östen\nAnna\n東京\n"))
         let document = try store.snapshot(uri)
         let layout = store.layout(document, cacheKey: "k") {
-            SectionLayout(names: OutlineIndex.names($0), version: $0.version, generation: $0.generation, collation: self.collation)
+            SectionLayout(counting: $0, format: .lines, collation: self.collation, extract: { _ in [] })
         }
         XCTAssertEqual(layout.names?.lines, [0, 1, 2])
         let page = try OutlineBeforeSort(document, collation: collation, format: .lines, known: layout.sectionOfEntries,

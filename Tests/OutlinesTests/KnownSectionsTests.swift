@@ -18,8 +18,7 @@ final class KnownSectionsTests: XCTestCase {
         let collation = try IndexedCollation(locale: "sv_SE")
         let extract: @Sendable (TextDocument) -> [Entry] = { EntrySource().entries(of: $0, settings: ExtractionSettings(), collation: collation).entries }
         for format in [OutlineIndex.Format.lines, .startLines] {
-            let layout = SectionLayout(sortStrings: OutlineIndex.sortStrings(document, format: format, extract: extract), version: 1,
-                                       generation: document.generation, collation: collation)
+            let layout = SectionLayout(counting: document, format: format, collation: collation, extract: extract)
             let known = try XCTUnwrap(layout.sectionOfEntries)
             let taking = try OutlineIndex.make(document, collation: collation, format: format, set: { $0.knownSections = known }, extract: extract)
             XCTAssertEqual(taking.invariantViolations(in: document), [], "\(format)")

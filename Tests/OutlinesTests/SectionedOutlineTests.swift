@@ -90,7 +90,8 @@ final class SectionLayoutTests: XCTestCase {
                 let (entries, _) = EntrySource().entries(
                     of: lines.joined(separator: "\n"), languageId: "plaintext", fileName: nil, name: "t", settings: ExtractionSettings(), language: "en", reading: nil)
                 let outline = DocumentOutline(version: round, roots: entries)
-                let before = SectionLayout(outline: outline, collation: collation)
+                let document = TextDocument(uri: "file:///t", languageId: "plaintext", version: round, text: lines.joined(separator: "\n"))
+                let before = SectionLayout(counting: document, format: .entries, collation: collation, extract: { _ in entries })
                 let after = try SectionedOutline(outline: outline, collation: collation)
                 XCTAssertEqual(before.sections, after.sections, "\(locale), round \(round), seed 20261123")
                 XCTAssertEqual(before.totalCount, after.totalCount)
