@@ -9,18 +9,20 @@ import ThumbIndexProtocol
 extension LanguageServer {
     static func sections(_ context: RequestContext, _ params: SectionsRequest.Params) throws(ResponseError) -> Handled<SectionsRequest.Result> {
         try context.sectionLayout(params.textDocument, params.collation).map { layout throws(ResponseError) in
-            try sections(layout, context, params)
+            sectionsResult(layout, version: layout.version, totalCount: layout.totalCount, titles: try context.indexTitles(layout.collation, params.titles))
         }
     }
 
-    private static func sections(_ layout: SectionLayout, _ context: RequestContext, _ params: SectionsRequest.Params) throws(ResponseError) -> SectionsRequest.Result {
-        let collation = layout.collation
-        let titles = try context.indexTitles(collation, params.titles)
+    /// The answer of `thumbindex/sections` (and `workspaceSections`) from a sorted outline.
+    static func sectionsResult(
+        _ outline: some SortedSections, version: Int, totalCount: Int, titles: SectionIndexTitles, complete: Bool? = nil
+    ) -> SectionsRequest.Result {
+        let collation = outline.collation, sections = outline.sections
         return .init(
-            version: layout.version, locale: collation.locale.identifier, totalCount: layout.totalCount,
-            sectionTitles: collation.sectionTitles, sectionIndexTitles: titles.titles,
-            sections: layout.sections.map { .init(title: $0.title, titleIndex: $0.titleIndex, count: $0.count, offset: $0.offset) },
-            indexTargets: indexTargets(titles, nonEmptySections: layout.nonEmptySections))
+            version: version, locale: collation.locale.identifier, totalCount: totalCount, sectionTitles: collation.sectionTitles,
+            sectionIndexTitles: titles.titles,
+            sections: sections.map { .init(title: $0.title, titleIndex: $0.titleIndex, count: $0.count, offset: $0.offset) },
+            indexTargets: indexTargets(titles, nonEmptySections: sections.map(\.titleIndex)), complete: complete)
     }
 
     static func entries(_ context: RequestContext, _ params: EntriesRequest.Params) throws(ResponseError) -> Handled<EntriesRequest.Result> {

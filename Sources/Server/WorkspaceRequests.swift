@@ -10,10 +10,7 @@ extension LanguageServer {
         let collation = try context.collation(params.collation)
         let titles = try context.indexTitles(collation, params.titles)
         return try context.withWorkspaceIndex(collation) { index, complete in
-            let sections = index.sections.map { SectionsRequest.Section(title: $0.title, titleIndex: $0.titleIndex, count: $0.count, offset: $0.offset) }
-            return .init(version: index.generation, locale: collation.locale.identifier, totalCount: index.count,
-                         sectionTitles: collation.sectionTitles, sectionIndexTitles: titles.titles, sections: sections,
-                         indexTargets: indexTargets(titles, nonEmptySections: sections.map(\.titleIndex)), complete: complete)
+            sectionsResult(index, version: index.generation, totalCount: index.count, titles: titles, complete: complete)
         }
     }
 
