@@ -123,6 +123,10 @@ public final class LanguageServer: @unchecked Sendable {
         case .framingError(let error):
             log(.error, "dropped a malformed frame: \(error)")
             droppedFrame.withLock { $0 = error }
+            // A message dropped whole for its size is most likely a document's text: the person is told, not only the log.
+            if error.message.contains("over the limit") {
+                show(.error, "thumbindex dropped a message too large to read (\(error.message)); if it opened a document, that document is not open")
+            }
             send(.response(Response(id: nil, error: .parseError("malformed frame: \(error)"))))
         case .eof:
             // The client went away without `exit`: end as LSP says for exit without shutdown.
@@ -338,6 +342,14 @@ public final class LanguageServer: @unchecked Sendable {
         guard lock.withLock({ lifecycle != .uninitialized }) else { return }
         let params = LogMessageNotification.Params(type: type, message: message)
         send(.notification(JSONRPC.Notification(method: LogMessageNotification.method, params: params.json)))
+    }
+
+    /// Shows a message to the person (`window/showMessage`), and logs it.
+    func show(_ type: MessageType, _ message: String) {
+        log(type, message)
+        guard lock.withLock({ lifecycle != .uninitialized }) else { return }
+        let params = ShowMessageNotification.Params(type: type, message: message)
+        send(.notification(JSONRPC.Notification(method: ShowMessageNotification.method, params: params.json)))
     }
 
     /// Logs a message once per key (e.g. "no entries for languageId X" once per language).

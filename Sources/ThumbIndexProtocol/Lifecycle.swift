@@ -227,3 +227,11 @@ public enum LogMessageNotification: LSPNotification {
         public var json: JSON { ["type": .int(Int64(type.rawValue)), "message": .string(message)] }
     }
 }
+
+/// `window/showMessage` (server → client): a message the client shows the person, not only logs; its params are
+/// `window/logMessage`'s.
+public enum ShowMessageNotification: LSPNotification {
+    /// The method name.
+    public static let method = "window/showMessage"
+    public typealias Params = LogMessageNotification.Params
+}

@@ -14,7 +14,10 @@ final class DroppedFrameTests: XCTestCase {
         guard case .failure(let before) = try symbols("file:///huge.txt") else { return XCTFail("not open, yet answered") }
         XCTAssertFalse(before.message.contains("dropped"), before.message)
         let problem = "Content-Length '300000000' at byte 512 is over the limit of 268435456 bytes"
+        let logged = client.store.logs(from: 0).count
         client.server.handle(.framingError(FramingError(problem, offset: 512)))
+        XCTAssertEqual(client.store.shown, ["thumbindex dropped a message too large to read (\(problem)); if it opened a document, that document is not open"])
+        XCTAssertGreaterThan(client.store.logs(from: 0).count, logged, "logged too")
         guard case .failure(let after) = try symbols("file:///huge.txt") else { return XCTFail("not open, yet answered") }
         XCTAssertEqual(after.code, -32602)
         XCTAssertTrue(after.message.hasPrefix("unknown document file:///huge.txt (not open)"), after.message)

@@ -14,6 +14,9 @@ final class ReplyStore: @unchecked Sendable {
     private var replies: [RequestID: Response] = [:]
     private var problems: [String] = []
     private var logs: [(type: Int, message: String)] = []
+    private var shownMessages: [String] = []
+    /// The `window/showMessage` messages so far.
+    var shown: [String] { condition.withLock { shownMessages } }
     /// Messages recorded so far: where each reply and each `$/progress` came, to check their order.
     private var sequence = 0
     private var repliedAt: [RequestID: Int] = [:]
@@ -39,6 +42,8 @@ final class ReplyStore: @unchecked Sendable {
                 condition.broadcast()
             case .notification(let notification) where notification.method == "window/logMessage":
                 logs.append((notification.params?["type"]?.intValue ?? 0, notification.params?["message"]?.stringValue ?? ""))
+            case .notification(let notification) where notification.method == "window/showMessage":
+                shownMessages.append(notification.params?["message"]?.stringValue ?? "")
             case .notification(let notification) where notification.method == "$/progress":
                 guard let token = notification.params?["token"]?.stringValue, let value = notification.params?["value"] else {
                     return problems.append("$/progress without a string token or a value: \(message)")
