@@ -50,8 +50,15 @@
 ;; (`thumbindex-csv-column'...); they are sent as initializationOptions when
 ;; the server starts: change them, then `M-x eglot-reconnect'.
 ;;
-;; Each major mode gets its own thumbindex process, with any Eglot (in 1.9,
-;; Debian's elpa-eglot for Emacs 28, a server speaks one languageId).
+;; One thumbindex process serves every format of a project: the modes of
+;; `thumbindex-modes' are one entry of `eglot-server-programs', each with
+;; its languageId, so a .vcf, a .md and a .csv open side by side share a
+;; server (which reads the workspace folder once).  Eglot 1.9 sends one
+;; languageId for all the buffers of a server: thumbindex's server class
+;; sends each buffer its own (see thumbindex-eglot.el).  A buffer in a
+;; mode derived from one of `thumbindex-modes' but not in it (`org-mode'
+;; from `text-mode') is served, but Eglot 1.9 gives it a server of its
+;; own: add the mode to `thumbindex-modes' to share.
 
 ;;; Code:
 
@@ -122,8 +129,21 @@ For example (:numeric t :index (:maxTitles 20)).  A variable of the group
 
 ;;;; The Eglot connection
 
-(defclass thumbindex-server (eglot-lsp-server) ()
-  :documentation "An Eglot connection to the thumbindex language server.")
+(defclass thumbindex-server (thumbindex-eglot-per-buffer) ()
+  :documentation "An Eglot connection to the thumbindex language server.
+One serves every mode of `thumbindex-modes' in a project, each buffer
+with the languageId of its mode.")
+
+(defun thumbindex--language-id (&optional mode)
+  "The languageId of MODE (default: the current buffer's), or nil.
+That of the first entry of `thumbindex-modes' MODE is or derives from."
+  (let ((mode (or mode major-mode)))
+    (cdr (seq-find (lambda (entry) (provided-mode-derived-p mode (car entry)))
+                   thumbindex-modes))))
+
+(cl-defmethod thumbindex-eglot-buffer-language-id ((_server thumbindex-server))
+  "The languageId of the current buffer's mode in `thumbindex-modes'."
+  (thumbindex--language-id))
 
 (cl-defmethod eglot-initialization-options ((_server thumbindex-server))
   "Send the server settings: see `thumbindex--settings'."
@@ -139,15 +159,18 @@ For example (:numeric t :index (:maxTitles 20)).  A variable of the group
 
 ;;;###autoload
 (defun thumbindex-register ()
-  "Put entries for `thumbindex-modes' at the front of `eglot-server-programs'."
+  "Put an entry for `thumbindex-modes' at the front of `eglot-server-programs'.
+One entry for all the modes, each with its languageId, so that Eglot
+starts one server in a project for all of them."
   (interactive)
   (thumbindex-unregister)
-  (dolist (mode (reverse thumbindex-modes))
-    (push (cons (list (car mode) :language-id (cdr mode)) #'thumbindex--contact)
-          eglot-server-programs)))
+  (push (cons (mapcar (lambda (mode) (list (car mode) :language-id (cdr mode)))
+                      thumbindex-modes)
+              #'thumbindex--contact)
+        eglot-server-programs))
 
 (defun thumbindex-unregister ()
-  "Remove the entries of `thumbindex-register' from `eglot-server-programs'."
+  "Remove the entry of `thumbindex-register' from `eglot-server-programs'."
   (interactive)
   (setq eglot-server-programs
         (cl-remove-if #'thumbindex--our-entry-p eglot-server-programs)))
@@ -156,8 +179,7 @@ For example (:numeric t :index (:maxTitles 20)).  A variable of the group
 (defun thumbindex-start ()
   "Start thumbindex for the current buffer with Eglot, asking nothing."
   (interactive)
-  (unless (seq-some (lambda (mode) (derived-mode-p (car mode)))
-                    thumbindex-modes)
+  (unless (thumbindex--language-id)
     (user-error "ThumbIndex does not serve %s (see `thumbindex-modes')"
                 major-mode))
   (unless (bound-and-true-p thumbindex-mode) (thumbindex-mode 1))

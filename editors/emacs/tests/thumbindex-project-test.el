@@ -1,0 +1,140 @@
+;;; thumbindex-project-test.el --- One server for a project's formats -*- lexical-binding: t; -*-
+
+;;; Commentary:
+
+;; Against the real server: the files of every format in one folder (one
+;; project) share one thumbindex process, and each is sent the languageId
+;; of its mode and read as its format.  Loaded by thumbindex-test.el;
+;; alone, from the repository root:
+;;
+;;   THUMBINDEX_BIN=.build/debug/thumbindex emacs --batch \
+;;     -l editors/emacs/tests/thumbindex-project-test.el -f ert-run-tests-batch-and-exit
+
+;;; Code:
+
+(require 'ert)
+(require 'cl-lib)
+
+(add-to-list 'load-path (file-name-directory (or load-file-name buffer-file-name)))
+(require 'thumbindex-test)              ; the package, the server, the fixtures
+(require 'thumbindex-outline)
+
+(defconst thumbindex-project-test--files
+  '(("names.txt" "plaintext" ("# Zebra" "# Apa") "# Zebra" "# Apa")
+    ("notes.md" "markdown" ("Zebra" "Apa") "# Zebra" "" "plain text" "" "# Apa")
+    ("people.csv" "csv" ("Östen" "Anna") "name,city" "Östen,Berlin" "Anna,Örebro")
+    ("places.tsv" "tsv" ("Åsa" "Bo") "name\tcounty" "Åsa\tSkåne" "Bo\tHalland")
+    ("people.vcf" "vcard" ("Östen Berg" "Anna Svensson")
+     "BEGIN:VCARD" "VERSION:4.0" "FN:Östen Berg" "N:Berg;Östen;;;" "END:VCARD"
+     "BEGIN:VCARD" "VERSION:4.0" "FN:Anna Svensson" "N:Svensson;Anna;;;" "END:VCARD")
+    ("data.json" "json" ("Zebra" "Apa") "{\"Zebra\": 1, \"Apa\": 2}")
+    ("data.yaml" "yaml" ("Zebra" "Apa") "Zebra: 1" "Apa: 2")
+    ("Localizable.strings" "strings" ("apple" "pear")
+     "\"apple\" = \"äpple\";" "\"pear\" = \"päron\";")
+    ("Localizable.xcstrings" "xcstrings" ("apple" "pear")
+     "{\"sourceLanguage\": \"en\", \"version\": \"1.0\", \"strings\": {\"apple\": {}, \"pear\": {}}}"))
+  "A file of each format: (NAME LANGUAGE-ID ENTRIES LINE...).
+ENTRIES are the names the server gives when it reads the file as its
+format; read as another (the text as Markdown, the Markdown, a table or
+a vCard as text, the TSV as CSV, the catalog as JSON) the names differ.")
+
+(defun thumbindex-project-test--folder (files)
+  "A fresh temporary folder holding FILES, each (NAME _ _ LINE...)."
+  (let ((folder (file-name-as-directory (make-temp-file "thumbindex-project-test" t)))
+        (coding-system-for-write 'utf-8-unix))
+    (pcase-dolist (`(,name ,_ ,_ . ,lines) files)
+      (write-region (mapconcat (lambda (line) (concat line "\n")) lines "") nil
+                    (expand-file-name name folder) nil 'silent))
+    folder))
+
+(defun thumbindex-project-test--processes ()
+  "The live thumbindex processes."
+  (seq-filter (lambda (process)
+                (and (process-live-p process)
+                     (equal (car (process-command process)) thumbindex-program)))
+              (process-list)))
+
+(defvar thumbindex-project-test--opened nil
+  "The (URI . LANGUAGE-ID) of each didOpen sent, the last first.")
+
+(defun thumbindex-project-test--record (_connection &rest args)
+  "Record the textDocument of a didOpen sent with ARGS."
+  (when (eq (plist-get args :method) :textDocument/didOpen)
+    (let ((document (plist-get (plist-get args :params) :textDocument)))
+      (push (cons (plist-get document :uri) (plist-get document :languageId))
+            thumbindex-project-test--opened))))
+
+(defun thumbindex-project-test--names ()
+  "The names of the entries of the current buffer, sorted by code point."
+  (sort (mapcar (lambda (entry) (plist-get entry :name))
+                (append (plist-get (thumbindex--request
+                                    :thumbindex/entries
+                                    `(:textDocument ,(thumbindex--document) :offset 0 :limit 50))
+                                   :entries)
+                        nil))
+        #'string<))
+
+(defmacro thumbindex-project-test--in-folder (folder &rest body)
+  "Run BODY; then shut every thumbindex server down and kill FOLDER's buffers."
+  (declare (indent 1))
+  `(with-timeout (90 (ert-fail "the test took more than 90 s"))
+     (unwind-protect (progn ,@body)
+       (dolist (buffer (buffer-list))
+         (let ((file (buffer-file-name buffer)))
+           (when (and file (file-in-directory-p file ,folder))
+             (with-current-buffer buffer
+               (let ((server (eglot-current-server)))
+                 (when (and server (jsonrpc-running-p server))
+                   (ignore-errors (eglot-shutdown server nil 5))))
+               (set-buffer-modified-p nil))
+             (kill-buffer buffer)))))))
+
+(ert-deftest thumbindex-project-test-registration ()
+  "One entry of `eglot-server-programs' serves every mode, each with its languageId."
+  (should (= 1 (cl-count-if #'thumbindex--our-entry-p eglot-server-programs)))
+  (pcase-dolist (`(,mode . ,language-id) thumbindex-modes)
+    (should (equal (nth 1 (eglot--lookup-mode mode)) language-id))
+    ;; Whatever mode starts it, the server manages all of them.
+    (should (equal (sort (mapcar #'symbol-name (car (eglot--lookup-mode mode))) #'string<)
+                   (sort (mapcar (lambda (entry) (symbol-name (car entry))) thumbindex-modes)
+                         #'string<)))))
+
+(ert-deftest thumbindex-project-test-one-server ()
+  "Files of nine formats in a project: one process, each read as its format."
+  (let* ((folder (thumbindex-project-test--folder thumbindex-project-test--files))
+         (files (mapcar (lambda (spec) (expand-file-name (car spec) folder))
+                        thumbindex-project-test--files))
+         (before (length (thumbindex-project-test--processes)))
+         (thumbindex-project-test--opened nil))
+    (advice-add 'jsonrpc-connection-send :before #'thumbindex-project-test--record)
+    (thumbindex-project-test--in-folder folder
+      (unwind-protect
+          (let (server)
+            ;; Four open before the server starts, in the first; five opened after.
+            (let ((early (mapcar #'find-file-noselect (seq-take files 4))))
+              (with-current-buffer (car early)
+                (thumbindex-start)
+                (setq server (thumbindex-test--wait #'eglot-current-server "Eglot to connect")))
+              (dolist (buffer (cdr early))
+                (with-current-buffer buffer
+                  (thumbindex-test--wait #'eglot-managed-p (format "%s to be managed" buffer)))))
+            (mapc #'find-file-noselect (seq-drop files 4))
+            (message "  thumbindex processes: %d before, %d with nine formats open"
+                     before (length (thumbindex-project-test--processes)))
+            (should (= (length (thumbindex-project-test--processes)) (1+ before)))
+            (pcase-dolist (`(,name ,language-id ,entries . ,_) thumbindex-project-test--files)
+              (with-current-buffer (find-buffer-visiting (expand-file-name name folder))
+                (message "  %s: %s, sent as %s" name major-mode
+                         (cdr (assoc (plist-get (thumbindex--document) :uri)
+                                     thumbindex-project-test--opened)))
+                (should (eglot-managed-p))
+                (should (eq (eglot-current-server) server))
+                (should (equal (cdr (assoc (plist-get (thumbindex--document) :uri)
+                                           thumbindex-project-test--opened))
+                               language-id))
+                (should (equal (thumbindex-project-test--names) (sort (copy-sequence entries) #'string<)))))
+            (should (= (length thumbindex-project-test--opened) (length files))))
+        (advice-remove 'jsonrpc-connection-send #'thumbindex-project-test--record)))))
+
+(provide 'thumbindex-project-test)
+;;; thumbindex-project-test.el ends here
