@@ -43,6 +43,8 @@
               eglot--TextDocumentIdentifier)
     (position-to-point "turn a position of the server into a buffer position"
                        eglot--lsp-position-to-point)
+    (versioned-document "read the version of the buffer the server has, for what it said of it"
+                        eglot--VersionedTextDocumentIdentifier)
     (capabilities "read the position encoding the server chose (thumbindex-workspace)"
                   eglot--capabilities)
     (guess-contact "start the server for a buffer without asking (thumbindex-start)"

@@ -59,6 +59,10 @@
 ;; mode derived from one of `thumbindex-modes' but not in it (`org-mode'
 ;; from `text-mode') is served, but Eglot 1.9 gives it a server of its
 ;; own: add the mode to `thumbindex-modes' to share.
+;;
+;; What the server says of a document (a syntax error in a JSON file, a
+;; languageId it does not read) is shown where its entries would be: in
+;; imenu and `thumbindex-outline' when it has none (thumbindex-problems.el).
 
 ;;; Code:
 
@@ -77,6 +81,7 @@
 
 (require 'thumbindex-formats)
 (require 'thumbindex-server-settings)
+(require 'thumbindex-problems)
 
 (autoload 'thumbindex-outline "thumbindex-outline"
   "Show the sections and entries of the current buffer in another window." t)
@@ -144,6 +149,14 @@ That of the first entry of `thumbindex-modes' MODE is or derives from."
 (cl-defmethod thumbindex-eglot-buffer-language-id ((_server thumbindex-server))
   "The languageId of the current buffer's mode in `thumbindex-modes'."
   (thumbindex--language-id))
+
+(cl-defmethod eglot-handle-notification
+  ((server thumbindex-server) (_method (eql window/logMessage)) &key type message
+   &allow-other-keys)
+  "Keep what SERVER said (a MESSAGE of TYPE) of a document it serves.
+See `thumbindex--logged'."
+  (thumbindex--logged server type message)
+  (cl-call-next-method))
 
 (cl-defmethod eglot-initialization-options ((_server thumbindex-server))
   "Send the server settings: see `thumbindex--settings'."
@@ -302,11 +315,14 @@ stays an item of its own."
 
 (defun thumbindex-imenu ()
   "The imenu index of the current buffer.
-A submenu per section, with the section's entries sorted in it."
+A submenu per section, with the section's entries sorted in it.  A
+document without entries of which the server said something (a syntax
+error) has an item for each thing said, at the place it names."
   (when (cl-typep (eglot-current-server) 'thumbindex-server)
-    (thumbindex--imenu-index
-     (thumbindex--request :textDocument/documentSymbol
-                          `(:textDocument ,(thumbindex--document))))))
+    (or (thumbindex--imenu-index
+         (thumbindex--request :textDocument/documentSymbol
+                              `(:textDocument ,(thumbindex--document))))
+        (thumbindex--problem-items))))
 
 (defun thumbindex--managed-p ()
   "Non-nil when thumbindex manages the current buffer through Eglot."
@@ -368,7 +384,10 @@ alist as a `thumbindex--ordered-table', not sorted by code point."
 Return the server's answer, or nil when the document has no entries."
   (let ((result (thumbindex--jump-request
                  (thumbindex--resolve-title title (thumbindex--titles)))))
-    (cond ((null result) (message "No entries to jump to") nil)
+    (cond ((null result)
+           (message "No entries to jump to%s"
+                    (mapconcat (lambda (text) (concat "; " text)) (thumbindex--why-empty) ""))
+           nil)
           ((eq t (plist-get result :search)) (goto-char (point-min)) result)
           (t (push-mark nil t)
              (goto-char (thumbindex--start

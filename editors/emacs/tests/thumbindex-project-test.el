@@ -1,11 +1,13 @@
-;;; thumbindex-project-test.el --- One server for a project's formats -*- lexical-binding: t; -*-
+;;; thumbindex-project-test.el --- One server for a project's formats; what it said of a document -*- lexical-binding: t; -*-
 
 ;;; Commentary:
 
 ;; Against the real server: the files of every format in one folder (one
 ;; project) share one thumbindex process, and each is sent the languageId
-;; of its mode and read as its format.  Loaded by thumbindex-test.el;
-;; alone, from the repository root:
+;; of its mode and read as its format; a document the server cannot read
+;; (a broken JSON file) says why in imenu, in `thumbindex-outline' and in
+;; `thumbindex-jump'.  Loaded by thumbindex-test.el; alone, from the
+;; repository root:
 ;;
 ;;   THUMBINDEX_BIN=.build/debug/thumbindex emacs --batch \
 ;;     -l editors/emacs/tests/thumbindex-project-test.el -f ert-run-tests-batch-and-exit
@@ -135,6 +137,89 @@ a vCard as text, the TSV as CSV, the catalog as JSON) the names differ.")
                 (should (equal (thumbindex-project-test--names) (sort (copy-sequence entries) #'string<)))))
             (should (= (length thumbindex-project-test--opened) (length files))))
         (advice-remove 'jsonrpc-connection-send #'thumbindex-project-test--record)))))
+
+(ert-deftest thumbindex-project-test-broken-json ()
+  "A broken JSON file: imenu, the outline and a jump say what the server said, and where."
+  (let ((folder (thumbindex-project-test--folder '(("broken.json" nil nil "{\"Zebra\": 1," "  \"Apa\": ")))))
+    (thumbindex-project-test--in-folder folder
+      (with-current-buffer (find-file-noselect (expand-file-name "broken.json" folder))
+        (thumbindex-start)
+        (thumbindex-test--wait #'eglot-current-server "Eglot to connect")
+        (let ((index (funcall imenu-create-index-function))
+              (said "broken.json:3:1: expected a value, found the end of the input"))
+          (message "  imenu: %S" index)
+          (should (equal (mapcar #'car index) (list said)))
+          (should (= (cdar index) (point-max)))  ; line 3, the end of the input
+          ;; The outline asks for the same version: the server does not say it again.
+          (let ((outline (save-current-buffer (thumbindex-outline))))
+            (unwind-protect
+                (with-current-buffer outline
+                  (message "  outline:\n%s" (buffer-string))
+                  (should (equal (split-string (buffer-string) "\n" t)
+                                 (list "broken.json, 0 entries, locale sv-SE"
+                                       (concat "The server said: " said)))))
+              (kill-buffer outline)))
+          (with-current-buffer (messages-buffer) (let ((inhibit-read-only t)) (erase-buffer)))
+          (thumbindex-jump "A")
+          (should (string-match-p (regexp-quote (concat "No entries to jump to; " said))
+                                  (with-current-buffer (messages-buffer) (buffer-string)))))
+        ;; Mended: the entries, and nothing said.
+        (goto-char (point-max))
+        (insert "2}")
+        (should (equal (mapcar #'car (funcall imenu-create-index-function)) '("A" "Z")))
+        (should (null (thumbindex--why-empty)))
+        ;; Broken elsewhere: the new place, the colon after "Zebra".
+        (goto-char (point-min))
+        (delete-char 1)
+        (should (equal (funcall imenu-create-index-function)
+                       '(("broken.json:1:8: unexpected ':' after the end of the JSON value" . 8))))
+        (should (looking-at "\"Zebra\":"))
+        ;; Valid and empty: no entries, and nothing said of this version.
+        (erase-buffer)
+        (insert "{}\n")
+        (should (null (funcall imenu-create-index-function)))
+        (should (null (thumbindex--why-empty)))))))
+
+(define-derived-mode thumbindex-project-test--cobol-mode text-mode "COBOL"
+  "A mode whose languageId the server reads nothing of.")
+
+(ert-deftest thumbindex-project-test-unread-language ()
+  "A languageId the server reads nothing of: said of the first file and of the next."
+  (let ((folder (thumbindex-project-test--folder '(("a.cob" nil nil "MOVE A TO B.")
+                                                   ("b.cob" nil nil "MOVE C TO D.")))))
+    (thumbindex-project-test--in-folder folder
+      (unwind-protect
+          (let ((thumbindex-modes (cons '(thumbindex-project-test--cobol-mode . "cobol")
+                                        thumbindex-modes))
+                (a (find-file-noselect (expand-file-name "a.cob" folder)))
+                (b (find-file-noselect (expand-file-name "b.cob" folder))))
+            (thumbindex-register)
+            (dolist (buffer (list a b))
+              (with-current-buffer buffer
+                (thumbindex-project-test--cobol-mode)
+                (thumbindex-start)
+                (thumbindex-test--wait #'eglot-current-server "Eglot to connect")
+                (should (= 0 (plist-get (thumbindex--sections) :totalCount)))))
+            (with-current-buffer a
+              (should (equal (thumbindex--why-empty) '("no entries for languageId cobol (a.cob)"))))
+            (with-current-buffer b      ; the server said it once, of a.cob
+              (should (equal (thumbindex--why-empty)
+                             '("no entries for languageId cobol (b.cob): see `thumbindex-modes'")))
+              (should (equal (mapcar #'car (funcall imenu-create-index-function))
+                             (thumbindex--why-empty)))))
+        (thumbindex-register)))))
+
+(ert-deftest thumbindex-project-test-uri-named ()
+  "A message names a document by its uri, not by a uri it starts with."
+  (should (thumbindex--names-uri-p "file:///a.json:2:1: x" "file:///a.json"))
+  (should (thumbindex--names-uri-p "no entries for languageId x (file:///a.json)" "file:///a.json"))
+  (should-not (thumbindex--names-uri-p "file:///a.json5:2:1: x" "file:///a.json"))
+  (with-temp-buffer
+    (rename-buffer "a.json" t)
+    (should (equal (thumbindex--problem "file:///a.json:2:7: x" "file:///a.json")
+                   (list (concat (buffer-name) ":2:7: x") 2 7)))
+    (should (equal (thumbindex--problem "file:///a.json: not text" "file:///a.json")
+                   (list (concat (buffer-name) ": not text") nil nil)))))
 
 (provide 'thumbindex-project-test)
 ;;; thumbindex-project-test.el ends here
