@@ -190,8 +190,14 @@ starts one server in a project for all of them."
 
 ;;;###autoload
 (defun thumbindex-start ()
-  "Start thumbindex for the current buffer with Eglot, asking nothing."
+  "Start thumbindex for the current buffer with Eglot, asking nothing.
+A buffer in `fundamental-mode' (a file without an extension, or with
+one Emacs has no mode for) is put in `text-mode' first, and read as
+plain text, as the thumbindex command reads such a file."
   (interactive)
+  (when (eq major-mode 'fundamental-mode)
+    (text-mode)
+    (message "thumbindex: %s is read as plain text (text-mode)" (buffer-name)))
   (unless (thumbindex--language-id)
     (user-error "ThumbIndex does not serve %s (see `thumbindex-modes')"
                 major-mode))

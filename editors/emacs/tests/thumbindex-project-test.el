@@ -6,7 +6,8 @@
 ;; project) share one thumbindex process, and each is sent the languageId
 ;; of its mode and read as its format; a document the server cannot read
 ;; (a broken JSON file) says why in imenu, in `thumbindex-outline' and in
-;; `thumbindex-jump'.  Loaded by thumbindex-test.el; alone, from the
+;; `thumbindex-jump'; a file without an extension is read as plain text by
+;; `thumbindex-start'.  Loaded by thumbindex-test.el; alone, from the
 ;; repository root:
 ;;
 ;;   THUMBINDEX_BIN=.build/debug/thumbindex emacs --batch \
@@ -208,6 +209,17 @@ a vCard as text, the TSV as CSV, the catalog as JSON) the names differ.")
               (should (equal (mapcar #'car (funcall imenu-create-index-function))
                              (thumbindex--why-empty)))))
         (thumbindex-register)))))
+
+(ert-deftest thumbindex-project-test-no-extension ()
+  "A file without an extension is in `fundamental-mode'; `thumbindex-start' reads it as text."
+  (let ((folder (thumbindex-project-test--folder '(("NAMES" nil nil "Östen" "Anna" "Zebra")))))
+    (thumbindex-project-test--in-folder folder
+      (with-current-buffer (find-file-noselect (expand-file-name "NAMES" folder))
+        (should (eq major-mode 'fundamental-mode))
+        (thumbindex-start)
+        (thumbindex-test--wait #'eglot-current-server "Eglot to connect")
+        (should (eq major-mode 'text-mode))
+        (should (equal (thumbindex-project-test--names) '("Anna" "Zebra" "Östen")))))))
 
 (ert-deftest thumbindex-project-test-uri-named ()
   "A message names a document by its uri, not by a uri it starts with."
