@@ -210,6 +210,29 @@ a vCard as text, the TSV as CSV, the catalog as JSON) the names differ.")
                              (thumbindex--why-empty)))))
         (thumbindex-register)))))
 
+(define-derived-mode thumbindex-project-test--notes-mode text-mode "Notes"
+  "A mode derived from `text-mode', as `org-mode' is.")
+
+(ert-deftest thumbindex-project-test-derived-mode-shared ()
+  "A mode derived from one served, put in `thumbindex-modes', shares the project's server."
+  (let ((folder (thumbindex-project-test--folder '(("names.txt" nil nil "Zebra" "Apa")
+                                                   ("notes.note" nil nil "Östen" "Anna"))))
+        (before (length (thumbindex-project-test--processes))))
+    (thumbindex-project-test--in-folder folder
+      (unwind-protect
+          (let ((thumbindex-modes (cons '(thumbindex-project-test--notes-mode . "plaintext")
+                                        thumbindex-modes)))
+            (thumbindex-register)
+            (with-current-buffer (find-file-noselect (expand-file-name "names.txt" folder))
+              (thumbindex-start)
+              (thumbindex-test--wait #'eglot-current-server "Eglot to connect"))
+            (with-current-buffer (find-file-noselect (expand-file-name "notes.note" folder))
+              (thumbindex-project-test--notes-mode)
+              (thumbindex-test--wait #'eglot-managed-p "the notes to be managed")
+              (should (= (length (thumbindex-project-test--processes)) (1+ before)))
+              (should (equal (thumbindex-project-test--names) '("Anna" "Östen")))))
+        (thumbindex-register)))))
+
 (ert-deftest thumbindex-project-test-no-extension ()
   "A file without an extension is in `fundamental-mode'; `thumbindex-start' reads it as text."
   (let ((folder (thumbindex-project-test--folder '(("NAMES" nil nil "Östen" "Anna" "Zebra")))))
