@@ -154,8 +154,10 @@ That of the first entry of `thumbindex-modes' MODE is or derives from."
   ((server thumbindex-server) (_method (eql window/logMessage)) &key type message
    &allow-other-keys)
   "Keep what SERVER said (a MESSAGE of TYPE) of a document it serves.
-See `thumbindex--logged'."
-  (thumbindex--logged server type message)
+See `thumbindex--logged'.  An error in it is a message, not the end of
+the notification's handling."
+  (with-demoted-errors "thumbindex: what the server said: %S"
+    (thumbindex--logged server type message))
   (cl-call-next-method))
 
 (cl-defmethod eglot-initialization-options ((_server thumbindex-server))
