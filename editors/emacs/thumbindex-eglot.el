@@ -17,10 +17,23 @@
 ;; `thumbindex-eglot-missing' saying which function is missing and what
 ;; for; `thumbindex-eglot-check' lists what is missing (`thumbindex-mode'
 ;; warns about it when turned on).
+;;
+;; One more is not called but answered: Eglot 1.9 (Debian's elpa-eglot for
+;; Emacs 28) asks a server object for a single languageId
+;; (`eglot--language-id'), sent in the didOpen of every buffer it manages,
+;; so one server for several formats would read them all as the format of
+;; the buffer it was started in.  A server class derived from
+;; `thumbindex-eglot-per-buffer' answers for the current buffer instead
+;; (`thumbindex-eglot-buffer-language-id').  Later
+;; Eglots keep a languageId per major mode of an `eglot-server-programs'
+;; entry themselves, and have no `eglot--language-id': there the class
+;; changes nothing.
 
 ;;; Code:
 
 (require 'seq)
+(require 'cl-lib)
+(require 'eieio)
 (require 'eglot)
 
 (defconst thumbindex-eglot--internals
@@ -30,6 +43,8 @@
               eglot--TextDocumentIdentifier)
     (position-to-point "turn a position of the server into a buffer position"
                        eglot--lsp-position-to-point)
+    (versioned-document "read the version of the buffer the server has, for what it said of it"
+                        eglot--VersionedTextDocumentIdentifier)
     (capabilities "read the position encoding the server chose (thumbindex-workspace)"
                   eglot--capabilities)
     (guess-contact "start the server for a buffer without asking (thumbindex-start)"
@@ -90,6 +105,27 @@ nothing is."
   "Warn about each role of `thumbindex-eglot--internals' this Eglot cannot fill."
   (dolist (role (thumbindex-eglot-check))
     (display-warning 'thumbindex (thumbindex-eglot--missing-message role))))
+
+;;;; One languageId a buffer, on Eglot 1.9
+
+(cl-defgeneric thumbindex-eglot-buffer-language-id (server)
+  "The languageId SERVER is to be sent for the current buffer, or nil.
+nil leaves it to Eglot.  See `thumbindex-eglot-per-buffer'.")
+
+(cl-defmethod thumbindex-eglot-buffer-language-id (_server)
+  "None of its own: Eglot's."
+  nil)
+
+(defclass thumbindex-eglot-per-buffer (eglot-lsp-server) ()
+  :abstract t
+  :documentation "An Eglot server class whose buffers each have their languageId.
+On an Eglot with one languageId a server (1.9), each buffer is sent
+its own, `thumbindex-eglot-buffer-language-id'.")
+
+(when (cl-generic-p 'eglot--language-id)
+  (cl-defmethod eglot--language-id ((server thumbindex-eglot-per-buffer))
+    "The languageId of the current buffer, for SERVER: its own, else Eglot's."
+    (or (thumbindex-eglot-buffer-language-id server) (cl-call-next-method))))
 
 (provide 'thumbindex-eglot)
 ;;; thumbindex-eglot.el ends here

@@ -251,6 +251,11 @@ SOURCE is a buffer, or the name of what the outline lists."
       (dotimes (_ (aref counts i))
         (insert placeholder)))))
 
+(defun thumbindex--outline-insert-why-empty (source version)
+  "Insert why VERSION of SOURCE, a buffer, has no entries: what the server said."
+  (dolist (text (with-current-buffer source (thumbindex--why-empty version)))
+    (insert (propertize (concat "The server said: " text) 'face 'warning) "\n")))
+
 (defun thumbindex--outline-revert (&rest _)
   "Ask the server again for the outline of `thumbindex--source'."
   (thumbindex--outline-show (with-current-buffer thumbindex--source (thumbindex--sections))
@@ -272,6 +277,8 @@ window on the outline, stay on their lines."
          (inhibit-read-only t))
     (erase-buffer)
     (thumbindex--outline-insert layout source)
+    (when (and (bufferp source) (zerop (thumbindex--layout-total layout)))
+      (thumbindex--outline-insert-why-empty source (thumbindex--layout-version layout)))
     (setq thumbindex--layout layout)
     (setq thumbindex--outline-stale nil)
     (when first (thumbindex--outline-apply layout first entries))

@@ -50,8 +50,19 @@
 ;; (`thumbindex-csv-column'...); they are sent as initializationOptions when
 ;; the server starts: change them, then `M-x eglot-reconnect'.
 ;;
-;; Each major mode gets its own thumbindex process, with any Eglot (in 1.9,
-;; Debian's elpa-eglot for Emacs 28, a server speaks one languageId).
+;; One thumbindex process serves every format of a project: the modes of
+;; `thumbindex-modes' are one entry of `eglot-server-programs', each with
+;; its languageId, so a .vcf, a .md and a .csv open side by side share a
+;; server (which reads the workspace folder once).  Eglot 1.9 sends one
+;; languageId for all the buffers of a server: thumbindex's server class
+;; sends each buffer its own (see thumbindex-eglot.el).  A buffer in a
+;; mode derived from one of `thumbindex-modes' but not in it (`org-mode'
+;; from `text-mode') is served, but Eglot 1.9 gives it a server of its
+;; own: add the mode to `thumbindex-modes' to share.
+;;
+;; What the server says of a document (a syntax error in a JSON file, a
+;; languageId it does not read) is shown where its entries would be: in
+;; imenu and `thumbindex-outline' when it has none (thumbindex-problems.el).
 
 ;;; Code:
 
@@ -70,6 +81,7 @@
 
 (require 'thumbindex-formats)
 (require 'thumbindex-server-settings)
+(require 'thumbindex-problems)
 
 (autoload 'thumbindex-outline "thumbindex-outline"
   "Show the sections and entries of the current buffer in another window." t)
@@ -122,8 +134,31 @@ For example (:numeric t :index (:maxTitles 20)).  A variable of the group
 
 ;;;; The Eglot connection
 
-(defclass thumbindex-server (eglot-lsp-server) ()
-  :documentation "An Eglot connection to the thumbindex language server.")
+(defclass thumbindex-server (thumbindex-eglot-per-buffer) ()
+  :documentation "An Eglot connection to the thumbindex language server.
+One serves every mode of `thumbindex-modes' in a project, each buffer
+with the languageId of its mode.")
+
+(defun thumbindex--language-id (&optional mode)
+  "The languageId of MODE (default: the current buffer's), or nil.
+That of the first entry of `thumbindex-modes' MODE is or derives from."
+  (let ((mode (or mode major-mode)))
+    (cdr (seq-find (lambda (entry) (provided-mode-derived-p mode (car entry)))
+                   thumbindex-modes))))
+
+(cl-defmethod thumbindex-eglot-buffer-language-id ((_server thumbindex-server))
+  "The languageId of the current buffer's mode in `thumbindex-modes'."
+  (thumbindex--language-id))
+
+(cl-defmethod eglot-handle-notification
+  ((server thumbindex-server) (_method (eql window/logMessage)) &key type message
+   &allow-other-keys)
+  "Keep what SERVER said (a MESSAGE of TYPE) of a document it serves.
+See `thumbindex--logged'.  An error in it is a message, not the end of
+the notification's handling."
+  (with-demoted-errors "thumbindex: what the server said: %S"
+    (thumbindex--logged server type message))
+  (cl-call-next-method))
 
 (cl-defmethod eglot-initialization-options ((_server thumbindex-server))
   "Send the server settings: see `thumbindex--settings'."
@@ -139,25 +174,33 @@ For example (:numeric t :index (:maxTitles 20)).  A variable of the group
 
 ;;;###autoload
 (defun thumbindex-register ()
-  "Put entries for `thumbindex-modes' at the front of `eglot-server-programs'."
+  "Put an entry for `thumbindex-modes' at the front of `eglot-server-programs'.
+One entry for all the modes, each with its languageId, so that Eglot
+starts one server in a project for all of them."
   (interactive)
   (thumbindex-unregister)
-  (dolist (mode (reverse thumbindex-modes))
-    (push (cons (list (car mode) :language-id (cdr mode)) #'thumbindex--contact)
-          eglot-server-programs)))
+  (push (cons (mapcar (lambda (mode) (list (car mode) :language-id (cdr mode)))
+                      thumbindex-modes)
+              #'thumbindex--contact)
+        eglot-server-programs))
 
 (defun thumbindex-unregister ()
-  "Remove the entries of `thumbindex-register' from `eglot-server-programs'."
+  "Remove the entry of `thumbindex-register' from `eglot-server-programs'."
   (interactive)
   (setq eglot-server-programs
         (cl-remove-if #'thumbindex--our-entry-p eglot-server-programs)))
 
 ;;;###autoload
 (defun thumbindex-start ()
-  "Start thumbindex for the current buffer with Eglot, asking nothing."
+  "Start thumbindex for the current buffer with Eglot, asking nothing.
+A buffer in `fundamental-mode' (a file without an extension, or with
+one Emacs has no mode for) is put in `text-mode' first, and read as
+plain text, as the thumbindex command reads such a file."
   (interactive)
-  (unless (seq-some (lambda (mode) (derived-mode-p (car mode)))
-                    thumbindex-modes)
+  (when (eq major-mode 'fundamental-mode)
+    (text-mode)
+    (message "thumbindex: %s is read as plain text (text-mode)" (buffer-name)))
+  (unless (thumbindex--language-id)
     (user-error "ThumbIndex does not serve %s (see `thumbindex-modes')"
                 major-mode))
   (unless (bound-and-true-p thumbindex-mode) (thumbindex-mode 1))
@@ -280,11 +323,14 @@ stays an item of its own."
 
 (defun thumbindex-imenu ()
   "The imenu index of the current buffer.
-A submenu per section, with the section's entries sorted in it."
+A submenu per section, with the section's entries sorted in it.  A
+document without entries of which the server said something (a syntax
+error) has an item for each thing said, at the place it names."
   (when (cl-typep (eglot-current-server) 'thumbindex-server)
-    (thumbindex--imenu-index
-     (thumbindex--request :textDocument/documentSymbol
-                          `(:textDocument ,(thumbindex--document))))))
+    (or (thumbindex--imenu-index
+         (thumbindex--request :textDocument/documentSymbol
+                              `(:textDocument ,(thumbindex--document))))
+        (thumbindex--problem-items))))
 
 (defun thumbindex--managed-p ()
   "Non-nil when thumbindex manages the current buffer through Eglot."
@@ -346,7 +392,10 @@ alist as a `thumbindex--ordered-table', not sorted by code point."
 Return the server's answer, or nil when the document has no entries."
   (let ((result (thumbindex--jump-request
                  (thumbindex--resolve-title title (thumbindex--titles)))))
-    (cond ((null result) (message "No entries to jump to") nil)
+    (cond ((null result)
+           (message "No entries to jump to%s"
+                    (mapconcat (lambda (text) (concat "; " text)) (thumbindex--why-empty) ""))
+           nil)
           ((eq t (plist-get result :search)) (goto-char (point-min)) result)
           (t (push-mark nil t)
              (goto-char (thumbindex--start

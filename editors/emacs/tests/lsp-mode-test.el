@@ -8,13 +8,16 @@
 ;;     emacs --batch -l editors/emacs/tests/lsp-mode-test.el -f ert-run-tests-batch-and-exit
 ;;
 ;; lsp-mode, not Eglot and not thumbindex.el: the server registered as a plain lsp-mode
-;; client for `text-mode' (languageId plaintext), started on a temporary file, and the
+;; client, started on a temporary file (`text-mode', languageId plaintext), and the
 ;; symbols segment of `lsp-headerline-breadcrumb-mode' read on every line.  lsp-mode finds
 ;; the symbol at point by taking the first top-level symbol whose range holds point, then
 ;; the same among its children; these tests check that with the server's section ranges
 ;; (Protocol/README.md, "Section ranges") the breadcrumb of an entry's line names the
-;; entry's own section or no section, never another one.  Every wait is bounded; nothing
-;; is downloaded (no other lsp-mode client is loaded or enabled).
+;; entry's own section or no section, never another one.  The client is registered for
+;; every format the server reads (the files lsp-mode has no languageId for by their
+;; names), and files of nine formats in one folder share one server process, each read as
+;; its format; a broken JSON file's reason is in lsp-mode's log.  Every wait is bounded;
+;; nothing is downloaded (no other lsp-mode client is loaded or enabled).
 
 ;;; Code:
 
@@ -76,11 +79,18 @@
       lsp-signature-auto-activate nil)
 
 (add-to-list 'lsp-language-id-configuration '(text-mode . "plaintext"))
+;; The formats lsp-mode has no languageId for, by file name (editors/README.md's setup).
+;; Each goes to the front: .xcstrings last, so that it is looked at before .strings.
+(dolist (pattern '(("\\.vcf\\'" . "vcard") ("\\.csv\\'" . "csv") ("\\.tsv\\'" . "tsv")
+                   ("\\.ya?ml\\'" . "yaml") ("\\.strings\\'" . "strings")
+                   ("\\.xcstrings\\'" . "xcstrings")))
+  (add-to-list 'lsp-language-id-configuration pattern))
 
 (lsp-register-client
  (make-lsp-client
   :new-connection (lsp-stdio-connection (list thumbindex-lsp-test--program))
-  :activation-fn (lsp-activate-on "plaintext" "json")
+  :activation-fn (lsp-activate-on "plaintext" "markdown" "csv" "tsv" "vcard" "json" "yaml"
+                                  "strings" "xcstrings")
   :initialization-options '(:thumbindex (:locale "sv_SE"))
   :server-id 'thumbindex))
 
@@ -386,6 +396,103 @@ filtered while the server starts."
             (pcase-dolist (`(,line ,entry ,_section ,at-start ,at-end) crumbs)
               (should (equal (list line at-start at-end) (list line (list entry) (list entry))))))))
     (advice-remove 'lsp--client-capabilities #'thumbindex-lsp-test--flat-capabilities)))
+
+(defconst thumbindex-lsp-test--formats
+  '(("names.txt" "plaintext" text-mode ("# Zebra" "# Apa") "# Zebra" "# Apa")
+    ("notes.md" "markdown" markdown-mode ("Zebra" "Apa") "# Zebra" "" "plain text" "" "# Apa")
+    ("data.json" "json" js-mode ("Zebra" "Apa") "{\"Zebra\": 1, \"Apa\": 2}")
+    ("people.csv" "csv" fundamental-mode ("Östen" "Anna") "name,city" "Östen,Berlin" "Anna,Örebro")
+    ("people.vcf" "vcard" fundamental-mode ("Östen Berg" "Anna Svensson")
+     "BEGIN:VCARD" "VERSION:4.0" "FN:Östen Berg" "N:Berg;Östen;;;" "END:VCARD"
+     "BEGIN:VCARD" "VERSION:4.0" "FN:Anna Svensson" "N:Svensson;Anna;;;" "END:VCARD")
+    ("data.yaml" "yaml" fundamental-mode ("Zebra" "Apa") "Zebra: 1" "Apa: 2")
+    ("places.tsv" "tsv" fundamental-mode ("Åsa" "Bo") "name\tcounty" "Åsa\tSkåne" "Bo\tHalland")
+    ("Localizable.strings" "strings" fundamental-mode ("apple" "pear")
+     "\"apple\" = \"äpple\";" "\"pear\" = \"päron\";")
+    ("Localizable.xcstrings" "xcstrings" fundamental-mode ("apple" "pear")
+     "{\"sourceLanguage\": \"en\", \"version\": \"1.0\", \"strings\": {\"apple\": {}, \"pear\": {}}}"))
+  "A file of nine formats: (NAME LANGUAGE-ID MODE ENTRIES LINE...).
+Read as another format (the text as Markdown, the others as text, the
+TSV as CSV, the catalog as JSON) the names of the entries differ.")
+
+(defun thumbindex-lsp-test--processes ()
+  "The live thumbindex processes."
+  (seq-filter (lambda (process)
+                (and (process-live-p process)
+                     (equal (car (process-command process)) thumbindex-lsp-test--program)))
+              (process-list)))
+
+(ert-deftest thumbindex-lsp-test-one-server ()
+  "Nine formats in one folder: lsp-mode runs one server for them, each read as its format."
+  (with-timeout (90 (ert-fail "the test took more than 90 s"))
+    (let ((folder (file-name-as-directory (make-temp-file "thumbindex-lsp-test" t)))
+          (before (length (thumbindex-lsp-test--processes)))
+          (coding-system-for-write 'utf-8-unix)
+          buffers)
+      (unwind-protect
+          (progn
+            (pcase-dolist (`(,name ,_ ,mode ,_ . ,lines) thumbindex-lsp-test--formats)
+              (write-region (mapconcat (lambda (line) (concat line "\n")) lines "") nil
+                            (expand-file-name name folder) nil 'silent)
+              (with-current-buffer (find-file-noselect (expand-file-name name folder))
+                (push (current-buffer) buffers)
+                (funcall mode)
+                (lsp)
+                (thumbindex-lsp-test--wait #'thumbindex-lsp-test--initialized-p
+                                           (format "the workspace of %s" name))))
+            (message "  thumbindex processes: %d before, %d with nine formats open"
+                     before (length (thumbindex-lsp-test--processes)))
+            (should (= (length (thumbindex-lsp-test--processes)) (1+ before)))
+            (let ((workspace (with-current-buffer (car buffers) (car lsp--buffer-workspaces))))
+              (pcase-dolist (`(,name ,language-id ,_ ,entries . ,_) thumbindex-lsp-test--formats)
+                (with-current-buffer (find-buffer-visiting (expand-file-name name folder))
+                  (message "  %s: %s, languageId %s" name major-mode (lsp-buffer-language))
+                  (should (equal lsp--buffer-workspaces (list workspace)))
+                  (should (equal (lsp-buffer-language) language-id))
+                  (should (equal (sort (mapcar (lambda (symbol) (gethash "name" symbol))
+                                               (append (gethash "entries"
+                                                                (lsp-request "thumbindex/entries"
+                                                                             `(:textDocument ,(lsp--text-document-identifier)
+                                                                                             :offset 0 :limit 50)))
+                                                       nil))
+                                       #'string<)
+                                 (sort (copy-sequence entries) #'string<)))))))
+        (let ((processes (thumbindex-lsp-test--processes)))
+          (dolist (buffer buffers)
+            (with-current-buffer buffer (set-buffer-modified-p nil))
+            (kill-buffer buffer))
+          ;; The last buffer of the workspace closed: lsp-mode shuts the server down.
+          (thumbindex-lsp-test--wait (lambda () (not (seq-some #'process-live-p processes)))
+                                     "the server to exit" 10))
+        (delete-directory folder t)))))
+
+(ert-deftest thumbindex-lsp-test-broken-json ()
+  "A broken JSON file has no symbols; why is in lsp-mode's log, *lsp-log*."
+  (with-timeout (60 (ert-fail "the test took more than 60 s"))
+    (let* ((file (thumbindex-lsp-test--write "broken.json" "{\"Zebra\": 1, \"Apa\": \n"))
+           (buffer (find-file-noselect file))
+           (process nil))
+      (unwind-protect
+          (with-current-buffer buffer
+            (js-mode)
+            (lsp)
+            (thumbindex-lsp-test--wait #'thumbindex-lsp-test--initialized-p
+                                       "the lsp-mode workspace to be initialized")
+            (setq process (lsp--workspace-proc (car lsp--buffer-workspaces)))
+            (should (seq-empty-p (lsp-request "textDocument/documentSymbol"
+                                              `(:textDocument ,(lsp--text-document-identifier)))))
+            (thumbindex-lsp-test--wait
+             (lambda ()
+               (with-current-buffer (get-buffer-create "*lsp-log*")
+                 (string-match-p "/broken\\.json:2:1: expected a value, found the end of the input"
+                                 (buffer-string))))
+             "the server's message in *lsp-log*"))
+        (with-current-buffer buffer (set-buffer-modified-p nil))
+        (kill-buffer buffer)
+        (delete-directory (file-name-directory file) t)
+        (when process
+          (thumbindex-lsp-test--wait (lambda () (not (process-live-p process)))
+                                     "the server to exit" 10))))))
 
 (provide 'lsp-mode-test)
 ;;; lsp-mode-test.el ends here

@@ -329,5 +329,6 @@ Even when the user sorts imenu menus by name (`imenu-sort-function')."
 (add-to-list 'load-path (file-name-directory (or load-file-name buffer-file-name)))
 (require 'thumbindex-setup-test)
 (require 'thumbindex-outline-test)
+(require 'thumbindex-project-test)
 
 ;;; thumbindex-test.el ends here
