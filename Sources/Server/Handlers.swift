@@ -51,6 +51,9 @@ extension LanguageServer {
             return .contentModified("\(snapshot.uri) is at version \(snapshot.version), not \(version)")
         },
         route(JumpRequest.self, jump),
+        route(CodeActionRequest.self, codeActions),
+        route(CodeLensRequest.self, codeLenses),
+        route(ExecuteCommandRequest.self, executeCommand),
         route(WorkspaceSectionsRequest.self, workspaceSections),
         route(WorkspaceEntriesRequest.self, workspaceEntries),
         route(WorkspaceJumpRequest.self, workspaceJump),

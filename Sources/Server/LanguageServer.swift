@@ -45,6 +45,7 @@ public final class LanguageServer: @unchecked Sendable {
     private var reportedLanguages: Set<String> = []
     private var _hierarchicalSymbols = true
     private var _workDoneProgress = false
+    private var _showDocument = false
     private var _watchedFilesRegistration = false
     private var _watchedGlobs: [String]?
     private var _workspaceFiles: WorkspaceFiles?
@@ -52,6 +53,9 @@ public final class LanguageServer: @unchecked Sendable {
 
     /// Whether the client announced `window.workDoneProgress` (it shows progress the server starts).
     var clientShowsProgress: Bool { lock.withLock { _workDoneProgress } }
+
+    /// Whether the client announced `window.showDocument.support` (it moves its cursor where the server asks).
+    var clientShowsDocuments: Bool { lock.withLock { _showDocument } }
 
     /// Whether the client announced `hierarchicalDocumentSymbolSupport`; without it, documentSymbol answers flat
     /// `SymbolInformation[]` as LSP 3.17 asks.
@@ -221,8 +225,9 @@ public final class LanguageServer: @unchecked Sendable {
         memory.requestFinished(stillRunning: pending.count)
     }
 
+    /// The document a request is about: its `textDocument`, or a command's (`workspace/executeCommand`).
     private static func documentURI(_ params: JSON?) -> String? {
-        params?["textDocument"]?["uri"]?.stringValue
+        (params?["textDocument"] ?? params?["arguments"]?[0]?["textDocument"])?["uri"]?.stringValue
     }
 
     private func receive(_ notification: JSONRPC.Notification) {
@@ -301,6 +306,7 @@ public final class LanguageServer: @unchecked Sendable {
         lock.withLock {
             _hierarchicalSymbols = params.hierarchicalDocumentSymbols
             _workDoneProgress = params.workDoneProgress
+            _showDocument = params.showDocument
             _watchedFilesRegistration = params.watchedFilesRegistration
             lifecycle = .running
             _settings = settings

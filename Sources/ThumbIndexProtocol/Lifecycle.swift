@@ -20,6 +20,9 @@ public enum InitializeRequest: LSPRequest {
         /// `capabilities.workspace.didChangeWatchedFiles.dynamicRegistration`: the client watches files the server
         /// names (`client/registerCapability`).
         public var watchedFilesRegistration: Bool
+        /// `capabilities.window.showDocument.support`: the client moves its cursor where the server asks
+        /// (`window/showDocument`, for a jump to a letter).
+        public var showDocument = false
         /// `InitializeParams.locale`.
         public var locale: String?
         /// Settings, nested or dotted (see `Settings`).
@@ -52,6 +55,7 @@ public enum InitializeRequest: LSPRequest {
                 capabilities?["textDocument"]?["documentSymbol"]?["hierarchicalDocumentSymbolSupport"]?.boolValue ?? false
             workDoneProgress = capabilities?["window"]?["workDoneProgress"]?.boolValue ?? false
             watchedFilesRegistration = capabilities?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue ?? false
+            showDocument = capabilities?["window"]?["showDocument"]?["support"]?.boolValue ?? false
             locale = fields.value("locale")?.stringValue
             initializationOptions = fields.value("initializationOptions")
             workspaceFolders = fields.value("workspaceFolders")?.arrayValue?.compactMap { $0["uri"]?.stringValue } ?? []
@@ -66,7 +70,7 @@ public enum InitializeRequest: LSPRequest {
                 "capabilities": [
                     "general": ["positionEncodings": .array(positionEncodings.map(JSON.string))],
                     "textDocument": ["documentSymbol": ["hierarchicalDocumentSymbolSupport": .bool(hierarchicalDocumentSymbols)]],
-                    "window": ["workDoneProgress": .bool(workDoneProgress)],
+                    "window": ["workDoneProgress": .bool(workDoneProgress), "showDocument": ["support": .bool(showDocument)]],
                     "workspace": ["didChangeWatchedFiles": ["dynamicRegistration": .bool(watchedFilesRegistration)]],
                 ],
                 "workspaceFolders": .array(workspaceFolders.map { ["uri": .string($0), "name": .string($0)] }),
@@ -116,6 +120,10 @@ public struct InitializeResult: JSONCodable, Equatable {
                 "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
                 "documentSymbolProvider": ["label": "ThumbIndex"],
                 "workspaceSymbolProvider": true,
+                // A jump to a letter for clients with no ThumbIndex plugin (`LetterJumps.swift`).
+                "codeActionProvider": true,
+                "codeLensProvider": ["resolveProvider": false],
+                "executeCommandProvider": ["commands": ["thumbindex.jump"]],
                 "workspace": ["workspaceFolders": ["supported": true, "changeNotifications": true]],
                 "experimental": ["thumbindex": ["methods": .array(thumbindexMethods.map(JSON.string))]],
             ],

@@ -15,6 +15,9 @@ final class ReplyStore: @unchecked Sendable {
     private var problems: [String] = []
     private var logs: [(type: Int, message: String)] = []
     private var shownMessages: [String] = []
+    private var shownDocuments: [JSON] = []
+    /// The params of the `window/showDocument` requests so far.
+    var documentsShown: [JSON] { condition.withLock { shownDocuments } }
     /// The `window/showMessage` messages so far.
     var shown: [String] { condition.withLock { shownMessages } }
     /// Messages recorded so far: where each reply and each `$/progress` came, to check their order.
@@ -51,6 +54,8 @@ final class ReplyStore: @unchecked Sendable {
                 progress[token, default: []].append((sequence, value))
             case .notification(let notification):
                 problems.append("an unexpected notification \(notification.method)")
+            case .request(let request) where request.method == "window/showDocument":
+                shownDocuments.append(request.params ?? .null)
             case .request(let request):
                 problems.append("an unexpected request \(request.method)")
             }
@@ -97,13 +102,14 @@ final class InProcessServer: @unchecked Sendable {
     private(set) var encoding = ModelEncoding.utf16
 
     /// Starts a server and initializes it, offering `encodings` (nil: no `general.positionEncodings`).
-    init(offering encodings: [String]?, grouping: String = "document") throws {
+    init(offering encodings: [String]?, grouping: String = "document", showDocument: Bool = false) throws {
         let store = self.store
         server = LanguageServer(
             environment: [:], send: { store.record($0) }, sendBatch: { for message in $0 { store.record(message) } },
             exit: { store.recordExit($0) })
         var capabilities: JSONObject = ["textDocument": ["documentSymbol": ["hierarchicalDocumentSymbolSupport": true]]]
         if let encodings { capabilities["general"] = ["positionEncodings": .array(encodings.map(JSON.string))] }
+        if showDocument { capabilities["window"] = ["showDocument": ["support": true]] }
         let id = request("initialize", [
             "processId": .null, "rootUri": .null, "capabilities": .object(capabilities),
             "initializationOptions": ["locale": "en_US", "thumbindex": ["outline": ["grouping": .string(grouping)]]],
