@@ -148,12 +148,8 @@ final class WorkProgress: @unchecked Sendable {
             let create = CreateWorkDoneProgressRequest.Params(token: token)
             server.send(.request(Request(id: .string("create-\(token.json.stringValue ?? "")"), method: CreateWorkDoneProgressRequest.method, params: create.json)))
         }
-        var begin = ProgressNotification.begin(title)
-        if let message, case .object(var object) = begin {
-            object["message"] = .string(message)
-            begin = .object(object)
-        }
-        server.progress(token, begin)
+        // A bar the server starts reports no percentage (it has none to report); a request's reports its parts.
+        server.progress(token, message.map { ["kind": "begin", "title": .string(title), "message": .string($0)] } ?? ProgressNotification.begin(title))
     }
 
     func report(percentage: Int) {
