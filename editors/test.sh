@@ -237,10 +237,25 @@ with open(sys.argv[1], "rb") as f:
 server = config["language-server"]["thumbindex"]
 assert server["command"] == "thumbindex", server
 names = [l["name"] for l in config["language"] if "thumbindex" in l.get("language-servers", [])]
-assert "markdown" in names, names
+# Every format the server reads, under the languageId the server knows it by.
+wanted = {"plaintext", "markdown", "csv", "tsv", "vcard", "strings", "xcstrings", "json", "yaml"}
+assert wanted <= set(names), sorted(wanted - set(names))
 print("helix-toml: 1 passed, 0 failed (languages.toml parses; languages " + " ".join(names) + ")")
 EOF
   then passed=$((passed + 1)); else echo "FAIL: editors/helix/languages.toml"; failed=$((failed + 1)); fi
+fi
+# The snippets of editors not tried here: valid JSON, each naming the server's command.
+if command -v python3 >/dev/null 2>&1; then
+  if python3 - "$root"/editors/other/kate-lsp.json "$root"/editors/other/sublime-LSP.sublime-settings <<'EOF'
+import json, sys
+for path in sys.argv[1:]:
+    with open(path) as f:
+        config = json.load(f)
+    servers = config.get("servers") or config.get("clients")
+    assert servers and all(s["command"][0] == "thumbindex" for s in servers.values()), path
+print("other-editors: 1 passed, 0 failed (kate-lsp.json and sublime-LSP.sublime-settings parse)")
+EOF
+  then passed=$((passed + 1)); else echo "FAIL: editors/other snippets"; failed=$((failed + 1)); fi
 fi
 
 # `:help thumbindex` after scripts/install into a prefix that is read-only afterwards.
