@@ -29,5 +29,9 @@ enum ChineseSurnames {
     static let single: [Unicode.Scalar: String] = [
         "句": "gōu", "祭": "zhài", "朴": "piáo", "覃": "qín", "缪": "miào", "繆": "miào", "乾": "qián", "牟": "móu",
         "薄": "bó", "阚": "kàn", "尉": "wèi", "蔚": "yù", "乜": "niè", "都": "dū", "莘": "shēn", "闞": "kàn",
+        // The surname readings of CC-CEDICT ("surname X") for characters of the Hundred Family Surnames, the 500 most
+        // common surnames and beyond that ICU reads as words (颉 jié, 么 me, 番 fān, 镡 chán, 澹 dàn, 沓 dá).
+        "颉": "xié", "頡": "xié", "么": "yāo", "番": "pān", "镡": "tán", "鐔": "tán", "澹": "tán", "沓": "tà", "於": "yū",
+        "肖": "xiāo", "兴": "xīng", "興": "xīng", "还": "huán", "還": "huán", "角": "jué", "冠": "guàn", "拓": "tuò",
     ]
 }

@@ -14,8 +14,9 @@
 /// - [Z] Chinese Wikipedia, "員姓" (https://zh.wikipedia.org/wiki/員姓).
 /// - [D] 中华姓氏大辞典 (Dictionary of Chinese Surnames), entry 种, as reproduced online.
 /// Characters whose published surname readings disagree with one another (纪 jǐ/jì, 盖 gě/gài, 相 xiāng/xiàng,
-/// 能 néng/nài, 秘 bì/bèi, 那 nā/nà, 折 shé/zhé, 强 qiáng/jiàng) or that no source above confirms (句, 黑, 繁, 朝,
-/// 洗, 蕃, 藏) were left out. 覃 has two published surname readings (qín and tán); qín is used, for a person read qín.
+/// 能 néng/nài, 秘 bì/bèi, 那 nā/nà, 折 shé/zhé, 强 qiáng/jiàng, 郗 chī/xī, 钭 tǒu/dǒu, 阙 quē/què, 宁 nìng/níng)
+/// or that no source above confirms (句, 黑, 朝, 洗, 蕃, 藏: pages disagree, cáng or zàng, and confuse it with 臧) were
+/// left out; 繁 pó is in CC-CEDICT's 2025 release, not in the one cited. 覃 has two published surname readings (qín and tán); qín is used, for a person read qín.
 enum ChineseNamesData {
     /// A person's name, its surname, and the surname's reading in pinyin with tone marks (lowercase).
     static let polyphonicSurnames: [(name: String, surname: String, reading: String)] = [
@@ -85,6 +86,28 @@ enum ChineseNamesData {
         ("澹台灭明", "澹台", "tántái"),  // [W] Chinese compound surname; [C] 澹 surname Tán
         ("令狐冲", "令狐", "línghú"),  // [C] (Taiwan lìnghú)
         ("中行偃", "中行", "zhōngháng"),  // [C] 中行 read Zhōngháng; Zhonghang Yan (chinaknowledge.de)
+        // Issue 45: the rest of the Hundred Family Surnames and the 500 most common surnames (ranks from the 2008
+        // national count) whose CC-CEDICT surname reading ICU does not give. Names marked (c) are constructed: no
+        // source names a person, only the surname's reading.
+        ("颉明", "颉", "xié"),  // [C] surname Xié (releases of 2020, 2023 and 2025) (c)
+        ("頡明", "頡", "xié"),
+        ("么红", "么", "yāo"),  // [C] surname Yāo (also written 幺); 么红 the soprano
+        ("番明", "番", "pān"),  // [C] (c)
+        ("镡明", "镡", "tán"),  // [C] surname Tán (also Chán in Sichuan) (c)
+        ("鐔明", "鐔", "tán"),
+        ("澹明", "澹", "tán"),  // [C] (c); 澹台 above
+        ("沓明", "沓", "tà"),  // [C] (c)
+        ("於明", "於", "yū"),  // [C] (Taiwan yú) (c)
+        ("肖扬", "肖", "xiāo"),  // [C] person entry 肖揚 Xiāo Yáng (Taiwan xiào)
+        ("兴明", "兴", "xīng"),  // [C] (c)
+        ("还明", "还", "huán"),  // [C] (c)
+        ("角明", "角", "jué"),  // [C] (c)
+        ("冠明", "冠", "guàn"),  // [C] (c)
+        ("拓明", "拓", "tuò"),  // [C] (c); 拓跋 above
+        ("葛优", "葛", "gě"),  // [C] surname Gě, person entry 葛優 Gě Yōu; [W] Ge You
+        ("干宝", "干", "gān"),  // [C]; [W] Gan Bao
+        ("訾明", "訾", "zī"),  // [C] (c)
+        ("舍明", "舍", "shè"),  // [C] (c)
     ]
 
     /// Words (not names) that begin with those same characters, and the pinyin initial letter (uppercase) their

@@ -87,6 +87,32 @@ final class ChineseNamesTests: XCTestCase {
         XCTAssertEqual(try zhuyin.sorted(["曾鞏", "曾國藩"]) { reader.collationString(for: $0) ?? $0 }, ["曾國藩", "曾鞏"])
     }
 
+    /// Under a zhuyin index every name of the list files under the bopomofo initial of its surname's published
+    /// reading (from a table of pinyin initials written here, not from ICU's Latin-Bopomofo).
+    func testPolyphonicSurnamesFileUnderTheirBopomofoInitial() throws {
+        let zhuyin = try IndexedCollation(locale: "zh_Hant@collation=zhuyin")
+        let reader = try XCTUnwrap(ChineseNames.reader(for: zhuyin))
+        var wrong: [String] = []
+        for (name, _, reading) in ChineseNamesData.polyphonicSurnames {
+            let section = zhuyin.sectionTitles[zhuyin.section(for: reader.collationString(for: name) ?? name)]
+            let expected = Self.bopomofoInitial(reading)
+            if section != expected { wrong.append("\(name): \(section), published \(reading) (\(expected))") }
+        }
+        XCTAssertEqual(wrong, [])
+    }
+
+    /// The bopomofo letter a syllable in pinyin (tone marks allowed) starts with.
+    private static func bopomofoInitial(_ pinyin: String) -> String {
+        let plain = pinyin.applyingTransform(.stripDiacritics, reverse: false)!.lowercased().replacingOccurrences(of: "ü", with: "v")
+        let initials: [(String, String)] = [
+            ("zh", "ㄓ"), ("ch", "ㄔ"), ("sh", "ㄕ"), ("b", "ㄅ"), ("p", "ㄆ"), ("m", "ㄇ"), ("f", "ㄈ"), ("d", "ㄉ"), ("t", "ㄊ"),
+            ("n", "ㄋ"), ("l", "ㄌ"), ("g", "ㄍ"), ("k", "ㄎ"), ("h", "ㄏ"), ("j", "ㄐ"), ("q", "ㄑ"), ("x", "ㄒ"), ("r", "ㄖ"),
+            ("z", "ㄗ"), ("c", "ㄘ"), ("s", "ㄙ"), ("yu", "ㄩ"), ("y", "ㄧ"), ("w", "ㄨ"), ("ai", "ㄞ"), ("ei", "ㄟ"), ("ao", "ㄠ"),
+            ("ou", "ㄡ"), ("ang", "ㄤ"), ("an", "ㄢ"), ("eng", "ㄥ"), ("en", "ㄣ"), ("er", "ㄦ"), ("a", "ㄚ"), ("o", "ㄛ"), ("e", "ㄜ"),
+        ]
+        return initials.first { plain.hasPrefix($0.0) }?.1 ?? "?"
+    }
+
     func testEveryZhuyinMarkOpensItsOwnSection() throws {
         // Every bopomofo initial a reading can start with must be a section ICU marks with U+FDD0 and the letter.
         let zhuyin = try IndexedCollation(locale: "zh_Hant@collation=zhuyin")
