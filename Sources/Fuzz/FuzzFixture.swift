@@ -26,6 +26,8 @@ struct FuzzSetup: Hashable {
         let capabilities: JSON = [
             "general": ["positionEncodings": [.string(encoding)]],
             "textDocument": ["documentSymbol": ["hierarchicalDocumentSymbolSupport": .bool(hierarchicalSymbols)]],
+            // A letter jump asks the client to move its cursor (`window/showDocument`) when it says it can.
+            "window": ["showDocument": ["support": .bool(hierarchicalSymbols)]],
         ]
         return .request(Request(id: "fuzz-harness-initialize", method: "initialize", params: [
             "processId": nil, "rootUri": nil, "capabilities": capabilities,

@@ -86,6 +86,15 @@ struct MessageTemplates {
             case 1: return ("thumbindex/workspaceEntries", object(["\"offset\":" + number(), "\"limit\":" + number()] + collation()))
             default: return ("thumbindex/workspaceJump", object(["\"indexTitle\":" + q(random.pick(["A", "Ö", "#", "", "•"]))] + collation()))
             }
+        case 95..<98:
+            // The letter jump of clients with no plugin: its lists, and its command with good and broken arguments.
+            switch random.below(3) {
+            case 0: return ("textDocument/codeAction", "{\(document),\"range\":{\"start\":{\"line\":0,\"character\":0},\"end\":{\"line\":0,\"character\":0}},\"context\":{\"diagnostics\":[]}}")
+            case 1: return ("textDocument/codeLens", "{\(document)}")
+            default:
+                let argument = random.pick(["{\(document),\"index\":" + random.pick(["0", "1", "27", "-1"]) + "}", "{\(document)}", "1", "null"])
+                return ("workspace/executeCommand", "{\"command\":" + q(random.pick(["thumbindex.jump", "x", ""])) + ",\"arguments\":[\(argument)]}")
+            }
         default:
             return (random.pick(["textDocument/hover", "thumbindex/nope", "", "$/x", "thumbindex/sort/"]), random.percent(50) ? nil : "{}")
         }

@@ -52,15 +52,19 @@ enum OutputOracle {
 
     private static func checkShape(_ message: Message, wire: [UInt8]) -> String? {
         switch message {
-        case .request:
-            return "the server sent a request, which it never should: \(text(wire))"
+        case .request(let request):
+            // The one request a client can bring about: a letter jump moving the cursor of a client that said it can.
+            guard request.method == "window/showDocument", request.params?["uri"]?.stringValue != nil,
+                  request.params?["selection"]?["start"]?["line"]?.intValue != nil else {
+                return "the server sent a request other than a well-formed window/showDocument: \(text(wire))"
+            }
         case .notification(let notification):
-            guard notification.method == "window/logMessage" else {
-                return "the server sent a notification other than window/logMessage: \(text(wire))"
+            guard notification.method == "window/logMessage" || notification.method == "window/showMessage" else {
+                return "the server sent a notification other than window/logMessage or window/showMessage: \(text(wire))"
             }
             guard let type = notification.params?["type"]?.intValue, (1...4).contains(type),
                   notification.params?["message"]?.stringValue != nil else {
-                return "window/logMessage without an integer type 1…4 and a string message: \(text(wire))"
+                return "\(notification.method) without an integer type 1…4 and a string message: \(text(wire))"
             }
         case .response(let response):
             if case .failure(let error) = response.result {
