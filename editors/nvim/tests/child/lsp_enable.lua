@@ -1,8 +1,10 @@
--- Run by test_lsp_config.lua in a Neovim of its own, started with only editors/nvim on the runtime
--- path and no plugin script: what a user of Neovim 0.11 gets from lsp/thumbindex.lua alone. Opens
--- THUMBINDEX_CHILD_FILE, asks the server for its documentSymbol outline and writes what it saw to
--- THUMBINDEX_CHILD_OUT as JSON, then quits (on an error too: the error is in the JSON).
-local result = { deprecated = {} }
+-- Run by test_lsp_config.lua in a Neovim of its own, started with only editors/nvim and Neovim's
+-- runtime on the runtime path and no plugin script: what a user gets from Neovim's own client with
+-- the lines of :help thumbindex-lsp-enable (or -lsp-start), in the file THUMBINDEX_CHILD_SETUP.
+-- Opens each file of THUMBINDEX_CHILD_FILES (separated by newlines), asks the server for its
+-- documentSymbol outline, and writes what it saw to THUMBINDEX_CHILD_OUT as JSON, then quits (on an
+-- error too: the error is in the JSON).
+local result = { deprecated = {}, files = {} }
 
 -- As in the suite: a deprecated API is an error, and recorded.
 vim.deprecate = function(name)
@@ -10,14 +12,8 @@ vim.deprecate = function(name)
   error(name .. " is deprecated", 2)
 end
 
-local function run()
-  vim.cmd("filetype on")
-  vim.lsp.config("thumbindex", { settings = { thumbindex = { locale = "sv_SE" } } })
-  vim.lsp.enable("thumbindex")
-  if not vim.lsp.config.thumbindex or not vim.lsp.config.thumbindex.cmd then
-    error("no lsp/thumbindex.lua on the runtime path: " .. vim.o.runtimepath)
-  end
-  vim.cmd("edit " .. vim.fn.fnameescape(os.getenv("THUMBINDEX_CHILD_FILE")))
+local function open(path)
+  vim.cmd("edit " .. vim.fn.fnameescape(path))
   local buf = vim.api.nvim_get_current_buf()
   local client
   local ready = vim.wait(15000, function()
@@ -25,22 +21,34 @@ local function run()
     return client ~= nil and client.initialized
   end, 10)
   if not ready then
-    error("the server did not attach within 15 s (see " .. vim.lsp.get_log_path() .. ")")
+    error(path .. ": the server did not attach within 15 s (see " .. vim.lsp.get_log_path() .. ")")
   end
-  result.filetype = vim.bo[buf].filetype
+  local params = { textDocument = { uri = vim.uri_from_bufnr(buf) } }
+  local response, err = client:request_sync("textDocument/documentSymbol", params, 10000, buf)
+  if not response or response.err then
+    error(path .. ": documentSymbol: " .. vim.inspect(err or response.err))
+  end
+  table.insert(result.files, { filetype = vim.bo[buf].filetype, symbols = response.result })
+  return client
+end
+
+local function run()
+  vim.cmd("filetype on")
+  dofile(os.getenv("THUMBINDEX_CHILD_SETUP"))
+  local client
+  for _, path in ipairs(vim.split(os.getenv("THUMBINDEX_CHILD_FILES"), "\n", { trimempty = true })) do
+    client = open(path)
+  end
+  result.clients = #vim.lsp.get_clients({ name = "thumbindex" })
   result.root_dir = client.root_dir
   result.plugin_loaded = vim.g.loaded_thumbindex ~= nil or package.loaded["thumbindex"] ~= nil
   result.runtimepath = vim.o.runtimepath
-  -- What before_init makes of the settings: the initializationOptions the server started with.
-  local params = {}
-  client.config.before_init(params, client.config)
-  result.initialization_options = params.initializationOptions
-  local params_ds = { textDocument = { uri = vim.uri_from_bufnr(buf) } }
-  local response, err = client:request_sync("textDocument/documentSymbol", params_ds, 10000, buf)
-  if not response or response.err then
-    error("documentSymbol: " .. vim.inspect(err or response.err))
+  -- The initializationOptions the server started with (before_init may add to init_options).
+  local params = { initializationOptions = client.config.init_options }
+  if client.config.before_init then
+    client.config.before_init(params, client.config)
   end
-  result.symbols = response.result
+  result.initialization_options = params.initializationOptions
 end
 
 local ok, err = xpcall(run, debug.traceback)
