@@ -198,7 +198,7 @@ local function run_next(index, on_done)
     local ms = uv.now() - started
     local deprecated = deprecations_of(test)
     if deprecated then
-      passed, err = false, (passed and "" or tostring(err) .. "\n") .. deprecated
+      passed, err = false, ((passed or test.skipped) and "" or tostring(err) .. "\n") .. deprecated
     end
     if test.skipped and not deprecated then
       table.insert(H.results, { name = test.name, skipped = test.skipped, ms = ms })

@@ -10,7 +10,7 @@ local info = health.info or health.report_info
 
 -- The buffer the user ran :checkhealth from. The report is written in a new buffer, current while
 -- the check runs (in a new tab page, a split, the window itself when that buffer was empty, or a
--- float on 0.10+ with g:health.style): each of these makes the user's buffer the alternate one; the
+-- float where g:health asks for one): each of these makes the user's buffer the alternate one; the
 -- previous window is the fallback.
 local function user_buffer()
   local current = vim.api.nvim_get_current_buf()
