@@ -150,6 +150,37 @@ vim.notify = function(message, level)
   end
 end
 
+-- A deprecated API is an error in the tests, on every version: each call to vim.deprecate (Neovim's
+-- runtime calls it from the old forms it still takes) fails the test it happens in. Neovim itself warns
+-- only about what goes in the next release, once per session, so a soft deprecation would pass unseen.
+-- The error is raised where the call is, and kept too: a call in a callback (an LSP handler, a timer)
+-- raises where no test can catch it.
+H.deprecations = {}
+vim.deprecate = function(name, alternative, version)
+  local message = string.format("%s is deprecated (use %s; goes in %s)", name, tostring(alternative), tostring(version))
+  table.insert(H.deprecations, { test = current, message = message, traceback = debug.traceback("", 2) })
+  error(message, 2)
+end
+
+-- The deprecated calls made while `test` ran, as one message (nil when none).
+local function deprecations_of(test)
+  local found = {}
+  for _, deprecation in ipairs(H.deprecations) do
+    if deprecation.test == test then
+      table.insert(found, deprecation.message .. deprecation.traceback)
+    end
+  end
+  return #found > 0 and table.concat(found, "\n") or nil
+end
+
+--- Ends the running test as skipped, saying why (a feature this Neovim lacks). Counted neither as
+--- passed nor as failed; the summary says how many were skipped.
+function H.skip(reason)
+  current.skipped = reason
+  error(H.skip_marker, 0)
+end
+H.skip_marker = {}
+
 local function run_next(index, on_done)
   local test = H.tests[index]
   if not test then
@@ -165,11 +196,20 @@ local function run_next(index, on_done)
     timer:stop()
     timer:close()
     local ms = uv.now() - started
-    table.insert(H.results, { name = test.name, passed = passed, err = err, ms = ms })
-    if passed then
-      out(string.format("ok   %s (%d ms)", test.name, ms))
+    local deprecated = deprecations_of(test)
+    if deprecated then
+      passed, err = false, ((passed or test.skipped) and "" or tostring(err) .. "\n") .. deprecated
+    end
+    if test.skipped and not deprecated then
+      table.insert(H.results, { name = test.name, skipped = test.skipped, ms = ms })
+      out(string.format("skip %s: %s", test.name, test.skipped))
     else
-      out(string.format("FAIL %s (%d ms)\n     %s", test.name, ms, tostring(err):gsub("\n", "\n     ")))
+      table.insert(H.results, { name = test.name, passed = passed, err = err, ms = ms })
+      if passed then
+        out(string.format("ok   %s (%d ms)", test.name, ms))
+      else
+        out(string.format("FAIL %s (%d ms)\n     %s", test.name, ms, tostring(err):gsub("\n", "\n     ")))
+      end
     end
     current = nil
     vim.schedule(function()
@@ -196,18 +236,29 @@ function H.run(filter)
     end, H.tests)
   end
   run_next(1, function()
-    local passed, failed = 0, 0
+    if H.before_exit then
+      pcall(H.before_exit)
+    end
+    -- Between the tests too (their clean-up, the stop before exit).
+    local outside = deprecations_of(nil)
+    if outside then
+      out("FAIL a deprecated API was used between the tests\n     " .. outside:gsub("\n", "\n     "))
+      table.insert(H.results, { name = "between the tests", passed = false })
+    end
+    local passed, failed, skipped = 0, 0, 0
     for _, result in ipairs(H.results) do
-      if result.passed then
+      if result.skipped then
+        skipped = skipped + 1
+      elseif result.passed then
         passed = passed + 1
       else
         failed = failed + 1
       end
     end
-    out(string.format("nvim: %d passed, %d failed", passed, failed))
-    if H.before_exit then
-      pcall(H.before_exit)
+    if skipped > 0 then
+      out(string.format("nvim: %d skipped (see the skip lines above)", skipped))
     end
+    out(string.format("nvim: %d passed, %d failed", passed, failed))
     vim.cmd(failed > 0 and "cquit 1" or "qall!")
   end)
 end

@@ -120,3 +120,40 @@ H.test(":checkhealth thumbindex tells each fact once", function()
   end
   vim.cmd("silent! tabclose")
 end)
+
+H.test(":checkhealth thumbindex tells about the buffer it was run from, not its own", function()
+  S.setup()
+  local buf, path = S.edit("names.txt")
+  S.wait_attached(buf)
+  local name = vim.fn.fnamemodify(path, ":~:.")
+  local attached = string.format("buffer %d (%s): attached, filetype text sent as languageId plaintext", buf, name)
+  local function report()
+    return table.concat(api.nvim_buf_get_lines(0, 0, -1, false), "\n")
+  end
+  -- In a tab page of its own (the default), then in a split (0.7 takes no modifier: a tab page). The
+  -- report's window is closed after each, which brings back the buffer's.
+  vim.cmd("silent checkhealth thumbindex")
+  H.ok(api.nvim_get_current_buf() ~= buf, "the report is in a buffer of its own")
+  H.ok(report():find(attached, 1, true), "in a tab page: " .. report())
+  vim.cmd("close")
+  H.eq(buf, api.nvim_get_current_buf(), "back in the buffer")
+  vim.cmd("silent vertical checkhealth thumbindex")
+  H.ok(report():find(attached, 1, true), "in a split (or a tab page on 0.7): " .. report())
+  vim.cmd("close")
+  H.eq(buf, api.nvim_get_current_buf(), "back in the buffer")
+  if vim.fn.has("nvim-0.11") == 1 then
+    vim.g.health = { style = "float" }
+    vim.cmd("silent checkhealth thumbindex")
+    vim.g.health = nil
+    H.ok(api.nvim_win_get_config(0).relative ~= "", "the report is in a float")
+    H.ok(report():find(attached, 1, true), "in a float: " .. report())
+    api.nvim_win_close(0, true)
+  end
+  -- A buffer the server does not read is told as one, not attached.
+  local other = S.edit_text("notes.xyz", { "Anna" })
+  vim.cmd("silent checkhealth thumbindex")
+  local text = report()
+  vim.cmd("silent! tabclose")
+  H.ok(text:find(string.format("buffer %d (", other), 1, true), "names the .xyz buffer: " .. text)
+  H.ok(text:find("notes.xyz): not attached (filetype none)", 1, true), "not attached: " .. text)
+end)

@@ -86,7 +86,7 @@ end
 
 local function default_leaves()
   return leaves(require("thumbindex.config").defaults.settings, function(value)
-    return type(value) == "table" and not vim.tbl_islist(value)
+    return type(value) == "table" and not require("thumbindex.config").is_list(value)
   end)
 end
 

@@ -185,9 +185,10 @@ end
 --- What :ThumbIndexInfo shows, as lines; also used by :checkhealth thumbindex.
 --- Returns lines, and a table of facts { executable, version, locale, problem, kinds }: kinds[i]
 --- says what line i tells ("neovim", "program", "server", "locale", "buffer", "outline"), so that
---- :checkhealth can tell each fact once.
-function M.info_lines()
-  local buf = api.nvim_get_current_buf()
+--- :checkhealth can tell each fact once. `buf` is the buffer told about (default: the current one).
+function M.info_lines(buf)
+  local current = api.nvim_get_current_buf()
+  buf = buf or current
   local state = outline.state_for(buf)
   local src = state and state.src or buf
   local facts = { kinds = { "title", "neovim" } }
@@ -234,21 +235,29 @@ function M.info_lines()
     facts.problem = err
     add("server", "  server: does not answer: " .. tostring(err))
   end
+  -- :checkhealth runs in a buffer of its own: it names the one it tells about.
+  local which = "this buffer"
+  if buf ~= current then
+    local name = vim.fn.fnamemodify(api.nvim_buf_get_name(src), ":~:.")
+    which = string.format("buffer %d (%s)", src, name ~= "" and name or "no name")
+  end
   local ft, by_extension = languages.filetype(src)
   local shown_ft = by_extension and string.format("none (.%s: %s)", languages.extension(src), ft) or ft
+  shown_ft = shown_ft ~= "" and shown_ft or "none"
   local attached = lsp.get(src)
   if attached then
     add(
       "buffer",
       string.format(
-        "  this buffer: attached, filetype %s sent as languageId %s, positions in %s",
+        "  %s: attached, filetype %s sent as languageId %s, positions in %s",
+        which,
         shown_ft,
         lsp.sent[src] or languages.language_id(src),
         attached.offset_encoding or "utf-16"
       )
     )
   else
-    add("buffer", string.format("  this buffer: not attached (filetype %s)", shown_ft))
+    add("buffer", string.format("  %s: not attached (filetype %s)", which, shown_ft))
   end
   if state and state.layout then
     local pager = state.pager
