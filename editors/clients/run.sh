@@ -198,7 +198,7 @@ elif ! emacs --batch --eval "(require 'lsp-mode)" >/dev/null 2>&1; then
 else
   for run in lsp-mode-init:stays lsp-mode-jump-init:moves; do
     config=${run%%:*}
-    label="emacs-${config%-init}"
+    label="$config"
     echo "== $(emacs --version | head -n 1), lsp-mode $(emacs --batch --eval "(progn (require 'lsp-mode) (princ (lsp-version)))" 2>/dev/null | grep -oE '[0-9][0-9.]*' | head -n 1), editors/clients/emacs/$config.el"
     folder=$(fresh "$label")
     (
