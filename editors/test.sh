@@ -223,6 +223,16 @@ else
   count_ert emacs-lsp-mode "Emacs lsp-mode suite" "$work/emacs-lsp-mode.out" "${PIPESTATUS[0]}"
 fi
 
+# --- Third-party LSP clients, no ThumbIndex plugin -----------------------------------------------
+# The letter jump through code actions and lenses in Neovim's built-in client, Vim 9 with yegappan/lsp, pytest-lsp
+# and Emacs lsp-mode; editors/clients/run.sh skips, with a message, each client that is not installed.
+echo "== Third-party clients (editors/clients/run.sh)"
+(
+  isolate "$work/clients"
+  timeout -k 10 1200 bash "$here/clients/run.sh" </dev/null
+) 2>&1 | tee "$work/clients.out"
+count_line "Third-party clients" "$work/clients.out" "${PIPESTATUS[0]}"
+
 # --- Helix ------------------------------------------------------------------------------------
 if command -v hx >/dev/null 2>&1; then
   echo "NOTE: Helix is installed, but there is no automated Helix test yet; see editors/README.md"

@@ -1,0 +1,205 @@
+"""The letter jump through standard LSP, driven by pytest-lsp's client (pygls), with no ThumbIndex code on the client.
+
+Run by editors/clients/run.sh, which makes a virtual environment with pytest-lsp:
+
+    THUMBINDEX_BIN=/path/to/thumbindex python -m pytest -p no:cacheprovider \
+        -o asyncio_mode=auto editors/clients/test_pytest_lsp.py
+
+The client opens a Swedish word list (fixtures/ord.txt) with the locale sv_SE in initializationOptions, so Ö is a
+letter of its own after Ä (under English it would be O), and "  ödla", line 7, indented two spaces, is the first entry
+of Ö although "örn" (line 1) comes first in the file. Every wait is bounded by a deadline that fails the test.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import pathlib
+import shutil
+from typing import Union
+
+import pytest
+import pytest_lsp
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+
+HERE = pathlib.Path(__file__).resolve().parent
+WORDS = HERE / "fixtures" / "ord.txt"
+URI = WORDS.as_uri()
+SERVER = os.environ.get("THUMBINDEX_BIN") or shutil.which("thumbindex") or "thumbindex"
+# The server's own locale would come from LANG when initializationOptions had none: C, so only sv_SE gives Ö.
+SERVER_ENV = {**os.environ, "LANG": "C", "LC_ALL": "C", "LC_COLLATE": "C"}
+DEADLINE = 20.0
+
+# Index titles with entries under sv_SE, in index order, and where each section's first entry is (line, character).
+TITLES = ["A", "B", "C", "O", "Z", "Å", "Ä", "Ö"]
+COUNTS = {"Ö": 3}
+LANDS = {"A": (5, 0), "B": (3, 0), "C": (8, 0), "O": (2, 0), "Z": (9, 0), "Å": (6, 0), "Ä": (0, 0), "Ö": (7, 2)}
+
+pytestmark = pytest.mark.filterwarnings("error::pytest_lsp.LspSpecificationWarning")
+
+
+def capabilities(show_document: bool | None) -> types.ClientCapabilities:
+    """The smallest capabilities: with window.showDocument.support as given (None: no window capabilities)."""
+    if show_document is None:
+        return types.ClientCapabilities()
+    return types.ClientCapabilities(window=types.WindowClientCapabilities(
+        show_document=types.ShowDocumentClientCapabilities(support=show_document)))
+
+
+def read_code_actions_as_the_spec_says(client: LanguageClient) -> None:
+    """lsprotocol 2025.0.0 reads each item of a codeAction result that has a "command" key as a Command, so a
+    CodeAction whose command is a Command object comes out as a Command whose command is that object printed as a
+    string. The spec tells them apart by the type of "command" (a string in a Command); so does this hook."""
+    converter = client.protocol._converter
+
+    def action_or_command(value, _):
+        kind = types.Command if isinstance(value.get("command"), str) else types.CodeAction
+        return converter.structure(value, kind)
+
+    converter.register_structure_hook(Union[types.Command, types.CodeAction], action_or_command)
+
+
+async def start(client: LanguageClient, caps: types.ClientCapabilities) -> types.InitializeResult:
+    read_code_actions_as_the_spec_says(client)
+    result = await asyncio.wait_for(client.initialize_session(types.InitializeParams(
+        capabilities=caps, initialization_options={"locale": "sv_SE"},
+        workspace_folders=None, root_uri=None)), DEADLINE)
+    client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
+        uri=URI, language_id="plaintext", version=1, text=WORDS.read_text(encoding="utf-8"))))
+    return result
+
+
+CONFIG = ClientServerConfig(server_command=[SERVER], server_env=SERVER_ENV)
+
+
+@pytest_lsp.fixture(config=CONFIG, params=[True, False, None], ids=["showDocument", "no-showDocument", "no-window"])
+async def client(lsp_client: LanguageClient, request):
+    lsp_client.init_result = await start(lsp_client, capabilities(request.param))
+    lsp_client.shows = request.param is True
+    yield
+    await asyncio.wait_for(lsp_client.shutdown_session(), DEADLINE)
+
+
+# Capabilities recorded from real clients by pytest-lsp (its clients/ folder): whatever else they say, the server asks
+# for the cursor to move exactly when window.showDocument.support is true.
+RECORDED = ["neovim@v0.7.0", "neovim@v0.8.0", "neovim@v0.9.1", "neovim@v0.11.0", "emacs@v29.1",
+            "visual_studio_code@v1.65.2"]
+
+
+@pytest_lsp.fixture(config=CONFIG, params=RECORDED)
+async def recorded(lsp_client: LanguageClient, request):
+    caps = client_capabilities(request.param)
+    lsp_client.init_result = await start(lsp_client, caps)
+    lsp_client.shows = bool(caps.window and caps.window.show_document and caps.window.show_document.support)
+    yield
+    await asyncio.wait_for(lsp_client.shutdown_session(), DEADLINE)
+
+
+async def code_actions(client: LanguageClient, line: int = 2):
+    here = types.Position(line=line, character=0)
+    return await asyncio.wait_for(client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=URI), range=types.Range(start=here, end=here),
+        context=types.CodeActionContext(diagnostics=[]))), DEADLINE)
+
+
+async def execute(client: LanguageClient, command: types.Command):
+    return await asyncio.wait_for(client.workspace_execute_command_async(types.ExecuteCommandParams(
+        command=command.command, arguments=command.arguments)), DEADLINE)
+
+
+def field(value, name):
+    """A field of a result the client left untyped (a dict, or an object with attributes)."""
+    return value[name] if isinstance(value, dict) else getattr(value, name)
+
+
+def start_of(location) -> tuple[int, int]:
+    start = field(field(location, "range"), "start")
+    return field(start, "line"), field(start, "character")
+
+
+async def shown(client: LanguageClient, count: int):
+    """Waits until the client has been asked to show `count` documents; fails at the deadline."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + DEADLINE
+    while len(client.shown_documents) < count:
+        assert loop.time() < deadline, f"no window/showDocument within {DEADLINE} s: {client.shown_documents}"
+        await asyncio.sleep(0.01)
+    return client.shown_documents
+
+
+async def test_the_capabilities_declare_the_actions_lenses_and_command(client: LanguageClient):
+    server = client.init_result.capabilities
+    assert server.code_action_provider
+    assert server.code_lens_provider is not None
+    assert server.execute_command_provider is not None
+    assert list(server.execute_command_provider.commands) == ["thumbindex.jump"]
+
+
+async def test_a_code_action_per_letter_with_entries(client: LanguageClient):
+    actions = await code_actions(client)
+    expected = [f"Go to {t} ({COUNTS.get(t, 1)} {'entry' if COUNTS.get(t, 1) == 1 else 'entries'})" for t in TITLES]
+    assert [a.title for a in actions] == expected
+    for action, title in zip(actions, TITLES):
+        assert isinstance(action, types.CodeAction), action
+        assert action.command.command == "thumbindex.jump"
+        assert action.command.title == title
+        assert action.edit is None, "a jump edits nothing"
+
+
+async def test_the_same_commands_as_lenses_on_the_first_line(client: LanguageClient):
+    actions = await code_actions(client, line=7)
+    lenses = await asyncio.wait_for(client.text_document_code_lens_async(types.CodeLensParams(
+        text_document=types.TextDocumentIdentifier(uri=URI))), DEADLINE)
+    assert [lens.command.title for lens in lenses] == TITLES
+    top = types.Range(start=types.Position(line=0, character=0), end=types.Position(line=0, character=0))
+    assert all(lens.range == top for lens in lenses)
+    assert [lens.command for lens in lenses] == [a.command for a in actions]
+
+
+async def test_each_command_lands_on_its_first_entry_and_moves_the_cursor_when_the_client_can(client: LanguageClient):
+    actions = await code_actions(client)
+    for count, action in enumerate(actions, start=1):
+        title = action.command.title
+        landed = await execute(client, action.command)
+        assert field(landed, "uri") == URI
+        assert start_of(landed) == LANDS[title], title
+        # The same place as the plugin request thumbindex/jump.
+        jump = await asyncio.wait_for(client.protocol.send_request_async(
+            "thumbindex/jump", {"textDocument": {"uri": URI}, "indexTitle": title}), DEADLINE)
+        assert start_of(field(jump, "location")) == LANDS[title], title
+        if client.shows:
+            documents = await shown(client, count)
+            assert len(documents) == count, documents
+            last = documents[-1]
+            assert last.uri == URI
+            assert last.take_focus is True
+            line, character = LANDS[title]
+            at = types.Position(line=line, character=character)
+            assert last.selection == types.Range(start=at, end=at), f"{title}: a zero-width selection at the name"
+    if not client.shows:
+        # The server writes a showDocument before the command's answer: one more round trip after the last answer
+        # shows that none came.
+        await code_actions(client)
+        assert client.shown_documents == []
+
+
+async def test_an_unknown_command_is_refused(client: LanguageClient):
+    with pytest.raises(Exception) as raised:
+        await execute(client, types.Command(title="x", command="rm -rf", arguments=[]))
+    assert "not a command of thumbindex" in str(raised.value)
+    await code_actions(client)
+    assert client.shown_documents == []
+
+
+async def test_recorded_clients_are_asked_to_move_the_cursor_exactly_when_they_can(recorded: LanguageClient):
+    actions = await code_actions(recorded)
+    to_o = next(a for a in actions if a.command.title == "Ö")
+    landed = await execute(recorded, to_o.command)
+    assert start_of(landed) == (7, 2)
+    if recorded.shows:
+        documents = await shown(recorded, 1)
+        assert documents[0].selection.start == types.Position(line=7, character=2)
+    else:
+        await code_actions(recorded)
+        assert recorded.shown_documents == []
