@@ -38,7 +38,7 @@ final class CommandLineCompletionTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         for name in ["names.txt", "notes.md"] {
-            FileManager.default.createFile(atPath: (directory as NSString).appendingPathComponent(name), contents: Data())
+            XCTAssertTrue(FileManager.default.createFile(atPath: (directory as NSString).appendingPathComponent(name), contents: Data()), name)
         }
         XCTAssertEqual(try bashCompletes("outline na", in: directory), ["names.txt"])
         XCTAssertEqual(try bashCompletes("sort ", in: directory), ["names.txt", "notes.md"])
