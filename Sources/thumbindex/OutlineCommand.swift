@@ -21,23 +21,10 @@ struct Outline: ParsableCommand {
     @OptionGroup var readings: ReadingArguments
     @OptionGroup var input: EncodingArguments
 
-    @Option(name: .customLong("language"), help: "The format: plaintext, markdown (md), csv, tsv, vcard (vcf), strings, xcstrings, json, yaml (yml), swift, python, … in any case (default: from the file extension, else plain text).", completion: .list(LanguageNames.completions))
-    var languageId: String?
+    @OptionGroup var format: FormatArguments
 
     @Option(help: "sections (one header per letter), sorted (flat, collation order) or document (source order).")
     var grouping: OutlineGrouping = .sections
-
-    @Option(name: .customLong("strings"), help: "A .strings/.xcstrings table or a folder of <lang>.lproj: entries named by a key are shown and sorted by their localized value. Repeatable.", completion: .file())
-    var localizationTables: [String] = []
-
-    @Option(help: "csv/tsv: the column that names a row, by 0-based index or by header name.")
-    var column: String?
-
-    @Option(name: .customLong("reading-column"), help: "csv/tsv: a column holding how a row's name is read (a phonetic name, pinyin), by 0-based index or header name; repeatable, joined by spaces (default: columns titled Family Name Yomi, Phonetic First Name, フリガナ, 拼音 …).")
-    var readingColumns: [String] = []
-
-    @Flag(help: "vcard: collate people by given name, then family name (default: family name first).")
-    var givenNameFirst = false
 
     @Flag(help: "Print the DocumentSymbol JSON the server sends.")
     var json = false
@@ -45,19 +32,13 @@ struct Outline: ParsableCommand {
     @Argument(help: "The file to outline ('-': standard input), or a folder: the lettered index of all its contacts, Markdown, tables, localization tables and plain text (--language: of that format only), each entry with its file and line. A file whose extension names no format, a pipe or standard input is read as plain text unless --language says otherwise.", completion: .file())
     var file: String
 
-    func validate() throws {
-        if let languageId, LanguageNames.resolve(languageId) == nil {
-            throw ValidationError("--language \(languageId) is not a format thumbindex reads (one of: \(Extractors.languageIds.joined(separator: ", ")))")
-        }
-    }
-
     func run() throws {
         let collation = try self.collation.makeCollation()
-        try checkTables()
-        if isFolder { return try runFolder(collation: collation, settings: settings(collation)) }
-        let language = try self.language()
-        noteUnusedFlags(language: language)
-        let settings = settings(collation)
+        try format.checkTables()
+        if isFolder { return try runFolder(collation: collation, settings: format.settings(collation, readings: readings)) }
+        let language = format.language(of: file)
+        format.noteUnusedFlags(language: language, file: file)
+        let settings = format.settings(collation, readings: readings)
         let document = try Self.document(file, language: language, input: input)
         var out = StandardOutput()
         if grouping == .document {
@@ -118,18 +99,6 @@ struct Outline: ParsableCommand {
             }
         }
         out.flush()
-    }
-
-    /// What extraction takes from the flags.
-    func settings(_ collation: IndexedCollation) -> ExtractionSettings {
-        var settings = ExtractionSettings()
-        settings.familyNameFirst = !givenNameFirst
-        settings.localizationTables = localizationTables
-        settings.readings = readings.apply(to: collation)
-        settings.names = readings.names
-        settings.readingColumns = readingColumns.map { Int($0).map(ColumnSelector.index) ?? .name($0) }
-        if let column { settings.csvColumn = Int(column).map(ColumnSelector.index) ?? .name(column) }
-        return settings
     }
 
     /// The file as a document, decoded as `--encoding` says (UTF-8 or UTF-16 with a mark by default; see

@@ -19,7 +19,7 @@ extension Outline {
     /// the same way, in the same order (equal names by file uri, then place in the file).
     func runFolder(collation: IndexedCollation, settings: ExtractionSettings) throws {
         var scan = FolderScan()
-        if let languageId { scan.languages = [LanguageNames.resolve(languageId) ?? languageId] }
+        if let languageId = format.languageId { scan.languages = [LanguageNames.resolve(languageId) ?? languageId] }
         if input.encoding != .auto {
             let encoding = input.encoding
             scan.decode = { try? TextDecoder(name: "").decode($0, as: encoding) }

@@ -1,0 +1,91 @@
+import Collation
+import Entries
+
+/// A document's entries put into the order its outline shows them in (`SortRuns` says what moves), as the smallest
+/// edits that do it: one a run, from its first unit out of place to its last. Equal entries keep their order, so
+/// sorting twice changes nothing.
+public struct EntrySort: Sendable {
+    /// Replace `bytes` of the text with `text`.
+    public struct Edit: Sendable, Equatable {
+        public var bytes: Range<Int>
+        public var text: [UInt8]
+    }
+
+    /// The first unit that sorts before the one above it (what `sort -c` reports), in the run titled `run`.
+    public struct Disorder: Sendable, Equatable {
+        public var unit: SortRun.Unit
+        public var after: SortRun.Unit
+        public var run: String
+    }
+
+    /// The edits, in document order, none overlapping; empty when the runs are in order.
+    public var edits: [Edit] = []
+    /// The first unit out of order, or nil.
+    public var disorder: Disorder?
+    /// The units looked at, over all runs.
+    public var unitCount = 0
+    /// What the user should know that did not stop the sort (kanji left unread without MeCab).
+    public var warnings: [String] = []
+
+    /// The text with the edits made.
+    public func applied(to bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = [], at = 0
+        out.reserveCapacity(bytes.count)
+        for edit in edits {
+            out += bytes[at ..< edit.bytes.lowerBound]
+            out += edit.text
+            at = edit.bytes.upperBound
+        }
+        out += bytes[at...]
+        return out
+    }
+}
+
+extension EntrySource {
+    /// The sort of `scope` in `document`, by the order its outline has under `collation` and `settings` (readings,
+    /// names, localized names, a table's column). A document that does not read whole (a broken card, row or
+    /// container, a card left out) sorts nothing: the problem says which entry stops it.
+    public func sort(
+        _ document: TextDocument, scope: SortScope, settings: ExtractionSettings, collation: IndexedCollation, name: String? = nil
+    ) throws(SortProblem) -> EntrySort {
+        guard SortRuns.sorts(languageId: document.languageId) else {
+            throw SortProblem("\(document.languageId) is source code: its order is the program's, not the reader's, and is not sorted")
+        }
+        let (entries, problems) = entries(
+            of: document.text, languageId: document.languageId, fileName: document.uri.split(separator: "/").last.map(String.init),
+            name: name ?? document.uri, settings: settings, language: collation.locale.language, reading: nil)
+        if let problem = problems.first { throw SortProblem("\(problem.message); nothing was sorted") }
+        let bytes = document.bytes
+        let runs = try SortRuns.runs(languageId: document.languageId, bytes: bytes, entries: entries, scope: scope)
+        var sort = EntrySort()
+        let reading = settings.reading(of: document, collation: collation)
+        for run in runs {
+            var keys = UTF8Batch(run.units.lazy.map(\.sortString))
+            if let reading {
+                let read = reading.collationStrings(keys)
+                keys = read.batch
+                if read.sawHan, let problem = reading.problem, !sort.warnings.contains(problem) { sort.warnings.append(problem) }
+            }
+            let sortKeys: SortKeys
+            do { sortKeys = try SortKeys(keys, collator: collation.collator) } catch { throw SortProblem("\(error)") }
+            sort.unitCount += run.units.count
+            if sort.disorder == nil, let i = (1 ..< run.units.count).first(where: { sortKeys.less($0, $0 - 1) }) {
+                sort.disorder = EntrySort.Disorder(unit: run.units[i], after: run.units[i - 1], run: run.title)
+            }
+            if let edit = Self.edit(run, order: sortKeys.sortedOrder(), bytes: bytes) { sort.edits.append(edit) }
+        }
+        return sort
+    }
+
+    /// The run's units in `order`, the text between them where it was: from the first unit out of place to the last.
+    static func edit(_ run: SortRun, order: [Int32], bytes: [UInt8]) -> EntrySort.Edit? {
+        guard let first = order.indices.first(where: { Int(order[$0]) != $0 }),
+              let last = order.indices.last(where: { Int(order[$0]) != $0 }) else { return nil }
+        var text: [UInt8] = []
+        for k in first ... last {
+            text += bytes[run.units[Int(order[k])].bytes]
+            if k < last { text += bytes[run.units[k].bytes.upperBound ..< run.units[k + 1].bytes.lowerBound] }
+        }
+        return EntrySort.Edit(bytes: run.units[first].bytes.lowerBound ..< run.units[last].bytes.upperBound, text: text)
+    }
+}
