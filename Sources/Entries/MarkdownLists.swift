@@ -49,6 +49,12 @@ extension SortText {
             var i = start
             while i < end, bytes[i] == 0x20 { i += 1 }
             let indent = i - start
+            // The open items end at a non-blank line indented less than their text (outside fenced code).
+            if i < end, fence == nil {
+                for k in items.indices.reversed() where items[k].end == -1 {
+                    if indent < items[k].textStart - map.lineStarts[items[k].line] { items[k].end = lastNonBlank(before: line, from: items[k].line) }
+                }
+            }
             // Fenced code: nothing in it is a list item.
             if indent < 4, i + 2 < end, bytes[i] == UInt8(ascii: "`") || bytes[i] == UInt8(ascii: "~") {
                 var j = i
@@ -59,12 +65,6 @@ extension SortText {
                 }
             }
             if fence != nil { continue }
-            // The open items end at a non-blank line indented less than their text.
-            if i < end {
-                for k in items.indices.reversed() where items[k].end == -1 {
-                    if indent < items[k].textStart - map.lineStarts[items[k].line] { items[k].end = lastNonBlank(before: line, from: items[k].line) }
-                }
-            }
             guard let (marker, textStart) = listMarker(at: i, end: end) else { continue }
             items.append(ListItem(line: line, indent: indent, textStart: textStart, marker: marker, end: -1))
         }

@@ -224,7 +224,7 @@ struct SortText {
 
     /// The members of the object (or the sections under the heading) `scope` is in: the top level for the document.
     func treeRun(_ entries: [Entry], scope: SortScope, sections: Bool) throws(SortProblem) -> SortRun? {
-        if !sections, entries.isEmpty || firstByte() == UInt8(ascii: "[") {
+        if !sections, firstByte() == UInt8(ascii: "[") {
             throw SortProblem("the top level is an array: its elements keep their order")
         }
         var siblings = entries, parent: Entry?

@@ -162,6 +162,16 @@ public struct TextDocument: Sendable {
         return start + column
     }
 
+    /// The line and UTF-8 column of a byte offset (at most `byteCount`).
+    public func position(ofByte offset: Int) -> TextPosition {
+        var low = 0, high = lineCount - 1  // the last line starting at or before `offset`
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStart(middle) <= offset { low = middle } else { high = middle - 1 }
+        }
+        return TextPosition(line: low, column: offset - lineStart(low))
+    }
+
     /// An entry range (UTF-8 columns) in the client's encoding.
     public func encodedRange(_ range: TextRange, encoding: PositionEncoding) -> EncodedRange {
         if encoding == .utf8 || isASCII {

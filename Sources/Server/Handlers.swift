@@ -52,6 +52,7 @@ extension LanguageServer {
         },
         route(JumpRequest.self, jump),
         route(CodeActionRequest.self, codeActions),
+        route(CodeActionResolveRequest.self, resolveCodeAction),
         route(CodeLensRequest.self, codeLenses),
         route(ExecuteCommandRequest.self, executeCommand),
         route(WorkspaceSectionsRequest.self, workspaceSections),

@@ -46,6 +46,8 @@ public final class LanguageServer: @unchecked Sendable {
     private var _hierarchicalSymbols = true
     private var _workDoneProgress = false
     private var _showDocument = false
+    private var _codeActionResolve = false
+    private var _applyEdit = false
     private var _watchedFilesRegistration = false
     private var _watchedGlobs: [String]?
     private var _workspaceFiles: WorkspaceFiles?
@@ -56,6 +58,10 @@ public final class LanguageServer: @unchecked Sendable {
 
     /// Whether the client announced `window.showDocument.support` (it moves its cursor where the server asks).
     var clientShowsDocuments: Bool { lock.withLock { _showDocument } }
+
+    /// Whether the client resolves a code action's edit (`codeAction/resolve`) and makes edits the server sends
+    /// (`workspace.applyEdit`).
+    var clientEdits: (resolve: Bool, apply: Bool) { lock.withLock { (_codeActionResolve, _applyEdit) } }
 
     /// Whether the client announced `hierarchicalDocumentSymbolSupport`; without it, documentSymbol answers flat
     /// `SymbolInformation[]` as LSP 3.17 asks.
@@ -307,6 +313,7 @@ public final class LanguageServer: @unchecked Sendable {
             _hierarchicalSymbols = params.hierarchicalDocumentSymbols
             _workDoneProgress = params.workDoneProgress
             _showDocument = params.showDocument
+            (_codeActionResolve, _applyEdit) = (params.codeActionResolve, params.applyEdit)
             _watchedFilesRegistration = params.watchedFilesRegistration
             lifecycle = .running
             _settings = settings

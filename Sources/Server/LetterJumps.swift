@@ -11,9 +11,13 @@ extension LanguageServer {
     /// The command the code actions and lenses run.
     static let jumpCommand = "thumbindex.jump"
 
+    /// The sorts of the document's entries (`SortActions.swift`), then a jump to each letter (actions of no kind:
+    /// left out when the client asks for kinds).
     static func codeActions(_ context: RequestContext, _ params: CodeActionRequest.Params) throws(ResponseError) -> Handled<[CodeActionRequest.CodeAction]> {
-        try letters(context, params.textDocument).map { letters in
-            letters.map { .init(title: "Go to \($0.command.title) (\($0.count == 1 ? "1 entry" : "\($0.count) entries"))", command: $0.command) }
+        let sorts = try sortActions(context, params)
+        guard params.only == nil else { return .done(sorts) }
+        return try letters(context, params.textDocument).map { letters in
+            sorts + letters.map { .init(title: "Go to \($0.command.title) (\($0.count == 1 ? "1 entry" : "\($0.count) entries"))", command: $0.command) }
         }
     }
 
@@ -39,8 +43,9 @@ extension LanguageServer {
     /// `workspace/executeCommand` of `thumbindex.jump`: the `Location` the jump lands on (null when the document has
     /// no entries), shown to the client with `window/showDocument` when it can.
     static func executeCommand(_ context: RequestContext, _ params: ExecuteCommandRequest.Params) throws(ResponseError) -> Handled<JSON> {
+        if params.command == sortCommand { return .done(try runSort(context, params.arguments)) }
         guard params.command == jumpCommand else {
-            throw .invalidParams("params.command \(params.command) is not a command of thumbindex (it runs \(jumpCommand))")
+            throw .invalidParams("params.command \(params.command) is not a command of thumbindex (it runs \(jumpCommand) and \(sortCommand))")
         }
         guard let argument = params.arguments.first else { throw .invalidParams("params.arguments[0] is missing: \(jumpCommand) takes thumbindex/jump's params") }
         let jumpParams = try JumpRequest.Params(json: argument, path: "params.arguments[0]")

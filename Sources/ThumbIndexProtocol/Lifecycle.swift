@@ -23,6 +23,11 @@ public enum InitializeRequest: LSPRequest {
         /// `capabilities.window.showDocument.support`: the client moves its cursor where the server asks
         /// (`window/showDocument`, for a jump to a letter).
         public var showDocument = false
+        /// `capabilities.textDocument.codeAction.resolveSupport.properties` holds `edit`: a sort's edit is made when
+        /// the client resolves the action (`codeAction/resolve`), not when it lists them.
+        public var codeActionResolve = false
+        /// `capabilities.workspace.applyEdit`: the client makes edits the server sends (`workspace/applyEdit`).
+        public var applyEdit = false
         /// `InitializeParams.locale`.
         public var locale: String?
         /// Settings, nested or dotted (see `Settings`).
@@ -56,6 +61,8 @@ public enum InitializeRequest: LSPRequest {
             workDoneProgress = capabilities?["window"]?["workDoneProgress"]?.boolValue ?? false
             watchedFilesRegistration = capabilities?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue ?? false
             showDocument = capabilities?["window"]?["showDocument"]?["support"]?.boolValue ?? false
+            codeActionResolve = capabilities?["textDocument"]?["codeAction"]?["resolveSupport"]?["properties"]?.arrayValue?.contains(.string("edit")) ?? false
+            applyEdit = capabilities?["workspace"]?["applyEdit"]?.boolValue ?? false
             locale = fields.value("locale")?.stringValue
             initializationOptions = fields.value("initializationOptions")
             workspaceFolders = fields.value("workspaceFolders")?.arrayValue?.compactMap { $0["uri"]?.stringValue } ?? []
@@ -69,9 +76,12 @@ public enum InitializeRequest: LSPRequest {
                 "processId": .null,
                 "capabilities": [
                     "general": ["positionEncodings": .array(positionEncodings.map(JSON.string))],
-                    "textDocument": ["documentSymbol": ["hierarchicalDocumentSymbolSupport": .bool(hierarchicalDocumentSymbols)]],
+                    "textDocument": [
+                        "documentSymbol": ["hierarchicalDocumentSymbolSupport": .bool(hierarchicalDocumentSymbols)],
+                        "codeAction": ["resolveSupport": ["properties": .array(codeActionResolve ? ["edit"] : [])]],
+                    ],
                     "window": ["workDoneProgress": .bool(workDoneProgress), "showDocument": ["support": .bool(showDocument)]],
-                    "workspace": ["didChangeWatchedFiles": ["dynamicRegistration": .bool(watchedFilesRegistration)]],
+                    "workspace": ["didChangeWatchedFiles": ["dynamicRegistration": .bool(watchedFilesRegistration)], "applyEdit": .bool(applyEdit)],
                 ],
                 "workspaceFolders": .array(workspaceFolders.map { ["uri": .string($0), "name": .string($0)] }),
             ]
@@ -120,10 +130,11 @@ public struct InitializeResult: JSONCodable, Equatable {
                 "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
                 "documentSymbolProvider": ["label": "ThumbIndex"],
                 "workspaceSymbolProvider": true,
-                // A jump to a letter for clients with no ThumbIndex plugin (`LetterJumps.swift`).
-                "codeActionProvider": true,
+                // A jump to a letter for clients with no ThumbIndex plugin (`LetterJumps.swift`), and the sorts of a
+                // document's entries (`SortActions.swift`).
+                "codeActionProvider": ["codeActionKinds": ["source.sortEntries"], "resolveProvider": true],
                 "codeLensProvider": ["resolveProvider": false],
-                "executeCommandProvider": ["commands": ["thumbindex.jump"]],
+                "executeCommandProvider": ["commands": ["thumbindex.jump", "thumbindex.sortEntries"]],
                 "workspace": ["workspaceFolders": ["supported": true, "changeNotifications": true]],
                 "experimental": ["thumbindex": ["methods": .array(thumbindexMethods.map(JSON.string))]],
             ],

@@ -1,0 +1,89 @@
+import Collation
+import Entries
+import JSONRPC
+import Outlines
+import ThumbIndexJSON
+import ThumbIndexProtocol
+
+/// Sorting a document's entries as code actions of kind `source.sortEntries` (`SortRuns` says what moves): the whole
+/// document, the object, list or sections at the cursor, the entries a selection touches. Listing them reads
+/// nothing of the text; the sort is made when one is chosen: in `codeAction/resolve` for a client that resolves
+/// edits, else by the command `thumbindex.sortEntries`, which sends the edit with `workspace/applyEdit`.
+extension LanguageServer {
+    static let sortCommand = "thumbindex.sortEntries"
+    static let sortKind = "source.sortEntries"
+
+    static func sortActions(_ context: RequestContext, _ params: CodeActionRequest.Params) throws(ResponseError) -> [CodeActionRequest.CodeAction] {
+        guard params.only.map({ $0.contains { sortKind == $0 || sortKind.hasPrefix($0 + ".") || $0.hasPrefix(sortKind + ".") } }) ?? true else { return [] }
+        let document = try context.requireDocument(params.textDocument)
+        guard SortRuns.sorts(languageId: document.languageId) else { return [] }
+        var scopes = [("Sort entries (\(context.settings.locale ?? "en"))", "document")]
+        if ["json", "yaml", "markdown"].contains(document.languageId.lowercased()) {
+            scopes.append((document.languageId.lowercased() == "markdown" ? "Sort the list or sections here" : "Sort the members of the object here", "container"))
+        }
+        if params.range.start != params.range.end { scopes.append(("Sort the selected entries", "selection")) }
+        let (resolves, applies) = context.server.clientEdits
+        return try scopes.map { (title, scope) throws(ResponseError) in
+            let data: JSON = ["uri": .string(document.uri), "version": .int(Int64(document.version)), "scope": .string(scope), "range": params.range.json]
+            if resolves { return .init(title: title, kind: sortKind, data: data) }
+            if applies { return .init(title: title, kind: sortKind, command: Command(title: title, command: sortCommand, arguments: [data])) }
+            return .init(title: title, kind: sortKind, edit: try sortEdit(context, data))  // a client that can do neither
+        }
+    }
+
+    /// `codeAction/resolve`: the action with its edit.
+    static func resolveCodeAction(_ context: RequestContext, _ action: CodeActionRequest.CodeAction) throws(ResponseError) -> CodeActionRequest.CodeAction {
+        guard let data = action.data else { throw .invalidParams("params.data is missing: only thumbindex's sort actions are resolved") }
+        var action = action
+        action.edit = try sortEdit(context, data)
+        return action
+    }
+
+    /// `thumbindex.sortEntries`: the sort sent to the client with `workspace/applyEdit`.
+    static func runSort(_ context: RequestContext, _ arguments: [JSON]) throws(ResponseError) -> JSON {
+        guard let data = arguments.first else { throw .invalidParams("params.arguments[0] is missing: \(sortCommand) takes a sort action's data") }
+        let edit = try sortEdit(context, data)
+        let id = RequestID.string("edit-\(context.server.progressTokens.next())")
+        let params = ApplyWorkspaceEditRequest.Params(label: "Sort entries", edit: edit)
+        context.server.send(.request(Request(id: id, method: ApplyWorkspaceEditRequest.method, params: params.json)))
+        return .null
+    }
+
+    /// The edit of a sort action's `data`, made on the version it was offered for.
+    static func sortEdit(_ context: RequestContext, _ data: JSON) throws(ResponseError) -> WorkspaceEdit {
+        guard let uri = data["uri"]?.stringValue, let version = data["version"]?.intValue,
+              let scopeName = data["scope"]?.stringValue, ["document", "container", "selection"].contains(scopeName) else {
+            throw .invalidParams("params.data is not a sort action's (uri, version, scope, range)")
+        }
+        let range = try PositionRange(json: data["range"] ?? .null, path: "params.data.range")
+        let document = try context.requireDocument(TextDocumentIdentifier(uri: uri))
+        guard document.version == version else {
+            throw .contentModified("\(uri) is at version \(document.version), not \(version): ask for the code actions again")
+        }
+        let scope: SortScope
+        do throws(PositionError) {
+            let start = document.position(ofByte: try document.offset(of: EncodedPosition(line: range.start.line, character: range.start.character), encoding: context.encoding))
+            let end = document.position(ofByte: try document.offset(of: EncodedPosition(line: range.end.line, character: range.end.character), encoding: context.encoding))
+            scope = switch scopeName {
+            case "container": .container(at: start)
+            case "selection": .selection(TextRange(start: start, end: end))
+            default: .document
+            }
+        } catch {
+            throw .invalidParams("params.data.range: \(error.description)")
+        }
+        let collation = try context.collation(CollationChoice())
+        let sort: EntrySort
+        do throws(SortProblem) {
+            sort = try context.server.entrySource.sort(document, scope: scope, settings: context.settings.extractionSettings, collation: collation)
+        } catch {
+            throw .requestFailed("\(uri): \(error.description)")
+        }
+        for warning in sort.warnings { context.server.logOnce("readings", .warning, warning) }
+        let edits = sort.edits.map { edit in
+            let range = TextRange(start: document.position(ofByte: edit.bytes.lowerBound), end: document.position(ofByte: edit.bytes.upperBound))
+            return TextEdit(range: PositionRange(document.encodedRange(range, encoding: context.encoding)), newText: String(decoding: edit.text, as: UTF8.self))
+        }
+        return WorkspaceEdit(changes: edits.isEmpty ? [:] : [uri: edits])
+    }
+}
