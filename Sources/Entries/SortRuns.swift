@@ -236,14 +236,14 @@ struct SortText {
             }
         } else if let position = scope.position {
             // Down to the innermost entry at the position; its siblings, or its children when the position is in its
-            // body, past its own name's line. An array's elements go with the array.
+            // body, past its own name. An array's elements go with the array.
             var path: [Entry] = []
             var level = entries
             while let inner = level.first(where: { $0.range.contains(position) }) {
                 path.append(inner)
                 level = inner.children
             }
-            if let inner = path.last, !inner.children.isEmpty, position.line > inner.selectionRange.end.line {
+            if let inner = path.last, !inner.children.isEmpty, position > inner.selectionRange.end {
                 path.append(inner.children[0])  // a stand-in child: the siblings are the inner entry's children
             }
             while path.count > 1, path[path.count - 2].kind == .array { path.removeLast(2) }

@@ -233,7 +233,8 @@ public final class LanguageServer: @unchecked Sendable {
 
     /// The document a request is about: its `textDocument`, or a command's (`workspace/executeCommand`).
     private static func documentURI(_ params: JSON?) -> String? {
-        (params?["textDocument"] ?? params?["arguments"]?[0]?["textDocument"])?["uri"]?.stringValue
+        // A command's or a code action's document is in its arguments or data (`SortActions.swift`).
+        (params?["textDocument"] ?? params?["arguments"]?[0]?["textDocument"] ?? params?["data"]?["textDocument"])?["uri"]?.stringValue
     }
 
     private func receive(_ notification: JSONRPC.Notification) {

@@ -24,7 +24,7 @@ extension LanguageServer {
         if params.range.start != params.range.end { scopes.append(("Sort the selected entries", "selection")) }
         let (resolves, applies) = context.server.clientEdits
         return try scopes.map { (title, scope) throws(ResponseError) in
-            let data: JSON = ["uri": .string(document.uri), "version": .int(Int64(document.version)), "scope": .string(scope), "range": params.range.json]
+            let data: JSON = ["textDocument": ["uri": .string(document.uri)], "version": .int(Int64(document.version)), "scope": .string(scope), "range": params.range.json]
             if resolves { return .init(title: title, kind: sortKind, data: data) }
             if applies { return .init(title: title, kind: sortKind, command: Command(title: title, command: sortCommand, arguments: [data])) }
             return .init(title: title, kind: sortKind, edit: try sortEdit(context, data))  // a client that can do neither
@@ -51,9 +51,9 @@ extension LanguageServer {
 
     /// The edit of a sort action's `data`, made on the version it was offered for.
     static func sortEdit(_ context: RequestContext, _ data: JSON) throws(ResponseError) -> WorkspaceEdit {
-        guard let uri = data["uri"]?.stringValue, let version = data["version"]?.intValue,
+        guard let uri = data["textDocument"]?["uri"]?.stringValue, let version = data["version"]?.intValue,
               let scopeName = data["scope"]?.stringValue, ["document", "container", "selection"].contains(scopeName) else {
-            throw .invalidParams("params.data is not a sort action's (uri, version, scope, range)")
+            throw .invalidParams("params.data is not a sort action's (textDocument, version, scope, range)")
         }
         let range = try PositionRange(json: data["range"] ?? .null, path: "params.data.range")
         let document = try context.requireDocument(TextDocumentIdentifier(uri: uri))

@@ -104,6 +104,8 @@ final class EntrySortTests: XCTestCase {
         XCTAssertEqual(inner, "{\n  \"b\": {\"x\": [3, 2, 1], \"y\": 1},\n  \"a\": 2\n}\n", "the object the cursor is in; the array keeps its order")
         let inArray = try sort(text, "json", locale: "en", scope: .container(at: TextPosition(line: 1, column: 28))).1
         XCTAssertEqual(inArray, inner, "in an array: the object around it")
+        let between = try sort(text, "json", locale: "en", scope: .container(at: TextPosition(line: 1, column: 16))).1
+        XCTAssertEqual(between, inner, "between two members: the object they are in")
         XCTAssertThrowsError(try sort("[{\"b\": 1}, {\"a\": 2}]", "json")) { error in
             XCTAssertEqual((error as? SortProblem)?.message, "the top level is an array: its elements keep their order")
         }

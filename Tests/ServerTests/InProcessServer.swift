@@ -16,6 +16,9 @@ final class ReplyStore: @unchecked Sendable {
     private var logs: [(type: Int, message: String)] = []
     private var shownMessages: [String] = []
     private var shownDocuments: [JSON] = []
+    private var appliedEdits: [JSON] = []
+    /// The params of the `workspace/applyEdit` requests so far.
+    var editsApplied: [JSON] { condition.withLock { appliedEdits } }
     /// The params of the `window/showDocument` requests so far.
     var documentsShown: [JSON] { condition.withLock { shownDocuments } }
     /// The `window/showMessage` messages so far.
@@ -56,6 +59,8 @@ final class ReplyStore: @unchecked Sendable {
                 problems.append("an unexpected notification \(notification.method)")
             case .request(let request) where request.method == "window/showDocument":
                 shownDocuments.append(request.params ?? .null)
+            case .request(let request) where request.method == "workspace/applyEdit":
+                appliedEdits.append(request.params ?? .null)
             case .request(let request):
                 problems.append("an unexpected request \(request.method)")
             }
@@ -102,17 +107,21 @@ final class InProcessServer: @unchecked Sendable {
     private(set) var encoding = ModelEncoding.utf16
 
     /// Starts a server and initializes it, offering `encodings` (nil: no `general.positionEncodings`).
-    init(offering encodings: [String]?, grouping: String = "document", showDocument: Bool = false) throws {
+    init(offering encodings: [String]?, grouping: String = "document", showDocument: Bool = false, resolvesEdits: Bool = false, appliesEdits: Bool = false,
+         locale: String = "en_US") throws {
         let store = self.store
         server = LanguageServer(
             environment: [:], send: { store.record($0) }, sendBatch: { for message in $0 { store.record(message) } },
             exit: { store.recordExit($0) })
-        var capabilities: JSONObject = ["textDocument": ["documentSymbol": ["hierarchicalDocumentSymbolSupport": true]]]
+        var textDocument: JSONObject = ["documentSymbol": ["hierarchicalDocumentSymbolSupport": true]]
+        if resolvesEdits { textDocument["codeAction"] = ["resolveSupport": ["properties": ["edit"]]] }
+        var capabilities: JSONObject = ["textDocument": .object(textDocument)]
         if let encodings { capabilities["general"] = ["positionEncodings": .array(encodings.map(JSON.string))] }
         if showDocument { capabilities["window"] = ["showDocument": ["support": true]] }
+        if appliesEdits { capabilities["workspace"] = ["applyEdit": true] }
         let id = request("initialize", [
             "processId": .null, "rootUri": .null, "capabilities": .object(capabilities),
-            "initializationOptions": ["locale": "en_US", "thumbindex": ["outline": ["grouping": .string(grouping)]]],
+            "initializationOptions": ["locale": .string(locale), "thumbindex": ["outline": ["grouping": .string(grouping)]]],
         ])
         let result = try result(of: id)
         guard let name = result["capabilities"]?["positionEncoding"]?.stringValue, let chosen = ModelEncoding(rawValue: name) else {
