@@ -56,4 +56,18 @@ package enum ByteSearch {
     package static func first(_ a: UInt8, or b: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int {
         first(a, b, or: b, in: bytes, from: from, to: to)
     }
+
+    /// Where the first `needle` (not empty) in `bytes[from ..< to]` starts, or nil: its first byte eight at a time,
+    /// then the rest compared.
+    package static func first(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
+        var j = from
+        let head = needle[0], last = to - needle.count
+        while j <= last {
+            j = first(head, or: head, in: bytes, from: j, to: last + 1)
+            guard j <= last else { return nil }
+            if (1 ..< needle.count).allSatisfy({ bytes[j + $0] == needle[$0] }) { return j }
+            j += 1
+        }
+        return nil
+    }
 }

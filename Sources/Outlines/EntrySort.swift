@@ -28,7 +28,10 @@ public struct EntrySort: Sendable {
     public var warnings: [String] = []
 
     /// The text with the edits made.
-    public func applied(to bytes: [UInt8]) -> [UInt8] {
+    public func applied(to bytes: [UInt8]) -> [UInt8] { Self.apply(edits, to: bytes) }
+
+    /// `bytes` with `edits` (in document order, none overlapping) made.
+    public static func apply(_ edits: [Edit], to bytes: [UInt8]) -> [UInt8] {
         var out: [UInt8] = [], at = 0
         out.reserveCapacity(bytes.count)
         for edit in edits {
@@ -57,24 +60,28 @@ extension EntrySource {
         if let problem = problems.first { throw SortProblem("\(problem.message); nothing was sorted") }
         let bytes = document.bytes
         let runs = try SortRuns.runs(languageId: document.languageId, bytes: bytes, entries: entries, scope: scope)
-        var sort = EntrySort()
-        let reading = settings.reading(of: document, collation: collation)
+        return try EntrySort(runs, bytes: bytes, collator: collation.collator, reading: settings.reading(of: document, collation: collation))
+    }
+}
+
+extension EntrySort {
+    /// The sort of `runs` of `bytes` by `collator`, their strings read by `reading` where they are in Han.
+    public init(_ runs: [SortRun], bytes: [UInt8], collator: Collator, reading: (any CollationReading)? = nil) throws(SortProblem) {
         for run in runs {
             var keys = UTF8Batch(run.units.lazy.map(\.sortString))
             if let reading {
                 let read = reading.collationStrings(keys)
                 keys = read.batch
-                if read.sawHan, let problem = reading.problem, !sort.warnings.contains(problem) { sort.warnings.append(problem) }
+                if read.sawHan, let problem = reading.problem, !warnings.contains(problem) { warnings.append(problem) }
             }
             let sortKeys: SortKeys
-            do { sortKeys = try SortKeys(keys, collator: collation.collator) } catch { throw SortProblem("\(error)") }
-            sort.unitCount += run.units.count
-            if sort.disorder == nil, let i = (1 ..< run.units.count).first(where: { sortKeys.less($0, $0 - 1) }) {
-                sort.disorder = EntrySort.Disorder(unit: run.units[i], after: run.units[i - 1], run: run.title)
+            do { sortKeys = try SortKeys(keys, collator: collator) } catch { throw SortProblem("\(error)") }
+            unitCount += run.units.count
+            if disorder == nil, let i = (1 ..< run.units.count).first(where: { sortKeys.less($0, $0 - 1) }) {
+                disorder = Disorder(unit: run.units[i], after: run.units[i - 1], run: run.title)
             }
-            if let edit = Self.edit(run, order: sortKeys.sortedOrder(), bytes: bytes) { sort.edits.append(edit) }
+            if let edit = Self.edit(run, order: sortKeys.sortedOrder(), bytes: bytes) { edits.append(edit) }
         }
-        return sort
     }
 
     /// The run's units in `order`, the text between them where it was: from the first unit out of place to the last.

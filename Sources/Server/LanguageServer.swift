@@ -26,6 +26,7 @@ public final class LanguageServer: @unchecked Sendable {
     let instrumentation: Instrumentation
     let documents = DocumentStore()
     let collations = CollationCache()
+    let keptSorted = KeptSortedDocuments()
     let entrySource = EntrySource()
     let pending = PendingRequests()
     let memory = MemoryRelease()

@@ -14,6 +14,10 @@ extension LanguageServer {
     static let sortKind = "source.sortEntries"
 
     static func sortActions(_ context: RequestContext, _ params: CodeActionRequest.Params) throws(ResponseError) -> [CodeActionRequest.CodeAction] {
+        try keptSortedFixes(context, params) + documentSorts(context, params)
+    }
+
+    private static func documentSorts(_ context: RequestContext, _ params: CodeActionRequest.Params) throws(ResponseError) -> [CodeActionRequest.CodeAction] {
         guard params.only.map({ $0.contains { sortKind == $0 || sortKind.hasPrefix($0 + ".") || $0.hasPrefix(sortKind + ".") } }) ?? true else { return [] }
         let document = try context.requireDocument(params.textDocument)
         guard SortRuns.sorts(languageId: document.languageId) else { return [] }
@@ -80,10 +84,7 @@ extension LanguageServer {
             throw .requestFailed("\(uri): \(error.description)")
         }
         for warning in sort.warnings { context.server.logOnce("readings", .warning, warning) }
-        let edits = sort.edits.map { edit in
-            let range = TextRange(start: document.position(ofByte: edit.bytes.lowerBound), end: document.position(ofByte: edit.bytes.upperBound))
-            return TextEdit(range: PositionRange(document.encodedRange(range, encoding: context.encoding)), newText: String(decoding: edit.text, as: UTF8.self))
-        }
+        let edits = sort.edits.map { textEdit($0, in: document, encoding: context.encoding) }
         return WorkspaceEdit(changes: edits.isEmpty ? [:] : [uri: edits])
     }
 }

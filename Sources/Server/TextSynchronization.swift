@@ -1,4 +1,5 @@
 import JSONRPC
+import Entries
 import Outlines
 import ThumbIndexProtocol
 
@@ -10,6 +11,7 @@ extension LanguageServer {
         if documents.open(document) {
             log(.warning, "\(document.uri) was opened again; its text was replaced")
         }
+        checkKeptSorted(item.uri, found: KeptSortedBlock.holdsMarker(item.utf8.bytes))
     }
 
     func didChange(_ params: DidChangeNotification.Params) throws(ResponseError) {
@@ -22,6 +24,7 @@ extension LanguageServer {
         } catch {
             throw .invalidParams(error.description)
         }
+        checkKeptSorted(params.textDocument.uri, found: params.contentChanges.contains { KeptSortedBlock.holdsMarker($0.text.utf8) })
     }
 
     func didClose(_ params: TextDocumentParams) throws(ResponseError) {
@@ -29,6 +32,7 @@ extension LanguageServer {
         memory.documentClosing()
         defer { memory.documentClosed(stillRunning: pending.count) }
         if !documents.close(uri) { throw .invalidParams(DocumentError.notOpen(uri).description) }
+        if keptSorted.forget(uri) { publishDiagnostics(uri, version: nil, []) }
         workspaceFiles?.closed(uri: uri)
     }
 }

@@ -192,3 +192,47 @@ public enum ShowDocumentRequest: LSPRequest {
         public var json: JSON { ["uri": .string(uri), "takeFocus": true, "selection": selection.json] }
     }
 }
+
+/// `textDocument/publishDiagnostics` (server → client): the keep-sorted blocks of a document out of order.
+public enum PublishDiagnosticsNotification: LSPNotification {
+    public static let method = "textDocument/publishDiagnostics"
+
+    public struct Params: JSONCodable, Equatable {
+        public var uri: String
+        public var version: Int?
+        public var diagnostics: [Diagnostic]
+        public init(uri: String, version: Int?, diagnostics: [Diagnostic]) { (self.uri, self.version, self.diagnostics) = (uri, version, diagnostics) }
+        public init(json: JSON, path: String) throws(ResponseError) {
+            let fields = try Fields(json, path: path)
+            uri = try fields.decode("uri")
+            version = try fields.decodeIfPresent("version")
+            diagnostics = try fields.decode("diagnostics")
+        }
+        public var json: JSON {
+            var object: JSONObject = ["uri": .string(uri), "diagnostics": .array(diagnostics.map(\.json))]
+            if let version { object["version"] = .int(Int64(version)) }
+            return .object(object)
+        }
+    }
+}
+
+/// A problem at a range: ThumbIndex's are warnings (severity 2) from source `thumbindex`, code `keep-sorted`.
+public struct Diagnostic: JSONCodable, Equatable {
+    public var range: PositionRange
+    public var severity: Int
+    public var code: String
+    public var message: String
+    public init(range: PositionRange, severity: Int = 2, code: String, message: String) {
+        (self.range, self.severity, self.code, self.message) = (range, severity, code, message)
+    }
+    public init(json: JSON, path: String) throws(ResponseError) {
+        let fields = try Fields(json, path: path)
+        range = try fields.decode("range")
+        severity = try fields.decodeIfPresent("severity") ?? 1
+        code = fields.value("code")?.stringValue ?? ""
+        message = try fields.decode("message")
+    }
+    public var json: JSON {
+        ["range": range.json, "severity": .int(Int64(severity)), "code": .string(code), "source": "thumbindex", "message": .string(message)]
+    }
+}

@@ -14,7 +14,7 @@ struct ThumbIndex: ParsableCommand {
             Locale identifiers are accepted as people write them: sv_SE, sv-SE, AR_sa, zh-TW-u-co-zhuyin.
             """,
         version: LanguageServer.version,
-        subcommands: [Serve.self, Titles.self, Sort.self, Outline.self],
+        subcommands: [Serve.self, Titles.self, Sort.self, Outline.self, Check.self],
         defaultSubcommand: Serve.self
     )
 

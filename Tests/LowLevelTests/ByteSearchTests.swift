@@ -43,6 +43,27 @@ final class ByteSearchTests: XCTestCase {
         }
     }
 
+    /// A sequence of bytes, where the naive search finds it, at every start and end; needles drawn from the buffer
+    /// itself (found) and at random (mostly not).
+    func testFirstSequenceIsTheNaiveSearch() {
+        buffers(100) { round, bytes, n in
+            var needles = [Array(n[..<2]), [n[0]]]
+            if bytes.count >= 6 { needles.append(Array(bytes[bytes.count / 2 ..< bytes.count / 2 + 3])) }
+            bytes.withUnsafeBufferPointer { b in
+                for needle in needles {
+                    for from in 0 ... b.count {
+                        for to in from ... b.count {
+                            let naive = to - from < needle.count ? nil
+                                : (from ... to - needle.count).first { bytes[$0 ..< $0 + needle.count].elementsEqual(needle) }
+                            XCTAssertEqual(ByteSearch.first(needle, in: b, from: from, to: to), naive,
+                                           "seed \(Self.seed), round \(round), from \(from), to \(to), needle \(needle), bytes \(bytes)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     func testAnEmptyBufferHasNone() {
         XCTAssertEqual(ByteSearch.first(0x0A, or: 0x0D, in: UnsafeBufferPointer(start: nil, count: 0), from: 0, to: 0), 0)
     }

@@ -17,6 +17,9 @@ final class ReplyStore: @unchecked Sendable {
     private var shownMessages: [String] = []
     private var shownDocuments: [JSON] = []
     private var appliedEdits: [JSON] = []
+    private var publishedDiagnostics: [JSON] = []
+    /// The params of the `textDocument/publishDiagnostics` notifications so far.
+    var diagnosticsPublished: [JSON] { condition.withLock { publishedDiagnostics } }
     /// The params of the `workspace/applyEdit` requests so far.
     var editsApplied: [JSON] { condition.withLock { appliedEdits } }
     /// The params of the `window/showDocument` requests so far.
@@ -48,6 +51,8 @@ final class ReplyStore: @unchecked Sendable {
                 condition.broadcast()
             case .notification(let notification) where notification.method == "window/logMessage":
                 logs.append((notification.params?["type"]?.intValue ?? 0, notification.params?["message"]?.stringValue ?? ""))
+            case .notification(let notification) where notification.method == "textDocument/publishDiagnostics":
+                publishedDiagnostics.append(notification.params ?? .null)
             case .notification(let notification) where notification.method == "window/showMessage":
                 shownMessages.append(notification.params?["message"]?.stringValue ?? "")
             case .notification(let notification) where notification.method == "$/progress":

@@ -107,3 +107,50 @@ final class SortActionsTests: XCTestCase {
         XCTAssertEqual(try actions(client, "file:///a.py", only: ["source"]), [])
     }
 }
+
+/// keep-sorted blocks in open documents: a warning on the first item out of order, published after open and every
+/// change, cleared when the block is in order again or the document closes, and a quick fix that sorts the block.
+final class KeptSortedDiagnosticsTests: XCTestCase {
+    private let uri = "file:///deps.py"
+    private let text = "deps = [\n    # keep-sorted start\n    \"zlib\",\n    \"attrs\",\n    # keep-sorted end\n]\n"
+
+    func testAWarningAQuickFixAndClearedOnceSorted() throws {
+        let client = try InProcessServer(offering: nil)
+        client.open("file:///plain.py", languageId: "python", version: 1, text: "x = 1\n")
+        XCTAssertEqual(client.store.diagnosticsPublished.count, 0, "no marker, nothing published")
+        client.open(uri, languageId: "python", version: 1, text: text)
+        let first = try XCTUnwrap(client.store.diagnosticsPublished.last)
+        XCTAssertEqual(first["uri"]?.stringValue, uri)
+        let diagnostic = try XCTUnwrap(first["diagnostics"]?[0])
+        XCTAssertEqual(diagnostic["range"]?["start"]?["line"], 3)
+        XCTAssertEqual(diagnostic["code"], "keep-sorted")
+        XCTAssertEqual(diagnostic["severity"], 2)
+        XCTAssertEqual(diagnostic["message"]?.stringValue, "“\"attrs\",” sorts before “\"zlib\",” (line 3) in this keep-sorted block (en_US)")
+        let actions = try XCTUnwrap(client.result(of: client.request("textDocument/codeAction", [
+            "textDocument": ["uri": .string(uri)], "range": diagnostic["range"]!, "context": ["diagnostics": [diagnostic], "only": ["quickfix"]],
+        ])).arrayValue)
+        XCTAssertEqual(actions.map { $0["title"]?.stringValue }, ["Sort this keep-sorted block (en_US)"])
+        let edit = try XCTUnwrap(actions[0]["edit"]?["changes"]?[uri]?[0])
+        XCTAssertEqual(edit["newText"]?.stringValue, "    \"attrs\",\n    \"zlib\",")
+        // The client makes the edit: the warning goes.
+        let published = client.store.diagnosticsPublished.count
+        client.change(uri, version: 2, [ModelChange(range: ModelRange(start: .init(line: 2, character: 4), end: .init(line: 3, character: 12)), text: "\"attrs\",\n    \"zlib\",")])
+        XCTAssertEqual(client.store.diagnosticsPublished.count, published + 1)
+        XCTAssertEqual(client.store.diagnosticsPublished.last?["diagnostics"], [])
+        // Out of order again by an edit that does not type the marker: the document is still watched.
+        client.change(uri, version: 3, [ModelChange(range: ModelRange(start: .init(line: 2, character: 5), end: .init(line: 2, character: 10)), text: "zzz")])
+        XCTAssertEqual(client.store.diagnosticsPublished.last?["diagnostics"]?.arrayValue?.count, 1)
+        client.close(uri)
+        XCTAssertEqual(client.store.diagnosticsPublished.last?["diagnostics"], [], "cleared on close")
+        XCTAssertEqual(client.store.anomalies, [])
+    }
+
+    func testAnUnknownLocaleIsAnErrorAtTheStartLine() throws {
+        let client = try InProcessServer(offering: nil)
+        client.open(uri, languageId: "python", version: 1, text: "# keep-sorted start locale=qq_NOPE!\nb\na\n# keep-sorted end\n")
+        let diagnostic = try XCTUnwrap(client.store.diagnosticsPublished.last?["diagnostics"]?[0])
+        XCTAssertEqual(diagnostic["severity"], 1)
+        XCTAssertEqual(diagnostic["range"]?["start"]?["line"], 0)
+        XCTAssertTrue(diagnostic["message"]?.stringValue?.hasPrefix("keep-sorted locale=qq_NOPE!") == true, "\(diagnostic)")
+    }
+}
