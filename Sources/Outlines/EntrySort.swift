@@ -68,7 +68,9 @@ extension EntrySort {
     /// The sort of `runs` of `bytes` by `collator`, their strings read by `reading` where they are in Han.
     public init(_ runs: [SortRun], bytes: [UInt8], collator: Collator, reading: (any CollationReading)? = nil) throws(SortProblem) {
         for run in runs {
-            var keys = UTF8Batch(run.units.lazy.map(\.sortString))
+            var keys = UTF8Batch([String]())
+            keys.reserveCapacity(strings: run.units.count, bytes: run.units.reduce(0) { $0 + $1.sortString.utf8.count })
+            for unit in run.units { keys.append(unit.sortString) }
             if let reading {
                 let read = reading.collationStrings(keys)
                 keys = read.batch
@@ -88,11 +90,20 @@ extension EntrySort {
     static func edit(_ run: SortRun, order: [Int32], bytes: [UInt8]) -> EntrySort.Edit? {
         guard let first = order.indices.first(where: { Int(order[$0]) != $0 }),
               let last = order.indices.last(where: { Int(order[$0]) != $0 }) else { return nil }
-        var text: [UInt8] = []
-        for k in first ... last {
-            text += bytes[run.units[Int(order[k])].bytes]
-            if k < last { text += bytes[run.units[k].bytes.upperBound ..< run.units[k + 1].bytes.lowerBound] }
+        let range = run.units[first].bytes.lowerBound ..< run.units[last].bytes.upperBound
+        // As many bytes as it replaces, copied piece by piece into place (a million lines: a million small copies).
+        let text = [UInt8](unsafeUninitializedCapacity: range.count) { out, count in
+            bytes.withUnsafeBufferPointer { source in
+                func copy(_ piece: Range<Int>) {
+                    UnsafeMutableRawPointer(out.baseAddress! + count).copyMemory(from: source.baseAddress! + piece.lowerBound, byteCount: piece.count)
+                    count += piece.count
+                }
+                for k in first ... last {
+                    copy(run.units[Int(order[k])].bytes)
+                    if k < last { copy(run.units[k].bytes.upperBound ..< run.units[k + 1].bytes.lowerBound) }
+                }
+            }
         }
-        return EntrySort.Edit(bytes: run.units[first].bytes.lowerBound ..< run.units[last].bytes.upperBound, text: text)
+        return EntrySort.Edit(bytes: range, text: text)
     }
 }

@@ -1,0 +1,41 @@
+#!/usr/bin/env python3
+"""Sorting a document's entries against the outline's own open of the same file, in the server: for each FILE a fresh
+server opens it and answers thumbindex/sections (the open), then lists the code actions (`context.only: source`) and
+resolves "Sort entries" (the sort: the edit made, written and read by this client). Rounds alternate; medians.
+
+Usage: python3 Benchmarks/sort.py .build/release/thumbindex FILE...   (ROUNDS=5 by default)
+"""
+import os, sys, time
+from lsp_stdio import Server
+
+binary, paths, rounds = sys.argv[1], sys.argv[2:], int(os.environ.get("ROUNDS", "5"))
+languages = {"csv": "csv", "tsv": "tsv", "txt": "plaintext", "vcf": "vcard", "strings": "strings", "json": "json",
+             "xcstrings": "xcstrings", "yaml": "yaml", "md": "markdown"}
+capabilities = {"textDocument": {"codeAction": {"resolveSupport": {"properties": ["edit"]}}}}
+
+def one(path):
+    server = Server(binary, capabilities=capabilities)
+    uri = "file:///" + os.path.basename(path)
+    text = open(path, encoding="utf-8").read()
+    message = server.frame({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+        "uri": uri, "languageId": languages[path.rsplit(".", 1)[1]], "version": 1, "text": text}}})
+    t = time.perf_counter()
+    server.write(message)
+    server.request("thumbindex/sections", {"textDocument": {"uri": uri}})
+    opened = time.perf_counter() - t
+    t = time.perf_counter()
+    actions = server.request("textDocument/codeAction", {"textDocument": {"uri": uri}, "range": {"start": {"line": 0, "character": 0},
+                             "end": {"line": 0, "character": 0}}, "context": {"diagnostics": [], "only": ["source"]}})
+    listed = time.perf_counter() - t
+    t = time.perf_counter()
+    resolved = server.request("codeAction/resolve", actions[0])
+    sorted_ = time.perf_counter() - t
+    assert "edit" in resolved
+    server.close()
+    return opened * 1000, listed * 1000, sorted_ * 1000
+
+for path in paths:
+    samples = [one(path) for _ in range(rounds)]
+    med = lambda k: sorted(s[k] for s in samples)[len(samples) // 2]
+    opened, listed, sorted_ = med(0), med(1), med(2)
+    print(f"{path}: open {opened:.0f} ms, code actions listed {listed:.1f} ms, sort resolved {sorted_:.0f} ms = {sorted_ / opened:.2f}x the open")
