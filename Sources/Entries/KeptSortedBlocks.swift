@@ -36,7 +36,7 @@ public struct KeptSortedBlock: Sendable, Equatable {
             var block = KeptSortedBlock(startLine: line, endLine: end, locale: nil, numeric: nil, caseOption: nil, ignoredOptions: [], runs: [])
             let options = block.read(options: content[(at + start.count)...])
             let comment = commentPrefix(content[..<at])
-            block.runs = text.keptSortedRuns(lines: (line + 1 + options.skip) ..< end, group: options.group, comment: options.sticky ? comment : nil)
+            block.runs = text.keptSortedRuns(lines: min(line + 1 + options.skip, end) ..< end, group: options.group, comment: options.sticky ? comment : nil)
             blocks.append(block)
             line = end + 1
         }
@@ -70,7 +70,7 @@ public struct KeptSortedBlock: Sendable, Equatable {
             case "case": caseOption = pair[1].lowercased()
             case "group": group = yes
             case "sticky_comments": sticky = yes
-            case "skip_lines": skip = Int(pair[1]) ?? 0
+            case "skip_lines": skip = max(0, min(Int(pair[1]) ?? 0, 1 << 30))
             default: ignoredOptions.append(String(word))
             }
         }

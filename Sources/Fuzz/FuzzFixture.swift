@@ -25,9 +25,14 @@ struct FuzzSetup: Hashable {
     var initialize: Message {
         let capabilities: JSON = [
             "general": ["positionEncodings": [.string(encoding)]],
-            "textDocument": ["documentSymbol": ["hierarchicalDocumentSymbolSupport": .bool(hierarchicalSymbols)]],
+            "textDocument": [
+                "documentSymbol": ["hierarchicalDocumentSymbolSupport": .bool(hierarchicalSymbols)],
+                // A sort's edit: made when resolved, or sent with `workspace/applyEdit` (one configuration each).
+                "codeAction": ["resolveSupport": ["properties": .array(hierarchicalSymbols ? ["edit"] : [])]],
+            ],
             // A letter jump asks the client to move its cursor (`window/showDocument`) when it says it can.
             "window": ["showDocument": ["support": .bool(hierarchicalSymbols)]],
+            "workspace": ["applyEdit": true],
         ]
         return .request(Request(id: "fuzz-harness-initialize", method: "initialize", params: [
             "processId": nil, "rootUri": nil, "capabilities": capabilities,

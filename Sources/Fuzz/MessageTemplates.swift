@@ -89,11 +89,18 @@ struct MessageTemplates {
         case 95..<98:
             // The letter jump of clients with no plugin: its lists, and its command with good and broken arguments.
             switch random.below(3) {
-            case 0: return ("textDocument/codeAction", "{\(document),\"range\":{\"start\":{\"line\":0,\"character\":0},\"end\":{\"line\":0,\"character\":0}},\"context\":{\"diagnostics\":[]}}")
+            case 0:
+                // Jumps, sorts and keep-sorted fixes: at a cursor or a selection, for every kind or some.
+                let only = random.pick(["", ",\"only\":[\"source\"]", ",\"only\":[\"quickfix\"]", ",\"only\":[\"source.sortEntries\",\"x\"]", ",\"only\":7"])
+                return ("textDocument/codeAction", "{\(document),\"range\":{\"start\":\(position()),\"end\":\(position())},\"context\":{\"diagnostics\":[]\(only)}}")
             case 1: return ("textDocument/codeLens", "{\(document)}")
             default:
-                let argument = random.pick(["{\(document),\"index\":" + random.pick(["0", "1", "27", "-1"]) + "}", "{\(document)}", "1", "null"])
-                return ("workspace/executeCommand", "{\"command\":" + q(random.pick(["thumbindex.jump", "x", ""])) + ",\"arguments\":[\(argument)]}")
+                // A sort's data as the server hands it out, or broken: resolved, or run as the command.
+                let data = random.pick(["{\(document),\"version\":\(version()),\"scope\":" + q(random.pick(["document", "container", "selection", "x"]))
+                    + ",\"range\":{\"start\":\(position()),\"end\":\(position())}}", "{\(document)}", "1", "null"])
+                if random.percent(40) { return ("codeAction/resolve", "{\"title\":\"Sort\",\"kind\":\"source.sortEntries\",\"data\":\(data)}") }
+                let argument = random.pick(["{\(document),\"index\":" + random.pick(["0", "1", "27", "-1"]) + "}", "{\(document)}", "1", "null", data])
+                return ("workspace/executeCommand", "{\"command\":" + q(random.pick(["thumbindex.jump", "thumbindex.sortEntries", "x", ""])) + ",\"arguments\":[\(argument)]}")
             }
         default:
             return (random.pick(["textDocument/hover", "thumbindex/nope", "", "$/x", "thumbindex/sort/"]), random.percent(50) ? nil : "{}")
@@ -258,7 +265,9 @@ struct MessageTemplates {
 
     private static let fragments = ["Östen Ek", "Åsa Lind", "Zorn", "zebra", "😀", "𝔘", "ㄱ가", "あいう", "مرحبا", "42 Street", "#", "\n", "\r\n",
                                     "\r", "\n\n", " ", "\t", "# ", "## ", "```\n", "---\n", ",", "\"", "\"\"", "BEGIN:VCARD\nFN:", "END:VCARD\n",
-                                    "\"k\" = \"v\";\n", "{\"a\":", "}", "[", "]", ": ", "- ", "\u{0}", "\u{FEFF}", "e\u{301}", "\u{200D}", "👩‍👩‍👧"]
+                                    "\"k\" = \"v\";\n", "{\"a\":", "}", "[", "]", ": ", "- ", "\u{0}", "\u{FEFF}", "e\u{301}", "\u{200D}", "👩‍👩‍👧",
+                                    "# keep-sorted start\n", "// keep-sorted end\n", "keep-sorted start locale=sv numeric=yes case=no skip_lines=1 x=y\n",
+                                    "1. ", "  - ", "/* c */\n"]
 
     /// Document text as a JSON string literal; now and then with a lone surrogate escape, which the parser turns
     /// into U+FFFD.

@@ -4,7 +4,7 @@ import ThumbIndexJSON
 /// What counts as invalid output: checks on every message the server sends, and on the JSON layer itself.
 enum OutputOracle {
     /// The error codes Protocol/README.md lists as sent. -32603 (InternalError) is documented as never sent.
-    static let documentedCodes: Set<Int> = [-32700, -32600, -32601, -32602, -32002, -32800, -32801]
+    static let documentedCodes: Set<Int> = [-32700, -32600, -32601, -32602, -32002, -32800, -32801, -32803]
 
     /// Server output echoes client values (sort items' `data`) inside a few levels of its own, so it may nest a
     /// little deeper than the 512 levels the server accepts; a client parser has no such small limit.
@@ -53,14 +53,24 @@ enum OutputOracle {
     private static func checkShape(_ message: Message, wire: [UInt8]) -> String? {
         switch message {
         case .request(let request):
-            // The one request a client can bring about: a letter jump moving the cursor of a client that said it can.
-            guard request.method == "window/showDocument", request.params?["uri"]?.stringValue != nil,
-                  request.params?["selection"]?["start"]?["line"]?.intValue != nil else {
-                return "the server sent a request other than a well-formed window/showDocument: \(text(wire))"
+            // The requests a client can bring about: a letter jump moving the cursor of a client that said it can, a
+            // sort sent as an edit to one that makes edits.
+            let showsDocument = request.method == "window/showDocument" && request.params?["uri"]?.stringValue != nil
+                && request.params?["selection"]?["start"]?["line"]?.intValue != nil
+            let appliesEdit = request.method == "workspace/applyEdit" && request.params?["edit"]?["changes"]?.objectValue != nil
+            guard showsDocument || appliesEdit else {
+                return "the server sent a request other than a well-formed window/showDocument or workspace/applyEdit: \(text(wire))"
             }
         case .notification(let notification):
+            if notification.method == "textDocument/publishDiagnostics" {
+                guard notification.params?["uri"]?.stringValue != nil, let diagnostics = notification.params?["diagnostics"]?.arrayValue,
+                      diagnostics.allSatisfy({ $0["range"]?["start"]?["line"]?.intValue != nil && $0["message"]?.stringValue != nil }) else {
+                    return "a textDocument/publishDiagnostics without a uri and diagnostics with ranges and messages: \(text(wire))"
+                }
+                return nil
+            }
             guard notification.method == "window/logMessage" || notification.method == "window/showMessage" else {
-                return "the server sent a notification other than window/logMessage or window/showMessage: \(text(wire))"
+                return "the server sent a notification other than window/logMessage, window/showMessage or textDocument/publishDiagnostics: \(text(wire))"
             }
             guard let type = notification.params?["type"]?.intValue, (1...4).contains(type),
                   notification.params?["message"]?.stringValue != nil else {

@@ -65,5 +65,9 @@ final class KeptSortedTests: XCTestCase {
         XCTAssertThrowsError(try check("# keep-sorted start case=sometimes\n# keep-sorted end\n"))
         XCTAssertEqual(try fixed("// keep-sorted start\nb\na"), "// keep-sorted start\na\nb")
         XCTAssertEqual(try check("no markers here\n").count, 0)
+        // Found by the fuzzer: more lines skipped than the block has, or a count that overflows.
+        for skip in ["5", "-3", "9223372036854775807"] {
+            XCTAssertEqual(try check("# keep-sorted start skip_lines=\(skip)\nb\na\n# keep-sorted end\n")[0].block.runs.count, skip == "-3" ? 1 : 0, skip)
+        }
     }
 }
