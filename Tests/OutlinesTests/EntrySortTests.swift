@@ -147,6 +147,42 @@ final class EntrySortTests: XCTestCase {
         XCTAssertEqual(try sort(text, "json", locale: "en").1, "{\"a\": 1, \"k\": 1, \"k\": 2}")
     }
 
+    // MARK: Files by others
+
+    /// Real files (`Fixtures/SOURCES.md`): each sorted and held to the rules; a file already in its locale's order
+    /// (Vienna's Swedish strings, in Apple's order) comes back whole from its entries in reverse.
+    func testRealFilesByOthers() throws {
+        let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        let entriesFixtures = here.deletingLastPathComponent().appendingPathComponent("EntriesTests/Fixtures")
+        let files: [(URL, String, String)] = [
+            (here.appendingPathComponent("Fixtures/vienna-sv.Localizable.strings"), "strings", "sv"),
+            (here.appendingPathComponent("Fixtures/yams-swiftpm-workflow.yml"), "yaml", "en"),
+            (here.appendingPathComponent("Fixtures/yams-sourcekitten-debug.yaml"), "yaml", "en"),
+            (here.appendingPathComponent("Fixtures/argument-parser-math-dump-help.json"), "json", "en"),
+            (here.appendingPathComponent("Fixtures/workspace/book/SUMMARY.md"), "markdown", "en"),
+            (entriesFixtures.appendingPathComponent("argument-parser-CHANGELOG.md"), "markdown", "en"),
+            (entriesFixtures.appendingPathComponent("rails-i18n-sv.yml"), "yaml", "sv"),
+        ]
+        for (url, languageId, locale) in files {
+            try check(String(contentsOf: url, encoding: .utf8), languageId, locale: locale, seed: 0)
+        }
+        // Every card of the contacts folder in one export (the UTF-16 file left out: its own encoding).
+        let contacts = here.appendingPathComponent("Fixtures/workspace/contacts")
+        let cards = try FileManager.default.contentsOfDirectory(atPath: contacts.path).sorted().filter { $0.hasSuffix(".vcf") && !$0.contains("Utf16") }
+            .map { try String(contentsOf: contacts.appendingPathComponent($0), encoding: .utf8) }
+        let export = cards.map { $0.hasSuffix("\n") ? $0 : $0 + "\r\n" }.joined()
+        try check(export, "vcard", locale: "sv", seed: 0)
+        XCTAssertGreaterThan(try sort(export, "vcard").0.unitCount, 15)
+        // Vienna's strings are in order: reversed and sorted again, they are the file as it was.
+        let strings = try String(contentsOf: files[0].0, encoding: .utf8)
+        XCTAssertNil(try sort(strings, "strings").0.disorder, "in Swedish order already")
+        let bytes = Array(strings.utf8)
+        let run = try XCTUnwrap(SortRuns.runs(languageId: "strings", bytes: bytes, entries: Extractors.extract(strings, languageId: "strings").entries, scope: .document).first)
+        XCTAssertGreaterThan(run.units.count, 150)
+        let reversed = EntrySort.apply([try XCTUnwrap(EntrySort.edit(run, order: Array((0 ..< Int32(run.units.count)).reversed()), bytes: bytes))], to: bytes)
+        XCTAssertEqual(try sort(String(decoding: reversed, as: UTF8.self), "strings").1, strings)
+    }
+
     // MARK: Random documents
 
     func testRandomDocumentsOfEveryFormat() throws {
