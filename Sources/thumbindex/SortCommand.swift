@@ -14,8 +14,8 @@ struct Sort: ParsableCommand {
             document is read in its format (from the extension or --language) and its entries are put in the order \
             its outline shows: plain-text lines (a blank line ends a run), vCard cards, CSV/TSV rows under the header, \
             .strings entries with their comments, the keys of a string catalog, the top-level members of a JSON or \
-            YAML object, a Markdown document's top-level sections; --at names a line to sort the object, list or \
-            sections there instead. Only the order changes: every byte of an entry, the separators and the line \
+            YAML object, a Markdown document's top-level sections; --at names a line whose entry is sorted with \
+            the entries alongside it instead (the members of its object, the items of its list). Only the order changes: every byte of an entry, the separators and the line \
             ends stay. --check writes nothing and exits 1 naming the first entry out of order (as sort -c does).
             """)  // one paragraph (ArgumentParser wraps it to the terminal)
 
@@ -35,7 +35,7 @@ struct Sort: ParsableCommand {
     @Flag(help: "Write nothing; exit 1 naming the first line or entry out of order.")
     var check = false
 
-    @Option(help: "With --entries: sort the object, list or sections at this line (1-based) instead of the whole document.")
+    @Option(help: "With --entries: sort the entry at this line (1-based) with the entries alongside it (the members of its object, the items of its list, the sections of its level) instead of the whole document.")
     var at: Int?
 
     @Option(name: .shortAndLong, help: "Write to this file (it may be FILE itself) instead of standard output.", completion: .file())
@@ -117,7 +117,11 @@ struct Sort: ParsableCommand {
         format.noteUnusedFlags(language: language, file: path)
         let uri = path == "-" ? "stdin" : URL(fileURLWithPath: path).absoluteString
         let document = TextDocument(uri: uri, languageId: language, version: 0, utf8: bytes)
-        let scope = at.map { SortScope.container(at: TextPosition(line: $0 - 1, column: 0)) } ?? .document
+        // The entry that starts the line (past its indentation), with the entries alongside it.
+        let scope = at.map { line in
+            let content = line - 1 < document.lineCount ? bytes[document.lineRange(line - 1)] : []
+            return SortScope.container(at: TextPosition(line: line - 1, column: content.prefix { $0 == 0x20 || $0 == 0x09 }.count))
+        } ?? .document
         let sort: EntrySort
         do {
             sort = try EntrySource().sort(document, scope: scope, settings: format.settings(collation, readings: readings), collation: collation, name: inputName(file))

@@ -7,7 +7,7 @@ final class CommandLineMessageTests: XCTestCase {
         let (code, out, err) = try Binary.run(["frobnicate"])
         XCTAssertEqual(code, 64)
         XCTAssertEqual(out, "")
-        XCTAssertTrue(err.hasPrefix("thumbindex: unknown command 'frobnicate' (commands: serve, titles, sort, outline)\n"), err)
+        XCTAssertTrue(err.hasPrefix("thumbindex: unknown command 'frobnicate' (commands: serve, titles, sort, outline, check)\n"), err)
         XCTAssertTrue(err.contains("USAGE: thumbindex <subcommand>"), err)
         XCTAssertFalse(err.contains("thumbindex serve [--stdio]"), "not the default subcommand's usage")
     }
