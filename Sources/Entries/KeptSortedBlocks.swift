@@ -115,7 +115,7 @@ extension SortText {
             }
             let name = String(decoding: text, as: UTF8.self)
             let start = map.lineStarts[pendingComment ?? line]
-            units.append(SortRun.Unit(bytes: start ..< map.lineEnds[line], name: name, sortString: name, line: line))
+            units.append(SortRun.Unit(bytes: start ..< map.lineEnds[line], name: name, sortString: name, line: line, startLine: line))
             (pendingComment, itemIndent) = (nil, units.count == 1 ? indent : min(itemIndent, indent))
         }
         close()

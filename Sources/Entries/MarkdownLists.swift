@@ -30,7 +30,7 @@ extension SortText {
             let name = MarkdownInlineText.render(text)
             let range = TextRange(start: TextPosition(line: item.line, column: 0), end: TextPosition(line: item.end, column: end - map.lineStarts[item.end]))
             if case .selection(let selection) = scope, !selection.touches(range) { continue }
-            units.append(SortRun.Unit(bytes: item.textStart ..< max(item.textStart, end), name: name, sortString: name, line: item.line))
+            units.append(SortRun.Unit(bytes: item.textStart ..< max(item.textStart, end), name: name, sortString: name, line: item.line, startLine: item.line))
         }
         return SortRun(units: units, title: "the list at line \(items[first].line + 1)")
     }

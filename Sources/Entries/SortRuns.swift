@@ -24,6 +24,10 @@ public struct SortRun: Sendable, Equatable {
         public var sortString: String
         /// The line of the entry's name, for messages.
         public var line: Int
+        /// Where the entry is among all the document's entries: its first line, and its place depth-first (nil for
+        /// what is no entry of the outline, a Markdown list item or a keep-sorted line): what finds it in an index.
+        public var startLine: Int
+        public var depthFirst: Int?
     }
 
     /// The units, in document order.
@@ -118,8 +122,9 @@ struct SortText {
         return bytes[start ..< end]
     }
 
-    func unit(_ entry: Entry, bytes range: Range<Int>) -> SortRun.Unit {
-        SortRun.Unit(bytes: range, name: entry.name, sortString: entry.sortString, line: entry.selectionRange.start.line)
+    func unit(_ entry: Entry, bytes range: Range<Int>, depthFirst: Int) -> SortRun.Unit {
+        SortRun.Unit(bytes: range, name: entry.name, sortString: entry.sortString, line: entry.selectionRange.start.line,
+                     startLine: entry.range.start.line, depthFirst: depthFirst)
     }
 
     // MARK: Lines
@@ -132,9 +137,9 @@ struct SortText {
             }
             current = []
         }
-        for entry in entries where scope.holds(line: entry.range.start.line) {
+        for (k, entry) in entries.enumerated() where scope.holds(line: entry.range.start.line) {
             if let last = current.last, last.line + 1 != entry.range.start.line { close() }
-            current.append(unit(entry, bytes: offset(entry.range.start) ..< offset(entry.range.end)))
+            current.append(unit(entry, bytes: offset(entry.range.start) ..< offset(entry.range.end), depthFirst: k))
         }
         close()
         if case .container(let at) = scope { return runs.filter { $0.units.first!.line <= at.line && at.line <= $0.units.last!.line } }
@@ -144,14 +149,14 @@ struct SortText {
     // MARK: Records
 
     func recordRun(_ entries: [Entry], scope: SortScope) throws(SortProblem) -> [SortRun] {
-        let units = try units(of: entries, after: -1, scope: scope)
+        let units = try units(of: entries, after: -1, firstPlace: 0, scope: scope)
         return [SortRun(units: units, title: "the entries")]
     }
 
     /// The units of sibling entries, each with its comments; `after` is the last line before the first sibling that
-    /// belongs to something else (its parent's key, -1 at the top).
-    func units(of siblings: [Entry], after: Int, scope: SortScope) throws(SortProblem) -> [SortRun.Unit] {
-        var units: [SortRun.Unit] = [], previousEnd = after
+    /// belongs to something else (its parent's key, -1 at the top), `firstPlace` the first sibling's place depth-first.
+    func units(of siblings: [Entry], after: Int, firstPlace: Int, scope: SortScope) throws(SortProblem) -> [SortRun.Unit] {
+        var units: [SortRun.Unit] = [], previousEnd = after, place = firstPlace
         for (k, entry) in siblings.enumerated() {
             var start = offset(entry.range.start), end = offset(entry.range.end)
             if comments != .none, entry.range.start.line > previousEnd, start == firstNonBlank(entry.range.start.line) {
@@ -163,11 +168,15 @@ struct SortText {
                 throw SortProblem("“\(entry.name)” overlaps “\(last.name)”: nothing was sorted", line: entry.range.start.line)
             }
             previousEnd = entry.range.end.line
-            units.append(unit(entry, bytes: start ..< end))
+            units.append(unit(entry, bytes: start ..< end, depthFirst: place))
+            place += Self.size(entry)
         }
         guard case .selection(let range) = scope else { return units }
         return zip(siblings, units).filter { range.touches($0.0.range) }.map(\.1)
     }
+
+    /// An entry and every entry under it.
+    static func size(_ entry: Entry) -> Int { entry.children.reduce(1) { $0 + size($1) } }
 
     func firstNonBlank(_ line: Int) -> Int {
         var i = map.lineStarts[line]
@@ -227,32 +236,36 @@ struct SortText {
         if !sections, firstByte() == UInt8(ascii: "[") {
             throw SortProblem("the top level is an array: its elements keep their order")
         }
-        var siblings = entries, parent: Entry?
+        var siblings = entries, parent: Entry?, firstPlace = 0
         if scope == .document {
             // A document of one title (`# Guide`) or one top key sorts what is under it.
             while siblings.count == 1, siblings[0].kind != .array, !siblings[0].children.isEmpty {
                 parent = siblings[0]
                 siblings = siblings[0].children
+                firstPlace += 1
             }
         } else if let position = scope.position {
             // Down to the innermost entry at the position; its siblings, or its children when the position is in its
-            // body, past its own name. An array's elements go with the array.
-            var path: [Entry] = []
-            var level = entries
-            while let inner = level.first(where: { $0.range.contains(position) }) {
-                path.append(inner)
-                level = inner.children
+            // body, past its own name. An array's elements go with the array. Each with its place depth-first.
+            var path: [(entry: Entry, place: Int)] = []
+            var level = entries, place = 0
+            while let k = level.firstIndex(where: { $0.range.contains(position) }) {
+                place += level[..<k].reduce(0) { $0 + Self.size($1) }
+                path.append((level[k], place))
+                level = level[k].children
+                place += 1
             }
-            if let inner = path.last, !inner.children.isEmpty, position > inner.selectionRange.end {
-                path.append(inner.children[0])  // a stand-in child: the siblings are the inner entry's children
+            if let inner = path.last, !inner.entry.children.isEmpty, position > inner.entry.selectionRange.end {
+                path.append((inner.entry.children[0], inner.place + 1))  // a stand-in child: the siblings are the inner entry's children
             }
-            while path.count > 1, path[path.count - 2].kind == .array { path.removeLast(2) }
+            while path.count > 1, path[path.count - 2].entry.kind == .array { path.removeLast(2) }
             if path.count > 1 {
-                parent = path[path.count - 2]
+                parent = path[path.count - 2].entry
                 siblings = parent!.children
+                firstPlace = path[path.count - 2].place + 1
             }
         }
-        var units = try units(of: siblings, after: parent?.selectionRange.end.line ?? -1, scope: scope)
+        var units = try units(of: siblings, after: parent?.selectionRange.end.line ?? -1, firstPlace: firstPlace, scope: scope)
         if sections { units = units.map { trimmingTrailingSpace($0) } }
         let what = sections ? "sections" : "members"
         let title = parent.map { "the \(what) of “\($0.name)”" } ?? "the top-level \(what)"

@@ -48,8 +48,12 @@ extension EntrySource {
     /// The sort of `scope` in `document`, by the order its outline has under `collation` and `settings` (readings,
     /// names, localized names, a table's column). A document that does not read whole (a broken card, row or
     /// container, a card left out) sorts nothing: the problem says which entry stops it.
+    ///
+    /// With `ranks` (the document's index, current with this text), entries are put in the index's own order, with no
+    /// sort of their own; what the index has no place for (a Markdown list's items) is sorted by its keys.
     public func sort(
-        _ document: TextDocument, scope: SortScope, settings: ExtractionSettings, collation: IndexedCollation, name: String? = nil
+        _ document: TextDocument, scope: SortScope, settings: ExtractionSettings, collation: IndexedCollation, name: String? = nil,
+        ranks: CollationRanks? = nil
     ) throws(SortProblem) -> EntrySort {
         guard SortRuns.sorts(languageId: document.languageId) else {
             throw SortProblem("\(document.languageId) is source code: its order is the program's, not the reader's, and is not sorted")
@@ -60,7 +64,36 @@ extension EntrySource {
         if let problem = problems.first { throw SortProblem("\(problem.message); nothing was sorted") }
         let bytes = document.bytes
         let runs = try SortRuns.runs(languageId: document.languageId, bytes: bytes, entries: entries, scope: scope)
+        if let ranks, let sort = EntrySort(runs, bytes: bytes, ranks: ranks) { return sort }
         return try EntrySort(runs, bytes: bytes, collator: collation.collator, reading: settings.reading(of: document, collation: collation))
+    }
+}
+
+/// Each entry's position in a document index's collation order, by the entry's place in the document
+/// (`OutlineIndex.collationRanks(in:)`).
+public struct CollationRanks: Sendable {
+    /// Rank by place; -1 where no entry is.
+    let ranks: [Int32]
+    /// Places are start lines (plain text, records, headings), else places depth-first (trees, other entries).
+    let byLine: Bool
+
+    func rank(of unit: SortRun.Unit) -> Int? {
+        guard let place = byLine ? unit.startLine : unit.depthFirst, ranks.indices.contains(place), ranks[place] >= 0 else { return nil }
+        return Int(ranks[place])
+    }
+}
+
+extension OutlineIndex {
+    /// The ranks of the entries in `collationOrder(in:)`, by place: what sorts a document's entries in the index's
+    /// own order (`EntrySource.sort(_:…ranks:)`) without sorting them again.
+    public func collationRanks(in document: TextDocument) -> CollationRanks {
+        let byLine = format != .tree && format != .entries
+        var ranks = [Int32](repeating: -1, count: byLine ? document.lineCount : count)
+        for (rank, id) in collationOrder(in: document).enumerated() {
+            let place = Int(places.place(of: id))
+            if ranks.indices.contains(place) { ranks[place] = Int32(rank) }
+        }
+        return CollationRanks(ranks: ranks, byLine: byLine)
     }
 }
 
@@ -83,6 +116,24 @@ extension EntrySort {
                 disorder = Disorder(unit: run.units[i], after: run.units[i - 1], run: run.title)
             }
             if let edit = Self.edit(run, order: sortKeys.sortedOrder(), bytes: bytes) { edits.append(edit) }
+        }
+    }
+
+    /// The sort of `runs` in the order of `ranks`, or nil when a unit has no rank there.
+    init?(_ runs: [SortRun], bytes: [UInt8], ranks: CollationRanks) {
+        for run in runs {
+            var ranked: [(rank: Int, unit: Int32)] = []
+            ranked.reserveCapacity(run.units.count)
+            for (k, unit) in run.units.enumerated() {
+                guard let rank = ranks.rank(of: unit) else { return nil }
+                ranked.append((rank, Int32(k)))
+            }
+            unitCount += run.units.count
+            if disorder == nil, let i = (1 ..< ranked.count).first(where: { ranked[$0].rank < ranked[$0 - 1].rank }) {
+                disorder = Disorder(unit: run.units[i], after: run.units[i - 1], run: run.title)
+            }
+            ranked.sort { $0.rank < $1.rank }
+            if let edit = Self.edit(run, order: ranked.map(\.unit), bytes: bytes) { edits.append(edit) }
         }
     }
 

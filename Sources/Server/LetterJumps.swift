@@ -43,7 +43,7 @@ extension LanguageServer {
     /// `workspace/executeCommand` of `thumbindex.jump`: the `Location` the jump lands on (null when the document has
     /// no entries), shown to the client with `window/showDocument` when it can.
     static func executeCommand(_ context: RequestContext, _ params: ExecuteCommandRequest.Params) throws(ResponseError) -> Handled<JSON> {
-        if params.command == sortCommand { return .done(try runSort(context, params.arguments)) }
+        if params.command == sortCommand { return try runSort(context, params.arguments) }
         guard params.command == jumpCommand else {
             throw .invalidParams("params.command \(params.command) is not a command of thumbindex (it runs \(jumpCommand) and \(sortCommand))")
         }

@@ -36,25 +36,39 @@ extension LanguageServer {
     }
 
     /// `codeAction/resolve`: the action with its edit.
-    static func resolveCodeAction(_ context: RequestContext, _ action: CodeActionRequest.CodeAction) throws(ResponseError) -> CodeActionRequest.CodeAction {
+    static func resolveCodeAction(_ context: RequestContext, _ action: CodeActionRequest.CodeAction) throws(ResponseError) -> Handled<CodeActionRequest.CodeAction> {
         guard let data = action.data else { throw .invalidParams("params.data is missing: only thumbindex's sort actions are resolved") }
-        var action = action
-        action.edit = try sortEdit(context, data)
-        return action
+        return try indexedSortEdit(context, data).map { edit in
+            var action = action
+            action.edit = edit
+            return action
+        }
     }
 
     /// `thumbindex.sortEntries`: the sort sent to the client with `workspace/applyEdit`.
-    static func runSort(_ context: RequestContext, _ arguments: [JSON]) throws(ResponseError) -> JSON {
+    static func runSort(_ context: RequestContext, _ arguments: [JSON]) throws(ResponseError) -> Handled<JSON> {
         guard let data = arguments.first else { throw .invalidParams("params.arguments[0] is missing: \(sortCommand) takes a sort action's data") }
-        let edit = try sortEdit(context, data)
-        let id = RequestID.string("edit-\(context.server.progressTokens.next())")
-        let params = ApplyWorkspaceEditRequest.Params(label: "Sort entries", edit: edit)
-        context.server.send(.request(Request(id: id, method: ApplyWorkspaceEditRequest.method, params: params.json)))
-        return .null
+        return try indexedSortEdit(context, data).map { edit in
+            let id = RequestID.string("edit-\(context.server.progressTokens.next())")
+            let params = ApplyWorkspaceEditRequest.Params(label: "Sort entries", edit: edit)
+            context.server.send(.request(Request(id: id, method: ApplyWorkspaceEditRequest.method, params: params.json)))
+            return .null
+        }
     }
 
-    /// The edit of a sort action's `data`, made on the version it was offered for.
-    static func sortEdit(_ context: RequestContext, _ data: JSON) throws(ResponseError) -> WorkspaceEdit {
+    /// The edit of a sort action's `data` in the order of the document's index (built first if need be, as any
+    /// request that needs it does): the sort costs what reading the document and writing the edit cost.
+    static func indexedSortEdit(_ context: RequestContext, _ data: JSON) throws(ResponseError) -> Handled<WorkspaceEdit> {
+        let (document, _) = try sortTarget(context, data)
+        guard SortRuns.sorts(languageId: document.languageId) else { return .done(try sortEdit(context, data)) }  // its error
+        return try context.withIndex(TextDocumentIdentifier(uri: document.uri), CollationChoice()) { index, current throws(ResponseError) in
+            guard current.version == document.version else { throw .contentModified("\(document.uri) is at version \(current.version), not \(document.version): ask for the code actions again") }
+            return index.collationRanks(in: current)
+        }.map { ranks throws(ResponseError) in try sortEdit(context, data, ranks: ranks) }
+    }
+
+    /// The document a sort action's `data` names, at the version the action was offered for, and its scope.
+    static func sortTarget(_ context: RequestContext, _ data: JSON) throws(ResponseError) -> (TextDocument, SortScope) {
         guard let uri = data["textDocument"]?["uri"]?.stringValue, let version = data["version"]?.intValue,
               let scopeName = data["scope"]?.stringValue, ["document", "container", "selection"].contains(scopeName) else {
             throw .invalidParams("params.data is not a sort action's (textDocument, version, scope, range)")
@@ -64,22 +78,28 @@ extension LanguageServer {
         guard document.version == version else {
             throw .contentModified("\(uri) is at version \(document.version), not \(version): ask for the code actions again")
         }
-        let scope: SortScope
         do throws(PositionError) {
             let start = document.position(ofByte: try document.offset(of: EncodedPosition(line: range.start.line, character: range.start.character), encoding: context.encoding))
             let end = document.position(ofByte: try document.offset(of: EncodedPosition(line: range.end.line, character: range.end.character), encoding: context.encoding))
-            scope = switch scopeName {
-            case "container": .container(at: start)
-            case "selection": .selection(TextRange(start: start, end: end))
-            default: .document
+            switch scopeName {
+            case "container": return (document, .container(at: start))
+            case "selection": return (document, .selection(TextRange(start: start, end: end)))
+            default: return (document, .document)
             }
         } catch {
             throw .invalidParams("params.data.range: \(error.description)")
         }
+    }
+
+    /// The edit of a sort action's `data`, made on the version it was offered for (in the order of `ranks`, the
+    /// document's index, when given).
+    static func sortEdit(_ context: RequestContext, _ data: JSON, ranks: CollationRanks? = nil) throws(ResponseError) -> WorkspaceEdit {
+        let (document, scope) = try sortTarget(context, data)
+        let uri = document.uri
         let collation = try context.collation(CollationChoice())
         let sort: EntrySort
         do throws(SortProblem) {
-            sort = try context.server.entrySource.sort(document, scope: scope, settings: context.settings.extractionSettings, collation: collation)
+            sort = try context.server.entrySource.sort(document, scope: scope, settings: context.settings.extractionSettings, collation: collation, ranks: ranks)
         } catch {
             throw .requestFailed("\(uri): \(error.description)")
         }

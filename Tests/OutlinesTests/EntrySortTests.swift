@@ -41,6 +41,19 @@ final class EntrySortTests: XCTestCase {
         let before = try units(text, languageId, scope: scope), after = try units(sorted, languageId, scope: scope)
         XCTAssertEqual(before.map { $0.sorted() }, after.map { $0.sorted() }, "the same units, byte for byte; \(context)", file: file, line: line)
         XCTAssertEqual(separators(text, languageId, scope), separators(sorted, languageId, scope), "the text between units stays; \(context)", file: file, line: line)
+        // In the order of the document's index (the server's sort): the same edits, found without a sort of their own.
+        let collation = try Self.collations.collation(locale: locale, style: .apple, options: CollationOptions())
+        let document = TextDocument(uri: "file:///doc", languageId: languageId, version: 0, text: text)
+        let settings = ExtractionSettings()
+        let index = try IndexPlan(document, settings: settings, collation: collation, fileName: "doc").index(document, collation: collation, inputs: IndexInputs { doc in
+            EntrySource().entries(of: doc, settings: settings, collation: collation).entries
+        })
+        let runs = try SortRuns.runs(languageId: languageId, bytes: Array(text.utf8), entries: Extractors.extract(text, languageId: languageId).entries, scope: scope)
+        if runs.allSatisfy({ $0.units.allSatisfy { $0.depthFirst != nil } }) {
+            let ranked = try XCTUnwrap(EntrySort(runs, bytes: Array(text.utf8), ranks: index.collationRanks(in: document)), "every entry ranked; \(context)", file: file, line: line)
+            XCTAssertEqual(ranked.edits, first.edits, "the index's order; \(context)", file: file, line: line)
+            XCTAssertEqual(ranked.disorder?.unit.line, first.disorder?.unit.line, context, file: file, line: line)
+        }
         // Read back, the entries are in collation order (compared one by one, not by the sort's own keys).
         let collator = try Self.collations.collation(locale: locale, style: .apple, options: CollationOptions()).collator
         let extraction = try Extractors.extract(sorted, languageId: languageId)

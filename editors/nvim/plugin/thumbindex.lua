@@ -23,16 +23,22 @@ local commands = {
     complete = "complete_workspace_titles",
     desc = "Open the thumb index of the whole workspace (and jump to the section of an index title)",
   },
+  {
+    name = "ThumbIndexSort",
+    run = "sort",
+    range = true,
+    desc = "Sort the buffer's entries (or the range's) into the order of its outline",
+  },
 }
 
 for _, command in ipairs(commands) do
-  local options = { nargs = command.nargs or 0, desc = command.desc }
+  local options = { nargs = command.nargs or 0, desc = command.desc, range = command.range }
   if command.complete then
     options.complete = function(arglead)
       return require("thumbindex")[command.complete](arglead)
     end
   end
   vim.api.nvim_create_user_command(command.name, function(args)
-    require("thumbindex")[command.run](args.args)
+    require("thumbindex")[command.run](args.args, args)
   end, options)
 end

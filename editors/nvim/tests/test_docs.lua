@@ -33,6 +33,7 @@ H.test("doc/thumbindex.txt: helptags builds and every link has a target", functi
     "ThumbIndexRefresh",
     "ThumbIndexInfo",
     "ThumbIndexWorkspace",
+    "ThumbIndexSort",
   }
   for _, command in ipairs(commands) do
     H.ok(known[":" .. command], command .. " is documented")

@@ -181,6 +181,8 @@ local function lsp_config()
       exits[client_id] = { code = code, signal = signal }
     end,
     flags = { debounce_text_changes = 80 },
+    -- Neovim's own, with codeAction/resolve of "edit" (the sort actions: :ThumbIndexSort).
+    capabilities = require("thumbindex.sort").capabilities(),
   }
 end
 

@@ -285,6 +285,13 @@ function M.info_lines(buf)
   return lines, facts
 end
 
+--- :[range]ThumbIndexSort — sorts the current buffer's entries into the order of its outline: all
+--- of them, or with a range the entries its lines touch (see lua/thumbindex/sort.lua).
+function M.sort(_, args)
+  local ranged = args and args.range and args.range > 0
+  require("thumbindex.sort").sort(0, ranged and args.line1 or nil, ranged and args.line2 or nil)
+end
+
 --- :ThumbIndexInfo
 function M.info()
   local lines = M.info_lines()
