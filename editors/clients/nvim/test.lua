@@ -1,6 +1,7 @@
 -- The letter jump in Neovim's built-in LSP client, with no ThumbIndex plugin: one of the configurations beside this
 -- file is the init file (-u), and this file drives the client as a person would, through vim.lsp.buf.code_action()
--- and vim.lsp.codelens, with vim.ui.select answered by the test. Run by editors/clients/run.sh:
+-- and vim.lsp.codelens, with vim.ui.select answered by the test; then the sort actions (source.sortEntries, resolved
+-- by codeAction/resolve) and a keep-sorted block's diagnostic and quick fix. Run by editors/clients/run.sh:
 --
 --   PATH=<folder with thumbindex>:$PATH THUMBINDEX_CLIENTS_FILE=/tmp/x/ord.txt THUMBINDEX_CLIENTS_EXPECT=moves \
 --     nvim --headless -i NONE -u editors/clients/nvim/0.11.lua -c 'luafile editors/clients/nvim/test.lua'
@@ -144,16 +145,18 @@ test('the server declares code actions, code lenses and thumbindex.jump', functi
   local capabilities = clients()[1].server_capabilities
   assert(capabilities.codeActionProvider, 'codeActionProvider')
   assert(capabilities.codeLensProvider, 'codeLensProvider')
-  same(capabilities.executeCommandProvider, { commands = { 'thumbindex.jump' } }, 'executeCommandProvider')
+  same(capabilities.executeCommandProvider, { commands = { 'thumbindex.jump', 'thumbindex.sortEntries' } },
+    'executeCommandProvider')
+  same(capabilities.codeActionProvider.codeActionKinds, { 'source.sortEntries' }, 'the kinds of code action')
 end)
 
-test('vim.lsp.buf.code_action() offers a "Go to" per letter with entries and "Go to Ö" jumps', function()
+test('vim.lsp.buf.code_action() offers the sort, a "Go to" per letter with entries, and "Go to Ö" jumps', function()
   vim.api.nvim_win_set_cursor(0, start)
   local before_answers, before_shown = #answers, #shown
   answer_with('Go to Ö')
   vim.lsp.buf.code_action()
   wait('the code action menu', function() return offered ~= nil end)
-  same(offered, action_titles, 'the menu')
+  same(offered, vim.list_extend({ 'Sort entries (sv_SE)' }, action_titles), 'the menu')
   check_jump(before_answers, before_shown)
 end)
 
@@ -207,6 +210,54 @@ test('vim.lsp.codelens shows the letters on the first line and running Ö jumps'
   wait('the code lens menu', function() return offered ~= nil end)
   same(offered, titles, 'the code lens menu')
   check_jump(before_answers, before_shown)
+end)
+
+-- vim.lsp.buf.code_action() choosing the action whose title starts with `pick`, of kind `kind`: with filter and apply
+-- from 0.8 on (no menu), from the menu on 0.7 (whose options are the context alone).
+local function run_action(pick, kind)
+  if vim.fn.has('nvim-0.8') == 1 then
+    vim.ui.select = function() error('a menu was shown') end
+    vim.lsp.buf.code_action({
+      context = { only = { kind }, diagnostics = {} },
+      filter = function(action) return vim.startswith(action.title, pick) end,
+      apply = true,
+    })
+  else
+    answer_with(pick)
+    vim.lsp.buf.code_action({ only = { kind } })
+    wait('the code action menu', function() return offered ~= nil end)
+    same(#offered, 1, 'the actions of kind ' .. kind .. ' (' .. table.concat(offered, ', ') .. ')')
+  end
+end
+
+local function buffer_lines(buf) return vim.api.nvim_buf_get_lines(buf, 0, -1, false) end
+
+test('vim.lsp.buf.code_action() "Sort entries" sorts the buffer as `thumbindex sort --entries` does', function()
+  local wanted = vim.fn.systemlist({ 'thumbindex', 'sort', '--entries', '-l', 'sv_SE', file })
+  same(vim.v.shell_error, 0, 'the exit status of thumbindex sort --entries')
+  same(wanted[1], 'anteckning', 'the first line of the CLI sort')
+  same({ wanted[4], wanted[8], wanted[10] }, { 'ost', '  ödla', 'örn' }, 'O before Z, Ö after Ä, lines kept whole')
+  vim.api.nvim_set_current_buf(buffer)
+  run_action('Sort entries', 'source.sortEntries')
+  wait('the buffer sorted', function() return vim.deep_equal(buffer_lines(buffer), wanted) end)
+end)
+
+test('a keep-sorted block out of order gets a warning, and its quick fix sorts it', function()
+  local keep = vim.fn.fnamemodify(file, ':h') .. '/keep.txt'
+  vim.fn.writefile({ 'Tools:', '# keep-sorted start', 'zlib', 'attrs', 'öl', '# keep-sorted end' }, keep)
+  vim.cmd('edit ' .. vim.fn.fnameescape(keep))
+  local buf = vim.api.nvim_get_current_buf()
+  wait('the keep-sorted diagnostic', function() return vim.diagnostic.get(buf)[1] ~= nil end)
+  local diagnostic = vim.diagnostic.get(buf)[1]
+  same({ diagnostic.code, diagnostic.source, diagnostic.severity, diagnostic.lnum },
+    { 'keep-sorted', 'thumbindex', vim.diagnostic.severity.WARN, 3 }, 'the diagnostic on "attrs"')
+  vim.api.nvim_win_set_cursor(0, { 4, 0 })
+  run_action('Sort this keep-sorted block', 'quickfix')
+  wait('the block sorted', function()
+    return vim.deep_equal(buffer_lines(buf),
+      { 'Tools:', '# keep-sorted start', 'attrs', 'zlib', 'öl', '# keep-sorted end' })
+  end)
+  wait('the diagnostic gone', function() return #vim.diagnostic.get(buf) == 0 end)
 end)
 
 test('no deprecation warning', function()
