@@ -19,7 +19,7 @@ final class DeferredTokensTests: XCTestCase {
     enum Hold: String, CaseIterable { case build, buildAfterEdit, update }
 
     enum Kind: CustomStringConvertible {
-        case sections, entries, jump
+        case sections, entries, jump, sortResolve
         case symbols(grouping: String, hierarchical: Bool, workDone: Bool, partial: Bool)
 
         var description: String {
@@ -27,13 +27,14 @@ final class DeferredTokensTests: XCTestCase {
             case .sections: "sections"
             case .entries: "entries"
             case .jump: "jump"
+            case .sortResolve: "codeAction/resolve of a sort"
             case .symbols(let grouping, let hierarchical, let workDone, let partial):
                 "documentSymbol \(grouping)\(hierarchical ? "" : " flat")\(workDone ? " workDone" : "")\(partial ? " partial" : "")"
             }
         }
     }
 
-    static let kinds: [Kind] = [.sections, .entries, .jump] + [("sections", true), ("sorted", true), ("sections", false)].flatMap { grouping, hierarchical in
+    static let kinds: [Kind] = [.sections, .entries, .jump, .sortResolve] + [("sections", true), ("sorted", true), ("sections", false)].flatMap { grouping, hierarchical in
         [(false, false), (true, false), (false, true), (true, true)].map {
             Kind.symbols(grouping: grouping, hierarchical: hierarchical, workDone: $0.0, partial: $0.1)
         }
@@ -55,8 +56,10 @@ final class DeferredTokensTests: XCTestCase {
         var hierarchical = true, grouping = "sections"
         if case .symbols(let g, let h, _, _) = kind { (grouping, hierarchical) = (g, h) }
         let uri = self.uri
+        var initialize = InitializeRequest.Params(positionEncodings: ["utf-16"], hierarchicalDocumentSymbols: hierarchical)
+        initialize.codeActionResolve = true
         let pair = try await InProcessPair.start(
-            locale: "sv_SE", initialize: InitializeRequest.Params(positionEncodings: ["utf-16"], hierarchicalDocumentSymbols: hierarchical),
+            locale: "sv_SE", initialize: initialize,
             instrumentation: ServerInstrumentation(
                 deferred: { deferred.arrive($0) }, willBuild: { if $0 == uri { building.pass($0) } },
                 willUpdate: { if $0 == uri { updating.pass($0) } }))
@@ -78,6 +81,8 @@ final class DeferredTokensTests: XCTestCase {
             try edit()
         }
         let version = hold == .build ? 1 : 2
+        // A sort's action is listed with nothing of the index: it waits only when resolved.
+        let sortAction = try await client.send(CodeActionRequest.self, .init(uri: uri, only: ["source"]))[0]
         // The request that makes the index (or brings it up to the edit), held inside that work.
         let holder = Task { try await client.jump(uri: uri, to: .title("B")) }
         try await waitUntil("the build or update to start, \(context)") { (hold == .update ? updating : building).arrivals.count == 1 }
@@ -88,6 +93,7 @@ final class DeferredTokensTests: XCTestCase {
             case .sections: return try await client.sections(uri: uri).json
             case .entries: return try await client.entries(uri: uri, offset: 2_500, limit: 30, version: version).json
             case .jump: return try await client.jump(uri: uri, to: .title("Ö")).json
+            case .sortResolve: return try await client.send(CodeActionResolveRequest.self, sortAction).json
             case .symbols(_, _, let workDone, let partial):
                 return try await client.documentSymbols(uri: uri, workDoneToken: workDone ? .string("work") : nil,
                                                         partialResultToken: partial ? .string("part") : nil).json
@@ -121,6 +127,10 @@ final class DeferredTokensTests: XCTestCase {
         case .jump:
             let again = try await client.jump(uri: uri, to: .title("Ö"))
             XCTAssertEqual(answer, again.json, context)
+        case .sortResolve:
+            let again = try await client.send(CodeActionResolveRequest.self, sortAction)
+            XCTAssertEqual(answer, again.json, context)
+            XCTAssertEqual(again.edit?.changes[uri]?.count, 1, "one edit, the sorted lines: \(context)")
         case .symbols(_, _, let workDone, let partial):
             let whole = try await client.documentSymbols(uri: uri).decoded()
             XCTAssertEqual(Self.entries(in: whole), count, "the whole outline: \(context)")

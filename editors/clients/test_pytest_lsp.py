@@ -1,4 +1,5 @@
-"""The letter jump through standard LSP, driven by pytest-lsp's client (pygls), with no ThumbIndex code on the client.
+"""The letter jump, the sort actions and keep-sorted diagnostics through standard LSP, driven by pytest-lsp's client
+(pygls), with no ThumbIndex code on the client.
 
 Run by editors/clients/run.sh, which makes a virtual environment with pytest-lsp:
 
@@ -16,6 +17,7 @@ import asyncio
 import os
 import pathlib
 import shutil
+import subprocess
 from typing import Union
 
 import pytest
@@ -37,6 +39,12 @@ COUNTS = {"Ö": 3}
 LANDS = {"A": (5, 0), "B": (3, 0), "C": (8, 0), "O": (2, 0), "Z": (9, 0), "Å": (6, 0), "Ä": (0, 0), "Ö": (7, 2)}
 
 pytestmark = pytest.mark.filterwarnings("error::pytest_lsp.LspSpecificationWarning")
+
+SORT_KIND = "source.sortEntries"
+# A keep-sorted block out of order in a second document: "attrs" (line 3) sorts before "zlib"; "öl" after both.
+KEEP = "Tools:\n# keep-sorted start\nzlib\nattrs\nöl\n# keep-sorted end\n"
+KEEP_SORTED = "Tools:\n# keep-sorted start\nattrs\nzlib\nöl\n# keep-sorted end\n"
+KEEP_URI = (HERE / "fixtures" / "keep.txt").as_uri()
 
 
 def capabilities(show_document: bool | None) -> types.ClientCapabilities:
@@ -96,11 +104,18 @@ async def recorded(lsp_client: LanguageClient, request):
     await asyncio.wait_for(lsp_client.shutdown_session(), DEADLINE)
 
 
-async def code_actions(client: LanguageClient, line: int = 2):
+async def code_actions(client: LanguageClient, line: int = 2, only: list[str] | None = None, uri: str = URI,
+                       end: int | None = None, diagnostics=()):
     here = types.Position(line=line, character=0)
+    there = here if end is None else types.Position(line=end, character=0)
     return await asyncio.wait_for(client.text_document_code_action_async(types.CodeActionParams(
-        text_document=types.TextDocumentIdentifier(uri=URI), range=types.Range(start=here, end=here),
-        context=types.CodeActionContext(diagnostics=[]))), DEADLINE)
+        text_document=types.TextDocumentIdentifier(uri=uri), range=types.Range(start=here, end=there),
+        context=types.CodeActionContext(diagnostics=list(diagnostics), only=only))), DEADLINE)
+
+
+def jumps(actions):
+    """The letter jumps of a code action list (the actions with no kind)."""
+    return [a for a in actions if getattr(a, "kind", None) is None]
 
 
 async def execute(client: LanguageClient, command: types.Command):
@@ -133,13 +148,18 @@ async def test_the_capabilities_declare_the_actions_lenses_and_command(client: L
     assert server.code_action_provider
     assert server.code_lens_provider is not None
     assert server.execute_command_provider is not None
-    assert list(server.execute_command_provider.commands) == ["thumbindex.jump"]
+    assert list(server.execute_command_provider.commands) == ["thumbindex.jump", "thumbindex.sortEntries"]
+    assert server.code_action_provider.resolve_provider is True
+    assert list(server.code_action_provider.code_action_kinds) == [SORT_KIND]
 
 
 async def test_a_code_action_per_letter_with_entries(client: LanguageClient):
     actions = await code_actions(client)
     expected = [f"Go to {t} ({COUNTS.get(t, 1)} {'entry' if COUNTS.get(t, 1) == 1 else 'entries'})" for t in TITLES]
-    assert [a.title for a in actions] == expected
+    # The sort first (its edit in the list: this client neither resolves nor applies edits), then the jumps.
+    assert [a.title for a in actions] == ["Sort entries (sv_SE)"] + expected
+    assert actions[0].kind == SORT_KIND and actions[0].edit is not None
+    actions = jumps(actions)
     for action, title in zip(actions, TITLES):
         assert isinstance(action, types.CodeAction), action
         assert action.command.command == "thumbindex.jump"
@@ -148,7 +168,7 @@ async def test_a_code_action_per_letter_with_entries(client: LanguageClient):
 
 
 async def test_the_same_commands_as_lenses_on_the_first_line(client: LanguageClient):
-    actions = await code_actions(client, line=7)
+    actions = jumps(await code_actions(client, line=7))
     lenses = await asyncio.wait_for(client.text_document_code_lens_async(types.CodeLensParams(
         text_document=types.TextDocumentIdentifier(uri=URI))), DEADLINE)
     assert [lens.command.title for lens in lenses] == TITLES
@@ -158,7 +178,7 @@ async def test_the_same_commands_as_lenses_on_the_first_line(client: LanguageCli
 
 
 async def test_each_command_lands_on_its_first_entry_and_moves_the_cursor_when_the_client_can(client: LanguageClient):
-    actions = await code_actions(client)
+    actions = jumps(await code_actions(client))
     for count, action in enumerate(actions, start=1):
         title = action.command.title
         landed = await execute(client, action.command)
@@ -193,7 +213,7 @@ async def test_an_unknown_command_is_refused(client: LanguageClient):
 
 
 async def test_recorded_clients_are_asked_to_move_the_cursor_exactly_when_they_can(recorded: LanguageClient):
-    actions = await code_actions(recorded)
+    actions = jumps(await code_actions(recorded))
     to_o = next(a for a in actions if a.command.title == "Ö")
     landed = await execute(recorded, to_o.command)
     assert start_of(landed) == (7, 2)
@@ -203,3 +223,133 @@ async def test_recorded_clients_are_asked_to_move_the_cursor_exactly_when_they_c
     else:
         await code_actions(recorded)
         assert recorded.shown_documents == []
+
+
+# --- Sorting a document's entries, and keep-sorted blocks -------------------------------------------------------------
+
+def sort_capabilities(how: str) -> types.ClientCapabilities:
+    """A client that resolves a code action's edit, one that applies the edits the server sends, or one that does
+    neither (the server then puts the edit in the list)."""
+    if how == "resolve":
+        return types.ClientCapabilities(text_document=types.TextDocumentClientCapabilities(
+            code_action=types.CodeActionClientCapabilities(
+                data_support=True, resolve_support=types.ClientCodeActionResolveOptions(properties=["edit"]))))
+    if how == "applyEdit":
+        return types.ClientCapabilities(workspace=types.WorkspaceClientCapabilities(apply_edit=True))
+    return types.ClientCapabilities()
+
+
+@pytest_lsp.fixture(config=CONFIG, params=["resolve", "applyEdit", "inline"])
+async def sorter(lsp_client: LanguageClient, request):
+    lsp_client.applied = []
+
+    @lsp_client.feature(types.WORKSPACE_APPLY_EDIT)
+    def apply_edit(params: types.ApplyWorkspaceEditParams):
+        lsp_client.applied.append(params)
+        return types.ApplyWorkspaceEditResult(applied=True)
+
+    lsp_client.init_result = await start(lsp_client, sort_capabilities(request.param))
+    lsp_client.how = request.param
+    yield
+    await asyncio.wait_for(lsp_client.shutdown_session(), DEADLINE)
+
+
+def offset(text: str, position: types.Position) -> int:
+    """The index in `text` of an LSP position (UTF-16 code units, the server's default encoding)."""
+    lines = text.split("\n")
+    start = sum(len(line) + 1 for line in lines[:position.line])
+    line, units, index = lines[position.line] if position.line < len(lines) else "", 0, 0
+    while index < len(line) and units < position.character:
+        units += 2 if ord(line[index]) > 0xFFFF else 1
+        index += 1
+    return start + index
+
+
+def apply(text: str, edit: types.WorkspaceEdit, uri: str) -> str:
+    """`text` with the TextEdits of `edit` for `uri` made, as an editor makes them (from the last to the first)."""
+    assert edit.document_changes is None, "the server sends changes"
+    assert set(edit.changes or {}) <= {uri}, edit
+    for text_edit in sorted((edit.changes or {}).get(uri, []), key=lambda e: offset(text, e.range.start),
+                            reverse=True):
+        text = text[:offset(text, text_edit.range.start)] + text_edit.new_text + text[offset(text, text_edit.range.end):]
+    return text
+
+
+def sorted_by_the_command_line(path: pathlib.Path) -> str:
+    done = subprocess.run([SERVER, "sort", "--entries", "-l", "sv_SE", str(path)], capture_output=True, env=SERVER_ENV,
+                          timeout=DEADLINE, check=True)
+    return done.stdout.decode("utf-8")
+
+
+async def edit_of(client: LanguageClient, action) -> types.WorkspaceEdit:
+    """The edit of a sort action, the way this client gets it."""
+    if client.how == "resolve":
+        assert action.edit is None and action.command is None and action.data is not None, action
+        resolved = await asyncio.wait_for(client.code_action_resolve_async(action), DEADLINE)
+        assert resolved.title == action.title
+        return resolved.edit
+    if client.how == "applyEdit":
+        assert action.edit is None and action.command.command == "thumbindex.sortEntries", action
+        assert await execute(client, action.command) is None
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + DEADLINE
+        while not client.applied:
+            assert loop.time() < deadline, f"no workspace/applyEdit within {DEADLINE} s"
+            await asyncio.sleep(0.01)
+        assert client.applied[0].label == "Sort entries"
+        return client.applied[0].edit
+    assert action.edit is not None and action.command is None, action
+    return action.edit
+
+
+async def test_the_sort_action_edits_the_text_as_thumbindex_sort_entries_does(sorter: LanguageClient):
+    actions = await code_actions(sorter, only=[SORT_KIND])
+    assert [(a.title, a.kind) for a in actions] == [("Sort entries (sv_SE)", SORT_KIND)], actions
+    text = WORDS.read_text(encoding="utf-8")
+    wanted = sorted_by_the_command_line(WORDS)
+    assert wanted.splitlines()[-3:] == ["  ödla", "öga", "örn"], wanted
+    assert apply(text, await edit_of(sorter, actions[0]), URI) == wanted
+
+
+async def test_a_selection_gets_the_sort_of_the_entries_it_touches(sorter: LanguageClient):
+    # Lines 1-3 (örn, ost, björk) touched by the range 1:0-3:0 ... or 1:0-4:0: the entries of the lines it covers.
+    actions = await code_actions(sorter, line=1, end=3, only=[SORT_KIND])
+    assert [a.title for a in actions] == ["Sort entries (sv_SE)", "Sort the selected entries"]
+    text = WORDS.read_text(encoding="utf-8")
+    lines = apply(text, await edit_of(sorter, actions[1]), URI).splitlines()
+    before = text.splitlines()
+    assert lines[0] == before[0] and lines[4:] == before[4:], lines
+    assert sorted(lines[1:4]) == sorted(before[1:4]) and lines[1:4] != before[1:4], lines
+
+
+async def test_only_source_gives_the_sorts_and_no_jump(client: LanguageClient):
+    actions = await code_actions(client, only=["source"])
+    assert [a.kind for a in actions] == [SORT_KIND]
+
+
+async def diagnostics_of(client: LanguageClient, uri: str, count: int):
+    """Waits until the last diagnostics published for `uri` are `count`; fails at the deadline."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + DEADLINE
+    while uri not in client.diagnostics or len(client.diagnostics[uri]) != count:
+        assert loop.time() < deadline, f"no {count} diagnostics for {uri} within {DEADLINE} s: {client.diagnostics}"
+        await asyncio.sleep(0.01)
+    return client.diagnostics[uri]
+
+
+async def test_a_keep_sorted_block_out_of_order_gets_a_warning_and_a_quick_fix(client: LanguageClient):
+    client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
+        uri=KEEP_URI, language_id="plaintext", version=1, text=KEEP)))
+    [diagnostic] = await diagnostics_of(client, KEEP_URI, 1)
+    assert (diagnostic.code, diagnostic.source, diagnostic.severity) == \
+        ("keep-sorted", "thumbindex", types.DiagnosticSeverity.Warning)
+    assert diagnostic.range.start.line == 3 and "attrs" in diagnostic.message, diagnostic
+    actions = await code_actions(client, line=3, uri=KEEP_URI, only=["quickfix"], diagnostics=[diagnostic])
+    assert [(a.title, a.kind) for a in actions] == [("Sort this keep-sorted block (sv_SE)", "quickfix")], actions
+    text = apply(KEEP, actions[0].edit, KEEP_URI)
+    assert text == KEEP_SORTED
+    # The edit made: the warning goes (an empty list is published).
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=KEEP_URI, version=2),
+        content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)]))
+    await diagnostics_of(client, KEEP_URI, 0)
