@@ -105,9 +105,9 @@ async def recorded(lsp_client: LanguageClient, request):
 
 
 async def code_actions(client: LanguageClient, line: int = 2, only: list[str] | None = None, uri: str = URI,
-                       end: int | None = None, diagnostics=()):
+                       end: int | None = None, end_character: int = 0, diagnostics=()):
     here = types.Position(line=line, character=0)
-    there = here if end is None else types.Position(line=end, character=0)
+    there = here if end is None else types.Position(line=end, character=end_character)
     return await asyncio.wait_for(client.text_document_code_action_async(types.CodeActionParams(
         text_document=types.TextDocumentIdentifier(uri=uri), range=types.Range(start=here, end=there),
         context=types.CodeActionContext(diagnostics=list(diagnostics), only=only))), DEADLINE)
@@ -312,14 +312,14 @@ async def test_the_sort_action_edits_the_text_as_thumbindex_sort_entries_does(so
 
 
 async def test_a_selection_gets_the_sort_of_the_entries_it_touches(sorter: LanguageClient):
-    # Lines 1-3 (örn, ost, björk) touched by the range 1:0-3:0 ... or 1:0-4:0: the entries of the lines it covers.
-    actions = await code_actions(sorter, line=1, end=3, only=[SORT_KIND])
+    # The range 1:0-3:5 touches "örn", "ost" and "björk" (lines 1-3): those three sort, the rest stays.
+    actions = await code_actions(sorter, line=1, end=3, end_character=5, only=[SORT_KIND])
     assert [a.title for a in actions] == ["Sort entries (sv_SE)", "Sort the selected entries"]
     text = WORDS.read_text(encoding="utf-8")
-    lines = apply(text, await edit_of(sorter, actions[1]), URI).splitlines()
     before = text.splitlines()
-    assert lines[0] == before[0] and lines[4:] == before[4:], lines
-    assert sorted(lines[1:4]) == sorted(before[1:4]) and lines[1:4] != before[1:4], lines
+    assert before[1:4] == ["örn", "ost", "björk"], before
+    lines = apply(text, await edit_of(sorter, actions[1]), URI).splitlines()
+    assert lines == before[:1] + ["björk", "ost", "örn"] + before[4:], lines
 
 
 async def test_only_source_gives_the_sorts_and_no_jump(client: LanguageClient):
