@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Sorting a document's entries against the outline's own open of the same file, in the server: for each FILE a fresh
-server opens it and answers thumbindex/sections (the open), then lists the code actions (`context.only: source`) and
-resolves "Sort entries" (the sort: the edit made, written and read by this client). Rounds alternate; medians.
+server opens it and answers thumbindex/sections and a page of every section (the open: the whole outline sorted),
+then lists the code actions (`context.only: source`) and resolves "Sort entries" (the sort: the edit made, written and
+read by this client). Medians of ROUNDS.
 
 Usage: python3 Benchmarks/sort.py .build/release/thumbindex FILE...   (ROUNDS=5 by default)
 """
@@ -21,7 +22,9 @@ def one(path):
         "uri": uri, "languageId": languages[path.rsplit(".", 1)[1]], "version": 1, "text": text}}})
     t = time.perf_counter()
     server.write(message)
-    server.request("thumbindex/sections", {"textDocument": {"uri": uri}})
+    sections = server.request("thumbindex/sections", {"textDocument": {"uri": uri}})["sections"]
+    for section in sections:
+        server.request("thumbindex/entries", {"textDocument": {"uri": uri}, "offset": section["offset"], "limit": 1})
     opened = time.perf_counter() - t
     t = time.perf_counter()
     actions = server.request("textDocument/codeAction", {"textDocument": {"uri": uri}, "range": {"start": {"line": 0, "character": 0},

@@ -48,7 +48,11 @@
     (capabilities "read the position encoding the server chose (thumbindex-workspace)"
                   eglot--capabilities)
     (guess-contact "start the server for a buffer without asking (thumbindex-start)"
-                   eglot--guess-contact))
+                   eglot--guess-contact)
+    (point-to-position "turn a buffer position into a position of the server (thumbindex-sort)"
+                       eglot--pos-to-lsp-position)
+    (apply-workspace-edit "apply the edit of a sort (thumbindex-sort)"
+                          eglot--apply-workspace-edit))
   "What thumbindex needs of Eglot that Eglot does not make public.
 Each element is (ROLE PURPOSE FUNCTION...): the first FUNCTION that is
 defined fills ROLE.")

@@ -31,6 +31,9 @@
 ;;   their own; RET visits the entry on the current line.
 ;; - `thumbindex-workspace' lists, the same way, the entries of every file
 ;;   of the workspace folder the server reads (thumbindex-workspace.el).
+;; - `thumbindex-sort' puts the entries of the buffer (or the region) into
+;;   that order, as one edit (thumbindex-sort.el); `eglot-code-actions' has
+;;   the same sorts, and a quick fix for a keep-sorted block out of order.
 ;;
 ;; Set up:
 ;;
@@ -87,6 +90,8 @@
   "Show the sections and entries of the current buffer in another window." t)
 (autoload 'thumbindex-workspace "thumbindex-workspace"
   "Show the entries of every file of the workspace in another window." t)
+(autoload 'thumbindex-sort "thumbindex-sort"
+  "Sort the entries of the buffer (or the region) into the order of its outline." t)
 
 (defcustom thumbindex-program "thumbindex"
   "The thumbindex program: a name to find in variable `exec-path', or a path."

@@ -330,5 +330,6 @@ Even when the user sorts imenu menus by name (`imenu-sort-function')."
 (require 'thumbindex-setup-test)
 (require 'thumbindex-outline-test)
 (require 'thumbindex-project-test)
+(require 'thumbindex-sort-test)
 
 ;;; thumbindex-test.el ends here
