@@ -18,10 +18,22 @@ final class MarkdownInlineTextTests: XCTestCase {
         XCTAssertEqual(MarkdownInlineText.render("Plain"), "Plain")
         // cmark 0.30's quirk, kept: after `` that nothing closes, the second later span stays as text.
         XCTAssertEqual(MarkdownInlineText.render("x``a`c`b`d`y"), "x``acb`d`y")
-        // Reference links are taken as defined (see the type); as cmark renders them where they are not:
-        XCTAssertEqual(MarkdownInlineText.render("[Swift][swift], [1.2.0] and [x][]"), "Swift, 1.2.0 and x")
-        XCTAssertEqual(MarkdownInlineText.render("[Swift][swift], [1.2.0] and [x][]", referencesDefined: false),
-                       "[Swift][swift], [1.2.0] and [x][]")
+        // A reference link is a link where the document defines its label, text where it does not.
+        XCTAssertEqual(MarkdownInlineText.render("[Swift][swift], [1.2.0] and [x][]", defined: ["swift", "1.2.0", "x"]),
+                       "Swift, 1.2.0 and x")
+        XCTAssertEqual(MarkdownInlineText.render("[Swift][swift], [1.2.0] and [x][]"), "[Swift][swift], [1.2.0] and [x][]")
+        XCTAssertEqual(MarkdownInlineText.render("## [1.2.0] - 2026", defined: ["1.2.1"]), "## [1.2.0] - 2026")
+        // A full reference whose label is undefined is text, and its label may be a shortcut link of its own.
+        XCTAssertEqual(MarkdownInlineText.render("[a][b]", defined: ["a"]), "[a][b]")
+        XCTAssertEqual(MarkdownInlineText.render("[a][b]", defined: ["b"]), "a")
+        XCTAssertEqual(MarkdownInlineText.render("[x][a][b]", defined: ["b"]), "[x]a")
+        // Labels match as cmark normalizes them: case folded, white space runs as one space, trimmed.
+        XCTAssertEqual(MarkdownInlineText.render("[Foo \t Bar] [STRASSE] [Straße]", defined: ["foo bar", "strasse"]), "Foo \t Bar STRASSE Straße")
+        XCTAssertEqual(MarkdownLinkReferences.normalized(" ẞ  x\n Ǆ "), "ss x ǆ")
+        // What a name depends on: the labels looked up, and no others.
+        let (text, lookedUp) = MarkdownInlineText.rendered("[a][B] and [c](u) `[d]`", defined: [])
+        XCTAssertEqual(text, "[a][B] and c [d]")
+        XCTAssertEqual(Set(lookedUp), ["b"])
     }
 
     func testHeadingsAreNamedAsCmarkRendersThem() throws {
@@ -46,10 +58,10 @@ final class MarkdownInlineTextTests: XCTestCase {
         XCTAssertEqual(names.count, expected.count, "one heading per line")
         var failures = 0
         // The document defines no references: rendered as cmark renders them then.
-        for (k, (name, text)) in zip(names, expected).enumerated() where MarkdownInlineText.render(name, referencesDefined: false) != text {
+        for (k, (name, text)) in zip(names, expected).enumerated() where MarkdownInlineText.render(name) != text {
             failures += 1
             XCTFail("THUMBINDEX_SEED=\(seed) heading \(k): \(lines[k].debugDescription): cmark \(text.debugDescription), "
-                    + "ThumbIndex \(MarkdownInlineText.render(name, referencesDefined: false).debugDescription)")
+                    + "ThumbIndex \(MarkdownInlineText.render(name).debugDescription)")
             if failures >= 10 { return }
         }
     }
