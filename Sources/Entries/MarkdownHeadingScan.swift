@@ -55,7 +55,10 @@ public struct MarkdownHeadingScan: Sendable {
         }, define: { line, labels in scan.definitions += labels.map { (line, $0) } }) { found.append($0) }
         // Named once every definition is known: a label may be defined after the headings that use it.
         scan.defined = Set(scan.definitions.map(\.label))
-        return (scan, scan.named(found, linked: &scan.linked))
+        var linked: [(heading: MarkdownExtractor.Heading, labels: [String])] = []
+        let headings = scan.named(found, linked: &linked)
+        scan.linked = linked
+        return (scan, headings)
     }
 
     /// `headings` named under the labels defined, those that looked labels up added to `linked`.

@@ -55,6 +55,8 @@ struct MarkdownScanner {
         /// unless link reference definitions were all the text when an underline came: then the underline's line.
         var textLinesBack: Int
         var textColumn: Int
+        /// Where its first line's text begins: where the link reference definitions it opens with start.
+        var firstColumn: Int
     }
 
     /// The state before line 0: in front matter when line 0 reads `---` and a later line closes it. Front matter is
@@ -82,8 +84,8 @@ struct MarkdownScanner {
     ///
     /// `define` is called with the labels of the link reference definitions a paragraph opens with, and the line the
     /// paragraph starts on, when it ends (so also for a paragraph open at `line`; one open where the scan stops early
-    /// is left to a later scan). They depend on the lines as headings do: an edit's window holds the paragraphs that
-    /// start in it.
+    /// is left to a later scan), even those a setext underline found alone before it. They depend on the lines as
+    /// headings do: an edit's window holds the paragraphs that start in it.
     @discardableResult
     func scan(from line: Int, in state: State, includingEmpty: Bool = false,
               until stop: (_ line: Int, _ state: State) -> Bool = { _, _ in false },
@@ -99,7 +101,7 @@ struct MarkdownScanner {
             }
             // The end of the document ends an open paragraph.
             if case .paragraph(let para) = walk.state.leaf, startsWithBracket(para, before: line, p) {
-                define(line - para.linesBack, paragraphText(para, before: line, in: walk.state.containers, p).labels)
+                define(line - para.linesBack, definitionLabels(para, before: line, in: walk.state.containers, p))
             }
             return (line, walk.state)
         }
@@ -203,19 +205,20 @@ private struct Walk {
             return  // the paragraph goes on: a continuation line, or a lazy one (its containers stay open)
         }
         if let paragraph, case .setext(let level) = start {
-            let (heading, labels) = scanner.setextHeading(level, underline: line, paragraph, in: state.containers, p)
-            if !labels.isEmpty { define(line - paragraph.linesBack, labels) }
-            if let heading {
+            if let heading = scanner.setextHeading(level, underline: line, paragraph, in: state.containers, p) {
+                if let containers = definitionsIn {  // the heading ends the paragraph
+                    define(line - paragraph.linesBack, scanner.definitionLabels(paragraph, before: line, in: containers, p))
+                }
                 report(heading)
                 state.leaf = .none
             } else {  // only link reference definitions: the underline is paragraph text
                 state.leaf = .paragraph(.init(linesBack: paragraph.linesBack, textLinesBack: 0,
-                                              textColumn: cur.firstNonspace - lineStart))
+                                              textColumn: cur.firstNonspace - lineStart, firstColumn: paragraph.firstColumn))
             }
             return
         }
         if let paragraph, let containers = definitionsIn {  // the line ends the paragraph
-            define(line - paragraph.linesBack, scanner.paragraphText(paragraph, before: line, in: containers, p).labels)
+            define(line - paragraph.linesBack, scanner.definitionLabels(paragraph, before: line, in: containers, p))
         }
 
         // Blocks not continued close; the new ones open inside the last one continued. Each container but the
@@ -233,7 +236,8 @@ private struct Walk {
         switch start {
         case .nothing:
             state.leaf = cur.blank ? .none
-                : .paragraph(.init(linesBack: 0, textLinesBack: 0, textColumn: cur.firstNonspace - lineStart))
+                : .paragraph(.init(linesBack: 0, textLinesBack: 0, textColumn: cur.firstNonspace - lineStart,
+                                   firstColumn: cur.firstNonspace - lineStart))
         case .atx(let level, let text):
             report(scanner.atxHeading(level, line: line, text: text, end: cur.end, p))
             state.leaf = .none
