@@ -8,6 +8,7 @@
 /// keeps its brackets where nothing does. So a heading's name depends on its line and the labels it looked up
 /// (`lookedUp`): an edit elsewhere renames it only when it defines or undefines one of them.
 enum MarkdownInlineText {
+    /// `defined`: the labels the document defines, normalized (none: as cmark renders a document without definitions).
     static func render(_ source: String, defined: Set<String> = []) -> String {
         rendered(source, defined: defined).text
     }
