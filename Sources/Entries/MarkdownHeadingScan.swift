@@ -28,10 +28,11 @@ public struct MarkdownHeadingScan: Sendable {
     private var states: [MarkdownScanner.State] = []
     /// The line after the front matter, or 0.
     private var frontMatterEnd = 0
-    /// The labels of the link reference definitions, by the line their paragraph starts on (ascending), and the
-    /// labels defined.
+    /// The labels of the link reference definitions, by the line their paragraph starts on (ascending); the labels
+    /// defined, and by how many definitions each.
     private var definitions: [(line: Int, label: String)] = []
     private var defined: Set<String> = []
+    private var counts: [String: Int] = [:]
     /// The headings whose names looked labels up (ascending by line), with those labels.
     private var linked: [(heading: MarkdownExtractor.Heading, labels: [String])] = []
 
@@ -54,7 +55,8 @@ public struct MarkdownHeadingScan: Sendable {
             return false
         }, define: { line, labels in scan.definitions += labels.map { (line, $0) } }) { found.append($0) }
         // Named once every definition is known: a label may be defined after the headings that use it.
-        scan.defined = Set(scan.definitions.map(\.label))
+        for (_, label) in scan.definitions { scan.counts[label, default: 0] += 1 }
+        scan.defined = Set(scan.counts.keys)
         var linked: [(heading: MarkdownExtractor.Heading, labels: [String])] = []
         let headings = scan.named(found, linked: &linked)
         scan.linked = linked
@@ -125,13 +127,19 @@ public struct MarkdownHeadingScan: Sendable {
         // The window's definitions and linked headings replace the old ones; those after it move by delta.
         let window = windowStart ..< windowEnd - delta
         let old = Self.range(window, definitions.count) { definitions[$0].line }
-        let removed = Set(definitions[old].map(\.label))
         let new = foundDefinitions.filter { $0.line < windowEnd }
+        var changed: Set<String> = []  // the labels defined before or after the edit, not both
+        for (_, label) in definitions[old] {
+            counts[label, default: 0] -= 1
+            if counts[label] == 0 { counts[label] = nil; changed.insert(label) }
+        }
+        for (_, label) in new {
+            counts[label, default: 0] += 1
+            if counts[label] == 1 { changed.formSymmetricDifference([label]) }
+        }
+        defined.formSymmetricDifference(changed)
         definitions.replaceSubrange(old, with: new)
         if delta != 0 { for i in (old.lowerBound + new.count)..<definitions.count { definitions[i].line += delta } }
-        var changed = Set(new.map(\.label)).subtracting(defined)
-        for label in removed where !definitions.contains(where: { $0.label == label }) { changed.insert(label) }
-        defined.formSymmetricDifference(changed)
         var newLinked: [(heading: MarkdownExtractor.Heading, labels: [String])] = []
         let headings = named(found.filter { $0.startLine < windowEnd }, linked: &newLinked)
         let oldLinked = Self.range(window, linked.count) { linked[$0].heading.startLine }

@@ -19,7 +19,8 @@ enum MarkdownLinkReferences {
     /// A label as cmark matches labels (normalize_reference): case folded, trimmed, and each run of white space
     /// inside it one space.
     static func normalized(_ label: String) -> String {
-        let folded = label.folding(options: .caseInsensitive, locale: nil).utf8
+        // ASCII (most labels: versions, words) folds by lowercasing, without Foundation's slower folding.
+        let folded = (label.utf8.allSatisfy { $0 < 0x80 } ? label.lowercased() : label.folding(options: .caseInsensitive, locale: nil)).utf8
         var out: [UInt8] = [], space = false
         for c in folded {
             if MarkdownLine.isSpaceChar(c) {
