@@ -9,8 +9,9 @@ import Foundation
 /// inside block quotes and list items: `MarkdownScanner` follows cmark's block parser line by line, so heading-like
 /// lines in fenced or indented code and in HTML blocks (all seven kinds, comments among them) are not headings, nor
 /// is a setext underline under link reference definitions or under a lazy continuation line. YAML front matter
-/// (`---` on the first line up to `---` or `...`) is skipped. A heading's name is its raw text, trimmed, without an
-/// ATX closing sequence (a setext heading's lines joined by spaces); headings with no text are left out.
+/// (`---` on the first line up to `---` or `...`) is skipped. A heading's name is its text as cmark renders it given
+/// the document's link reference definitions (`MarkdownInlineText`): its raw text, trimmed, without an ATX closing
+/// sequence (a setext heading's lines joined by spaces); headings with no text are left out.
 public struct MarkdownExtractor: EntryExtractor {
     /// `markdown`.
     public static let languageIds = ["markdown"]
@@ -34,21 +35,23 @@ public struct MarkdownExtractor: EntryExtractor {
     public func extract(_ text: String, options: ExtractionOptions) throws -> Extraction {
         let bytes = Array(text.utf8)
         let map = LineMap(bytes)
-        let headings = MarkdownScanner(bytes: bytes, map: map).headings()
+        let scanner = MarkdownScanner(bytes: bytes, map: map)
+        var headings: [Heading] = [], defined: Set<String> = []
+        scanner.scan(from: 0, in: scanner.initialState(), define: { defined.formUnion($1) }) { headings.append($0) }
         var i = 0
-        return Extraction(entries: Self.nest(headings, &i, under: 0, map: map))
+        return Extraction(entries: Self.nest(headings, &i, under: 0, defined: defined, map: map))
     }
 
     /// Entries for the headings from `i` on that are deeper than `level`; a heading's range runs to the
     /// line before the next heading of the same or a higher level, or to the end of the document.
-    static func nest(_ hs: [Heading], _ i: inout Int, under level: Int, map: LineMap) -> [Entry] {
+    static func nest(_ hs: [Heading], _ i: inout Int, under level: Int, defined: Set<String>, map: LineMap) -> [Entry] {
         var out: [Entry] = []
         while i < hs.count, hs[i].level > level {
             let h = hs[i]
             i += 1
-            let children = nest(hs, &i, under: h.level, map: map)
+            let children = nest(hs, &i, under: h.level, defined: defined, map: map)
             let endLine = i < hs.count ? hs[i].startLine - 1 : map.lastContentLine
-            let (name, plain) = names(h.name)
+            let (name, plain, _) = names(h.name, defined: defined)
             out.append(Entry(
                 name: name, kind: .string,
                 range: TextRange(start: TextPosition(line: h.startLine, column: 0), end: map.endOfLine(endLine)),
@@ -60,12 +63,13 @@ public struct MarkdownExtractor: EntryExtractor {
     }
 
     /// A heading's name, its inline source as CommonMark renders it (`MarkdownInlineText`; the source itself when
-    /// that is empty, as a heading of nothing but HTML), and what it sorts by when that differs (`plainText`).
-    static func names(_ source: String) -> (name: String, collationString: String?) {
-        let rendered = MarkdownInlineText.render(source)
+    /// that is empty, as a heading of nothing but HTML), what it sorts by when that differs (`plainText`), and the
+    /// link labels the name depends on (`defined`: those the document defines).
+    static func names(_ source: String, defined: Set<String>) -> (name: String, collationString: String?, lookedUp: [String]) {
+        let (rendered, lookedUp) = MarkdownInlineText.rendered(source, defined: defined)
         let name = rendered.isEmpty ? source : rendered
         let plain = plainText(name)
-        return (name, plain == name ? nil : plain)
+        return (name, plain == name ? nil : plain, lookedUp)
     }
 
     /// The name without the brackets and markers that would otherwise decide its section: a reference link's

@@ -2,18 +2,24 @@
 /// content kept as written, emphasis markers that pair up removed, links and images as their text, autolinks as their
 /// address, raw HTML dropped (`` The `String` Type `` → The String Type, `*look*` → look, `\#` → #).
 ///
-/// One difference from a whole-document renderer, on purpose: a reference link (`[text][ref]`, `[text][]`, `[text]`)
-/// is taken as a link without asking whether its reference is defined elsewhere in the document, so that a heading's
-/// name depends on its own line only (an edit elsewhere never renames it). Headings that hold brackets are mostly
-/// links so defined (a changelog's `## [1.2.0] - 2026-06-04`); a literal `[WIP]` loses its brackets.
+/// A reference link (`[text][ref]`, `[text][]`, `[text]`) is a link when `defined` holds its label (normalized as
+/// `MarkdownLinkReferences.normalized` does), as cmark renders it given the whole document's link reference
+/// definitions: a changelog's `## [1.2.0] - 2026-06-04` is named 1.2.0 - 2026-06-04 where `[1.2.0]: …` defines it, and
+/// keeps its brackets where nothing does. So a heading's name depends on its line and the labels it looked up
+/// (`lookedUp`): an edit elsewhere renames it only when it defines or undefines one of them.
 enum MarkdownInlineText {
-    /// `referencesDefined: false` renders as cmark does a document with no link reference definitions (its tests).
-    static func render(_ source: String, referencesDefined: Bool = true) -> String {
+    /// `defined`: the labels the document defines, normalized (none: as cmark renders a document without definitions).
+    static func render(_ source: String, defined: Set<String> = []) -> String {
+        rendered(source, defined: defined).text
+    }
+
+    /// The text, and the labels (normalized) whose definition it depended on.
+    static func rendered(_ source: String, defined: Set<String>) -> (text: String, lookedUp: [String]) {
         // Most headings have nothing to render: found by bytes, without a parse.
-        guard source.utf8.contains(where: { special.contains($0) }) else { return source }
-        var parser = Parser(Array(source.unicodeScalars), referencesDefined: referencesDefined)
+        guard source.utf8.contains(where: { special.contains($0) }) else { return (source, []) }
+        var parser = Parser(Array(source.unicodeScalars), defined: defined)
         let text = parser.parse()
-        return text.trimmingCharacters(in: [" ", "\t"])
+        return (text.trimmingCharacters(in: [" ", "\t"]), parser.lookedUp)
     }
 
     private static let special: Set<UInt8> = Set("\\`*_[]!<&".utf8)
@@ -38,7 +44,8 @@ enum MarkdownInlineText {
         let s: [Unicode.Scalar]
         var i = 0
         var nodes: [Node] = []
-        let referencesDefined: Bool
+        let defined: Set<String>
+        var lookedUp: [String] = []
         /// Open brackets: where their node is, where the text after them starts, whether it is an image, and whether
         /// it may still make a link.
         var brackets: [(node: Int, text: Int, image: Bool, active: Bool)] = []
@@ -47,9 +54,9 @@ enum MarkdownInlineText {
         var lastRunStart: [Int: Int] = [:]
         var scannedForBackticks = false
 
-        init(_ s: [Unicode.Scalar], referencesDefined: Bool) {
+        init(_ s: [Unicode.Scalar], defined: Set<String>) {
             self.s = s
-            self.referencesDefined = referencesDefined
+            self.defined = defined
         }
 
         mutating func parse() -> String {
@@ -175,16 +182,21 @@ enum MarkdownInlineText {
             start < s.count && s[start] == "(" ? inlineTail(start + 1) : nil
         }
 
-        /// Where a reference link's tail ends, its references taken as defined: after a full `[label]` or a collapsed
-        /// `[]`, or right after `]` for a shortcut (whose text must then be a label); nil when references are not
-        /// taken as defined, or there is no valid label.
-        func referenceTail(text: Range<Int>, after start: Int) -> Int? {
-            guard referencesDefined else { return nil }
+        /// Where a reference link's tail ends when its label is defined: after a full `[label]` or a collapsed `[]`,
+        /// or right after `]` for a shortcut (whose text is then the label). As cmark, a full reference whose label is
+        /// not defined is no link (its `[label]` may make one of its own).
+        mutating func referenceTail(text: Range<Int>, after start: Int) -> Int? {
             if start < s.count, s[start] == "[", let end = labelEnd(start + 1) {
-                if end > start + 1 { return end + 1 }  // full: [text][label]
-                return isLabel(text) ? end + 1 : nil  // collapsed: [text][]
+                if end > start + 1 { return isDefined(start + 1 ..< end) ? end + 1 : nil }  // full: [text][label]
+                return isLabel(text) && isDefined(text) ? end + 1 : nil  // collapsed: [text][]
             }
-            return isLabel(text) ? start : nil  // shortcut: [text]
+            return isLabel(text) && isDefined(text) ? start : nil  // shortcut: [text]
+        }
+
+        mutating func isDefined(_ label: Range<Int>) -> Bool {
+            let normalized = MarkdownLinkReferences.normalized(String(String.UnicodeScalarView(s[label])))
+            lookedUp.append(normalized)
+            return defined.contains(normalized)
         }
 
         /// The `]` ending a label that starts at `start` (just after `[`): no unescaped bracket inside, at most 999

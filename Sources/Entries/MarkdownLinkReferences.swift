@@ -1,13 +1,37 @@
+import Foundation
+
 /// Link reference definitions (`[label]: destination "title"`) at the start of a paragraph's text, as cmark 0.30.2
-/// reads them (inlines.c, cmark_parse_reference_inline). They matter to the outline only at a setext underline: a
-/// paragraph that holds nothing but definitions is no heading's text, and the underline becomes paragraph text.
+/// reads them (inlines.c, cmark_parse_reference_inline). They matter to the outline twice: a heading's reference link
+/// (`## [1.2.0] - 2026-06-04`) is a link only when the document defines its label, and a paragraph that holds nothing
+/// but definitions is no setext heading's text (the underline becomes paragraph text).
 enum MarkdownLinkReferences {
-    /// The number of bytes of `s` (a paragraph's text lines, each ending in a line feed) that definitions take up;
-    /// definitions end at line ends.
-    static func definitionsLength(_ s: [UInt8]) -> Int {
-        var pos = 0
-        while pos < s.count, s[pos] == UInt8(ascii: "["), let next = definition(s, at: pos) { pos = next }
-        return pos
+    /// The definitions at the start of `s` (a paragraph's text lines, each ending in a line feed): the bytes they take
+    /// up (definitions end at line ends) and their labels, normalized.
+    static func definitions(_ s: [UInt8]) -> (length: Int, labels: [String]) {
+        var pos = 0, labels: [String] = []
+        while pos < s.count, s[pos] == UInt8(ascii: "["), let next = definition(s, at: pos), let end = label(s, at: pos) {
+            labels.append(normalized(String(decoding: s[(pos + 1)..<(end - 1)], as: UTF8.self)))
+            pos = next
+        }
+        return (pos, labels)
+    }
+
+    /// A label as cmark matches labels (normalize_reference): case folded, trimmed, and each run of white space
+    /// inside it one space.
+    static func normalized(_ label: String) -> String {
+        // ASCII (most labels: versions, words) folds by lowercasing, without Foundation's slower folding.
+        let folded = (label.utf8.allSatisfy { $0 < 0x80 } ? label.lowercased() : label.folding(options: .caseInsensitive, locale: nil)).utf8
+        var out: [UInt8] = [], space = false
+        for c in folded {
+            if MarkdownLine.isSpaceChar(c) {
+                space = !out.isEmpty
+            } else {
+                if space { out.append(MarkdownLine.space) }
+                space = false
+                out.append(c)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Where one definition starting at `start` ends (after its line feed), or nil.

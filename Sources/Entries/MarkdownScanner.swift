@@ -55,6 +55,8 @@ struct MarkdownScanner {
         /// unless link reference definitions were all the text when an underline came: then the underline's line.
         var textLinesBack: Int
         var textColumn: Int
+        /// Where its first line's text begins: where the link reference definitions it opens with start.
+        var firstColumn: Int
     }
 
     /// The state before line 0: in front matter when line 0 reads `---` and a later line closes it. Front matter is
@@ -79,17 +81,27 @@ struct MarkdownScanner {
     /// state equals the old state at the same text (old boundary `n - delta`) with `linesReadBack <= n - b`, finds
     /// exactly the headings whose `endLine` is in the window; the old headings outside it stay (shifted by delta
     /// after it). Tests/EntriesTests/MarkdownRestartTests.swift does this.
+    ///
+    /// `define` is called with the labels of the link reference definitions a paragraph opens with, and the line the
+    /// paragraph starts on, when it ends (so also for a paragraph open at `line`; one open where the scan stops early
+    /// is left to a later scan), even those a setext underline found alone before it. They depend on the lines as
+    /// headings do: an edit's window holds the paragraphs that start in it.
     @discardableResult
     func scan(from line: Int, in state: State, includingEmpty: Bool = false,
               until stop: (_ line: Int, _ state: State) -> Bool = { _, _ in false },
+              define: (_ paragraphLine: Int, _ labels: [String]) -> Void = { _, _ in },
               heading: (MarkdownExtractor.Heading) -> Void) -> (line: Int, state: State) {
         bytes.withUnsafeBufferPointer { p in
             var walk = Walk(scanner: self, p: p, state: state)
             var line = line
             while line < map.lineCount {
-                walk.process(line) { h in if includingEmpty || !h.name.isEmpty { heading(h) } }
+                walk.process(line, define: define) { h in if includingEmpty || !h.name.isEmpty { heading(h) } }
                 line += 1
-                if stop(line, walk.state) { break }
+                if stop(line, walk.state) { return (line, walk.state) }
+            }
+            // The end of the document ends an open paragraph.
+            if case .paragraph(let para) = walk.state.leaf, startsWithBracket(para, before: line, p) {
+                define(line - para.linesBack, definitionLabels(para, before: line, in: walk.state.containers, p))
             }
             return (line, walk.state)
         }
@@ -126,7 +138,7 @@ private struct Walk {
     /// What a line starts once its new containers are open.
     private enum Start { case nothing, atx(level: Int, text: Int), fence(UInt8, Int), html(Int), setext(Int), thematicBreak, indentedCode }
 
-    mutating func process(_ line: Int, report: (MarkdownExtractor.Heading) -> Void) {
+    mutating func process(_ line: Int, define: (Int, [String]) -> Void, report: (MarkdownExtractor.Heading) -> Void) {
         let lineStart = scanner.map.lineStarts[line]
         if case .frontMatter = state.leaf {
             if line > 0 && scanner.isFrontMatterFence(line, dots: true) { state.leaf = .none }
@@ -157,6 +169,9 @@ private struct Walk {
 
         // The blocks it opens: containers, then perhaps a leaf.
         let paragraph: MarkdownScanner.Paragraph? = if case .paragraph(let para) = state.leaf { para } else { nil }
+        // A paragraph that starts with `[` may open with link reference definitions, read when it ends: in the
+        // containers it had, which the line may close.
+        let definitionsIn = paragraph.flatMap { scanner.startsWithBracket($0, before: line, p) ? state.containers : nil }
         var continuesParagraph = allMatched && paragraph != nil  // the line's container is the paragraph
         var maybeLazy = paragraph != nil
         var opened = 0  // containers opened, appended to the ones continued (a line that opens one is not lazy)
@@ -191,13 +206,19 @@ private struct Walk {
         }
         if let paragraph, case .setext(let level) = start {
             if let heading = scanner.setextHeading(level, underline: line, paragraph, in: state.containers, p) {
+                if let containers = definitionsIn {  // the heading ends the paragraph
+                    define(line - paragraph.linesBack, scanner.definitionLabels(paragraph, before: line, in: containers, p))
+                }
                 report(heading)
                 state.leaf = .none
             } else {  // only link reference definitions: the underline is paragraph text
                 state.leaf = .paragraph(.init(linesBack: paragraph.linesBack, textLinesBack: 0,
-                                              textColumn: cur.firstNonspace - lineStart))
+                                              textColumn: cur.firstNonspace - lineStart, firstColumn: paragraph.firstColumn))
             }
             return
+        }
+        if let paragraph, let containers = definitionsIn {  // the line ends the paragraph
+            define(line - paragraph.linesBack, scanner.definitionLabels(paragraph, before: line, in: containers, p))
         }
 
         // Blocks not continued close; the new ones open inside the last one continued. Each container but the
@@ -215,7 +236,8 @@ private struct Walk {
         switch start {
         case .nothing:
             state.leaf = cur.blank ? .none
-                : .paragraph(.init(linesBack: 0, textLinesBack: 0, textColumn: cur.firstNonspace - lineStart))
+                : .paragraph(.init(linesBack: 0, textLinesBack: 0, textColumn: cur.firstNonspace - lineStart,
+                                   firstColumn: cur.firstNonspace - lineStart))
         case .atx(let level, let text):
             report(scanner.atxHeading(level, line: line, text: text, end: cur.end, p))
             state.leaf = .none

@@ -52,13 +52,21 @@ extension OutlineIndex {
         let (replaced, added) = Self.window(of: edit, old: old, new: new.map(\.startLine), same: same)
         replace(replaced, in: document, batch: UTF8Batch(entries[added].lazy.map(\.sortString)),
                 lines: new[added].map(\.startLine), entries: Array(entries[added]))
-        for (heading, entry) in zip(new, entries) {
+        // Headings outside the window that the edit renamed (it defined or undefined their link's label): each moved
+        // to its new place in the sort.
+        let renamed = window.renamed.map { Self.entry($0, readings) }
+        for (heading, entry) in zip(window.renamed, renamed) {
+            let line = heading.startLine
+            replace(LineEdit(start: line, oldEnd: line + 1, newEnd: line + 1), in: document, batch: UTF8Batch([entry.sortString]),
+                    lines: [line], entries: [entry])
+        }
+        for (heading, entry) in zip(new + window.renamed, entries + renamed) {
             let id = Int(places[heading.startLine])
             if id >= levels.count { levels += repeatElement(0, count: id + 1 - levels.count) }
             levels[id] = UInt8(heading.level)
             stored[id] = entry  // a kept heading's selection may have moved on its line; its end is set below
         }
-        for heading in window.headings { findEnd(ofEntryOnLine: heading.startLine, levels: levels, in: document) }
+        for heading in new + window.renamed { findEnd(ofEntryOnLine: heading.startLine, levels: levels, in: document) }
         // Before the window, a heading's range reaches into it only when no heading between has its level or higher.
         var highest = UInt8.max, line = window.start - 1
         while line >= 0, highest > 1 {

@@ -35,6 +35,51 @@ final class MarkdownDifferentialTests: XCTestCase {
         if failures == 0 { print("markdown differential: \(count) documents agree with cmark (THUMBINDEX_SEED=\(seed))") }
     }
 
+    /// Documents whose headings hold reference links while definitions of their labels come and go (one line
+    /// inserted, removed or changed from one version to the next): every heading named as cmark names it in every
+    /// version. THUMBINDEX_SEED replays a run, THUMBINDEX_MARKDOWN_DOCS sets the number of documents (default 150, of 4
+    /// versions each).
+    func testHeadingNamesAgreeWithCmarkAsDefinitionsComeAndGo() throws {
+        let cmark = try Self.cmarkPath()
+        let env = ProcessInfo.processInfo.environment
+        let seed = env["THUMBINDEX_SEED"].flatMap { UInt64($0) } ?? 20_261_128
+        let count = env["THUMBINDEX_MARKDOWN_DOCS"].flatMap { Int($0) } ?? 150
+        var random = SplitMix64(seed: seed)
+        var docs: [String] = []
+        for _ in 0..<count {
+            var lines = MarkdownDefinitionDocuments.lines(&random)
+            for _ in 0..<4 {
+                docs.append(lines.joined(separator: "\n") + "\n")
+                let edit = MarkdownDefinitionDocuments.edit(lines, &random)
+                lines.replaceSubrange(edit.removed, with: edit.inserted)
+                MarkdownDefinitionDocuments.noFrontMatter(&lines)
+            }
+        }
+        var failures = 0, bracketsKept = 0, linked = 0
+        for (k, (doc, xml)) in zip(docs, try Self.cmarkXML(cmark, docs)).enumerated() {
+            let expected = MarkdownInlineTextTests.headingTexts(xml)
+            let bytes = Array(doc.utf8), scanner = MarkdownScanner(bytes: bytes, map: LineMap(bytes))
+            var headings: [String] = [], defined: Set<String> = []
+            scanner.scan(from: 0, in: scanner.initialState(), includingEmpty: true, define: { defined.formUnion($1) }) { headings.append($0.name) }
+            let actual = headings.map { MarkdownInlineText.render($0, defined: defined) }
+            bracketsKept += actual.filter { $0.contains("[") }.count
+            linked += zip(headings, actual).filter { $0.contains("[") && !$1.contains("[") }.count
+            guard actual != expected else { continue }
+            failures += 1
+            XCTFail("""
+                THUMBINDEX_SEED=\(seed) document \(k / 4), version \(k % 4): heading names differ from cmark's
+                document: \(doc.debugDescription)
+                cmark:   \(expected)
+                scanner: \(actual)
+                """)
+            if failures >= 5 { return }
+        }
+        // Both kinds occur: links (their label defined) and brackets kept (not defined).
+        XCTAssertGreaterThan(bracketsKept, docs.count / 4, "THUMBINDEX_SEED=\(seed)")
+        XCTAssertGreaterThan(linked, docs.count / 4, "THUMBINDEX_SEED=\(seed)")
+        print("markdown definitions: \(docs.count) versions agree with cmark, \(linked) links, \(bracketsKept) with brackets kept")
+    }
+
     struct CmarkHeading: Equatable, CustomStringConvertible {
         var line: Int, level: Int
         var description: String { "\(line):h\(level)" }
@@ -52,9 +97,22 @@ final class MarkdownDifferentialTests: XCTestCase {
     }
 
     /// The headings cmark finds in each document: (1-based start line, level) from `cmark --to xml --sourcepos`.
-    /// cmark reads one document per run, so the documents go to files and one shell runs cmark on each (starting
-    /// hundreds of processes from the test process is much slower).
     static func cmarkHeadings(_ cmark: String, _ docs: [String]) throws -> [[CmarkHeading]] {
+        try cmarkXML(cmark, docs, options: "--sourcepos").map { xml in
+            var out: [CmarkHeading] = []
+            for line in xml.split(separator: "\n") where line.contains("<heading ") {
+                guard let pos = line.range(of: "sourcepos=\""), let lv = line.range(of: "level=\"") else { continue }
+                let startLine = line[pos.upperBound...].prefix { $0.isNumber }
+                let level = line[lv.upperBound...].prefix { $0.isNumber }
+                out.append(CmarkHeading(line: Int(startLine)!, level: Int(level)!))
+            }
+            return out
+        }
+    }
+
+    /// `cmark --to xml` of each document. cmark reads one document per run, so the documents go to files and one
+    /// shell runs cmark on each (starting hundreds of processes from the test process is much slower).
+    static func cmarkXML(_ cmark: String, _ docs: [String], options: String = "") throws -> [String] {
         let fm = FileManager.default
         let dir = fm.temporaryDirectory.appendingPathComponent("thumbindex-markdown-\(UUID().uuidString)")
         try fm.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -65,22 +123,12 @@ final class MarkdownDifferentialTests: XCTestCase {
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", #"for f in "$1"/*.md; do "$2" --to xml --sourcepos "$f" > "${f%.md}.xml" || exit 1; done"#,
-                             "sh", dir.path, cmark]
+        process.arguments = ["-c", #"for f in "$1"/*.md; do "$2" --to xml $3 "$f" > "${f%.md}.xml" || exit 1; done"#,
+                             "sh", dir.path, cmark, options]
         try process.run()
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0, "cmark failed")
-        return try names.map { name in
-            let xml = try String(contentsOf: dir.appendingPathComponent(name + ".xml"), encoding: .utf8)
-            var out: [CmarkHeading] = []
-            for line in xml.split(separator: "\n") where line.contains("<heading ") {
-                guard let pos = line.range(of: "sourcepos=\""), let lv = line.range(of: "level=\"") else { continue }
-                let startLine = line[pos.upperBound...].prefix { $0.isNumber }
-                let level = line[lv.upperBound...].prefix { $0.isNumber }
-                out.append(CmarkHeading(line: Int(startLine)!, level: Int(level)!))
-            }
-            return out
-        }
+        return try names.map { try String(contentsOf: dir.appendingPathComponent($0 + ".xml"), encoding: .utf8) }
     }
 }
 
@@ -163,5 +211,71 @@ enum MarkdownDocumentGenerator {
         if prefix.contains(">") { return r.chance(85) ? prefix : "" }
         let width = prefix.contains("\t") ? 4 : prefix.count
         return String(repeating: " ", count: max(0, width + r.pick([0, 0, 0, 0, -1, 1])))
+    }
+}
+
+/// Documents of headings with reference links (`## [1.2.0] - 2026-06-04`, `[x][a]`, `![a]`) and link reference
+/// definitions of a few labels, alone, in paragraphs, block quotes and list items, among the generator's other lines;
+/// and edits that insert, remove or change a line, mostly a definition.
+enum MarkdownDefinitionDocuments {
+    /// Labels that match in pairs only as cmark normalizes them (case folded, white space collapsed).
+    static let labels = ["a", "A", "1.2.0", "foo bar", "Foo \t  BAR", "ẞ", "ss", "x\\]", "WIP"]
+
+    static func heading(_ r: inout SplitMix64) -> String {
+        let l = r.pick(labels), m = r.pick(labels)
+        return r.pick(["# [\(l)]", "## [\(l)] - 2026-06-04", "### [\(l)][]", "# [x][\(l)]", "## [\(l)] and [\(m)]", "# ![\(l)]",
+                       "## [\(l)][\(m)][x]", "# *[\(l)]* `[\(m)]`", "## [\(l)](/inline) [\(m)]", "[\(l)] [\(m)]\n---", "# [[\(l)]]"])
+    }
+
+    static func definition(_ r: inout SplitMix64) -> String {
+        let l = r.pick(labels), m = r.pick(labels)
+        return r.pick(["[\(l)]: /u", "[\(l)]: /u \"t\"", "[\(l)]:\n/u", "  [\(l)]: <v> 'w'", "[\(l)]: /u\n[\(m)]: /v",
+                       "[\(l)]: /u x", "[\(l)]: /u 'open", "text\n[\(l)]: /u", "[\(l)]: /u\n===", "[\(l)]: /u\nand text\n---"])
+    }
+
+    static func chunk(_ r: inout SplitMix64) -> [String] {
+        let text: String
+        switch r.below(100) {
+        case ..<30: text = heading(&r)
+        case ..<60: text = definition(&r)
+        case ..<80: text = MarkdownDocumentGenerator.body(&r)
+        default: text = r.pick(["> ", "- ", "1. ", "    ", ">"]) + (r.chance(50) ? heading(&r) : definition(&r))
+        }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    static func lines(_ r: inout SplitMix64) -> [String] {
+        var lines = (0..<(2 + r.below(10))).flatMap { _ in chunk(&r) }
+        noFrontMatter(&lines)
+        return lines
+    }
+
+    /// Front matter is ours, not CommonMark's: line 0 does not open it.
+    static func noFrontMatter(_ lines: inout [String]) {
+        if lines.first?.trimmingCharacters(in: .whitespaces) == "---" { lines[0] = "text" }
+    }
+
+    /// An edit of `lines`: lines `removed` replaced by `inserted`. Most remove a definition or add one; some change a
+    /// definition's label or touch another line.
+    static func edit(_ lines: [String], _ r: inout SplitMix64) -> (removed: Range<Int>, inserted: [String]) {
+        // Lines with a label: `[` before `]:`.
+        func label(_ line: String) -> (String.Index, String.Index)? {
+            guard let open = line.firstIndex(of: "["), let close = line.range(of: "]:")?.lowerBound, open < close else { return nil }
+            return (open, close)
+        }
+        let definitions = lines.indices.filter { label(lines[$0]) != nil }
+        let at = r.below(lines.count + 1)
+        switch r.below(100) {
+        case ..<35 where !definitions.isEmpty:
+            let k = r.pick(definitions)
+            return (k..<k + 1, [])
+        case ..<50 where !definitions.isEmpty:
+            let k = r.pick(definitions), old = lines[k], (open, close) = label(old)!
+            return (k..<k + 1, [old[...open] + r.pick(labels) + old[close...]])
+        case ..<80:
+            return (at..<at, definition(&r).split(separator: "\n").map(String.init))
+        default:
+            return at < lines.count && r.chance(50) ? (at..<at + 1, []) : (at..<at, chunk(&r))
+        }
     }
 }

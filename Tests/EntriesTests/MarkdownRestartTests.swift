@@ -102,6 +102,65 @@ final class MarkdownRestartTests: XCTestCase {
         XCTAssertGreaterThan(early, documents.count / 4)
     }
 
+    /// Edits that define, redefine or undefine link labels (`MarkdownDefinitionDocuments`), followed by
+    /// `MarkdownHeadingScan`: the headings of the edit's window, the old ones outside it (moved by the line delta) and
+    /// those it renamed outside it make the headings of a fresh scan; and each one renamed did change its name, so
+    /// the edit renames the headings that use a label it defined or undefined, and only those.
+    func testDefinitionsComingAndGoingRenameTheHeadingsThatUseThem() {
+        let seed = ProcessInfo.processInfo.environment["THUMBINDEX_SEED"].flatMap { UInt64($0) } ?? 20_261_129
+        var random = SplitMix64(seed: seed)
+        var renamed = 0, edits = 0
+        func scanned(_ lines: [String]) -> (bytes: [UInt8], lineStarts: [Int]) {
+            let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
+            return (bytes, LineMap(bytes).lineStarts)
+        }
+        for doc in 0..<200 {
+            var lines = MarkdownDefinitionDocuments.lines(&random)
+            var text = scanned(lines)
+            var (scan, headings) = MarkdownHeadingScan.scan(bytes: text.bytes, lineStarts: text.lineStarts, spacing: 2)
+            for step in 0..<8 {
+                let (removed, inserted) = MarkdownDefinitionDocuments.edit(lines, &random)
+                let oldCount = text.lineStarts.count
+                lines.replaceSubrange(removed, with: inserted)
+                text = scanned(lines)
+                let context = "THUMBINDEX_SEED=\(seed) document \(doc) edit \(step): \(lines.joined(separator: "\n").debugDescription)"
+                // The lines touched, and the one after them (an insertion touches no old line).
+                let edit = (start: removed.lowerBound, oldEnd: min(removed.upperBound + 1, oldCount),
+                            newEnd: min(removed.lowerBound + inserted.count + 1, text.lineStarts.count))
+                guard let window = scan.update(bytes: text.bytes, lineStarts: text.lineStarts, start: edit.start, oldEnd: edit.oldEnd,
+                                               newEnd: edit.newEnd) else {
+                    (scan, headings) = MarkdownHeadingScan.scan(bytes: text.bytes, lineStarts: text.lineStarts, spacing: 2)  // front matter
+                    continue
+                }
+                edits += 1
+                let delta = window.newEnd - window.oldEnd
+                var followed = headings.filter { $0.startLine < window.start } + window.headings
+                    + headings.filter { $0.startLine >= window.oldEnd }.map { h in
+                        var h = h
+                        h.startLine += delta
+                        h.selection.start.line += delta
+                        h.selection.end.line += delta
+                        return h
+                    }
+                for heading in window.renamed {
+                    XCTAssertFalse((window.start..<window.newEnd).contains(heading.startLine), context)
+                    guard let k = followed.firstIndex(where: { $0.startLine == heading.startLine }) else {
+                        return XCTFail("renamed a heading that is not there: \(heading), \(context)")
+                    }
+                    XCTAssertNotEqual(followed[k].name, heading.name, "renamed, yet the same name: \(context)")
+                    followed[k] = heading
+                    renamed += 1
+                }
+                headings = MarkdownHeadingScan.scan(bytes: text.bytes, lineStarts: text.lineStarts, spacing: 2).1
+                guard followed == headings else {
+                    return XCTFail("followed \(followed.map(\.name)), fresh \(headings.map(\.name)): \(context)")
+                }
+            }
+        }
+        print("markdown definitions: \(edits) edits followed, \(renamed) headings renamed outside their windows")
+        XCTAssertGreaterThan(renamed, edits / 10, "THUMBINDEX_SEED=\(seed)")
+    }
+
     /// The document's lines without their terminators (joined by line feeds again, CRLF documents lose their CRs).
     static func lines(_ s: MarkdownScanner) -> [String] {
         (0..<s.map.lineCount).map { String(utf8Slice: s.bytes[s.map.lineStarts[$0]..<s.map.lineEnds[$0]]) }

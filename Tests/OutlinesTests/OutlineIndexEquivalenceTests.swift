@@ -144,6 +144,58 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
         try compare(index, document, collation, "setext")
     }
 
+    /// Edits that add, change or remove a link reference definition rename the headings that use its label, wherever
+    /// they are (a changelog's `## [1.2.0] - 2026-06-04` is named 1.2.0 - 2026-06-04 while `[1.2.0]: …` defines it,
+    /// with its brackets otherwise): the index follows each edit (it is not made anew), its names equal a fresh
+    /// extraction's, and headings far from the edits are renamed.
+    func testMarkdownDefinitionsComingAndGoingRenameHeadings() throws {
+        let collation = try IndexedCollation(locale: "en_US")
+        let seed = Self.seed &+ 500
+        var random = SplitMix64(seed: seed)
+        let labels = ["1.2.0", "1.3.0", "Unreleased", "WIP", "foo  bar", "Foo Bar"]
+        var lines = ["# Changelog", ""]
+        for k in 0 ..< 60 {
+            let label = labels.randomElement(using: &random)!
+            // A few definitions to begin with (also in a block quote and a list item), so that labels come and go.
+            let definition = Int.random(in: 0 ..< 12, using: &random) == 0
+            lines += [(definition ? ["> [\(label)]: /quoted", "- [\(label)]: /item", "[\(label)]: /top"]
+                : ["## [\(label)] - 2026-06-0\(k % 9 + 1)", "### [\(label)][] notes", "## [x][\(label)]", "## Plain \(k)"]).randomElement(using: &random)!,
+                      "text \(k)", ""]
+        }
+        var document = TextDocument(uri: "file:///CHANGELOG.md", languageId: "markdown", version: 1, text: lines.joined(separator: "\n") + "\n")
+        let index = try OutlineIndex.make(document, collation: collation, format: .headings, set: { $0.checkpointSpacing = 8 }) { Self.extract($0) }
+        func names() -> [Int: String] {
+            Dictionary(uniqueKeysWithValues: index.page(offset: 0, limit: index.count, in: document).map { ($0.entry.range.start.line, $0.entry.name) })
+        }
+        var renamedFar = 0
+        for step in 1 ... 120 {
+            // Add a definition, remove one, or change its label.
+            let definitions = lines.indices.filter { lines[$0].hasPrefix("[") && lines[$0].contains("]: ") }
+            let label = labels.randomElement(using: &random)!
+            var at = Int.random(in: 0 ... lines.count, using: &random), removed = 0, inserted = ["[\(label)]: https://example.com/\(step)"]
+            if !definitions.isEmpty, Int.random(in: 0 ..< 6, using: &random) < min(definitions.count, 4) {
+                at = definitions.randomElement(using: &random)!
+                removed = 1
+                if Bool.random(using: &random) { inserted = [] }
+            }
+            let before = names()
+            let change = ContentChange(range: EncodedRange(start: EncodedPosition(line: at, character: 0), end: EncodedPosition(line: at + removed, character: 0)),
+                                       text: inserted.map { $0 + "\n" }.joined())
+            lines.replaceSubrange(at ..< at + removed, with: inserted)
+            let edit = try document.apply([change], version: step + 1, encoding: .utf16)
+            let context = "THUMBINDEX_SEED=\(Self.seed) (seed \(seed)), step \(step): lines \(at) ..< \(at + removed) ← \(inserted)"
+            XCTAssertEqual(String(decoding: document.bytes, as: UTF8.self), lines.joined(separator: "\n") + "\n", context)
+            XCTAssertTrue(index.update(to: document, edit: edit), context)
+            guard try compare(index, document, collation, context) else { return }
+            let after = names(), delta = edit.lineDelta
+            // Headings more than a checkpoint's spacing from the edit lie outside its window.
+            renamedFar += before.filter { line, name in
+                (line < edit.start - 16 || line >= edit.oldEnd + 16) && after[line >= edit.oldEnd ? line + delta : line].map { $0 != name } == true
+            }.count
+        }
+        XCTAssertGreaterThan(renamedFar, 20, "seed \(seed)")
+    }
+
     // MARK: The run
 
     private func run(languageId: String, format: OutlineIndex.Format = .lines, checkpointSpacing: Int = 256, readings: Bool = false,
