@@ -15,7 +15,9 @@
 ;; on a code lens (its action).  THUMBINDEX_CLIENTS_EXPECT says where point ends:
 ;; "moves" (to "  ödla", line 8, column 2, the first entry of Ö) or "stays"
 ;; (lsp-mode 8 drops the command's answer).  Either way the server's answer,
-;; seen through `lsp-request', is that Location.  Waits are bounded.
+;; seen through `lsp-request', is that Location.  Then "Sort entries" from the
+;; same menu: resolved (codeAction/resolve), its edit applied, the buffer as
+;; `thumbindex sort --entries' sorts the file.  Waits are bounded.
 
 ;;; Code:
 
@@ -117,10 +119,10 @@
     (should (lsp-feature? "textDocument/codeAction"))
     (should (lsp-feature? "textDocument/codeLens"))
     (should (equal (append (lsp:execute-command-options-commands (lsp--capability :executeCommandProvider)) nil)
-                   '("thumbindex.jump")))))
+                   '("thumbindex.jump" "thumbindex.sortEntries")))))
 
 (ert-deftest thumbindex-clients-lsp-mode-code-action ()
-  "`lsp-execute-code-action' offers a \"Go to\" per letter with entries; \"Go to Ö\" jumps."
+  "`lsp-execute-code-action' offers the sort, a \"Go to\" per letter with entries; \"Go to Ö\" jumps."
   (thumbindex-clients--visiting
     (goto-char (point-min))
     (forward-line 2)
@@ -130,9 +132,11 @@
                    (setq offered (mapcar #'car collection))
                    "Go to Ö (3 entries)")))
         (call-interactively #'lsp-execute-code-action))
-      (should (equal offered (mapcar (lambda (title)
-                                       (format "Go to %s (%s)" title (if (equal title "Ö") "3 entries" "1 entry")))
-                                     thumbindex-clients--titles)))
+      (should (equal offered (cons "Sort entries (sv_SE)"
+                                   (mapcar (lambda (title)
+                                             (format "Go to %s (%s)" title
+                                                     (if (equal title "Ö") "3 entries" "1 entry")))
+                                           thumbindex-clients--titles))))
       (thumbindex-clients--check-jump answers-before 3))))
 
 (ert-deftest thumbindex-clients-lsp-mode-lens ()
@@ -152,5 +156,20 @@
       ;; What a click on the Ö lens runs (its mouse-1 binding is the same command).
       (funcall (get-text-property 0 'action (car (last tokens))))
       (thumbindex-clients--check-jump answers-before 2))))
+
+(ert-deftest thumbindex-clients-lsp-mode-sort ()
+  "\"Sort entries\" from `lsp-execute-code-action' (resolved) sorts the buffer as `thumbindex sort --entries' does."
+  (let ((wanted (with-temp-buffer
+                  (let ((coding-system-for-read 'utf-8))
+                    (should (= 0 (call-process "thumbindex" nil t nil "sort" "--entries" "-l" "sv_SE"
+                                               thumbindex-clients--file))))
+                  (buffer-string))))
+    (should (string-prefix-p "anteckning\n" wanted))
+    (thumbindex-clients--visiting
+      (should (lsp-feature? "codeAction/resolve"))
+      (cl-letf (((symbol-function 'completing-read)
+                 (lambda (_prompt _collection &rest _) "Sort entries (sv_SE)")))
+        (call-interactively #'lsp-execute-code-action))
+      (should (equal (buffer-string) wanted)))))
 
 ;;; lsp-mode-jump-test.el ends here
