@@ -127,22 +127,27 @@ def Run(_: number)
     var init = Messages()->filter((_, m) => type(m->get('result', null)) == v:t_dict && m.result->has_key('capabilities'))
     Same(len(init), 1, 'initialize answers in the channel log')
     var capabilities = init[0].result.capabilities
-    Same(capabilities->get('codeActionProvider', false), true, 'codeActionProvider')
+    Same(capabilities->get('codeActionProvider', {}), {codeActionKinds: ['source.sortEntries'], resolveProvider: true},
+      'codeActionProvider')
     Same(type(capabilities->get('codeLensProvider', null)), v:t_dict, 'codeLensProvider')
-    Same(capabilities->get('executeCommandProvider', {}), {commands: ['thumbindex.jump']}, 'executeCommandProvider')
+    Same(capabilities->get('executeCommandProvider', {}), {commands: ['thumbindex.jump', 'thumbindex.sortEntries']},
+      'executeCommandProvider')
   })
 
-  Test(':LspCodeAction lists a "Go to" per letter with entries and typing 8 jumps to Ö', () => {
+  Test(':LspCodeAction lists the sorts, a "Go to" per letter with entries, and choosing Ö jumps', () => {
     g:LspOptionsSet({usePopupInCodeAction: true})
     cursor(3, 1)
     var answers_before = CommandAnswers()->len()
     LspCodeAction
     WaitFor('the code action menu', () => !Popups()->empty())
-    # Each line ends with the server's name when the menu shows it (yegappan/lsp's codeActionPopupDetailsBitfield).
+    # Each line ends with the action's kind and the server's name when the menu shows them (yegappan/lsp's
+    # codeActionPopupDetailsBitfield). The range is the cursor's line: the sort of the selected entries is offered too.
     var menu = getbufline(winbufnr(Popups()[0]), 1, '$')
-      ->mapnew((_, l) => l->substitute('\s*\[thumbindex\]\s*$', '', '')->trim())
-    Same(menu, action_titles->mapnew((i, t) => $'{i + 1}. {t}'), 'the menu')
-    feedkeys('8', 'xt')
+      ->mapnew((_, l) => l->substitute('\(\s*\[[^]]*\]\)*\s*$', '', '')->trim())
+    var sorts = ['Sort entries (sv_SE)', 'Sort the selected entries']
+    Same(menu, (sorts + action_titles)->mapnew((i, t) => $'{i + 1}. {t}'), 'the menu')
+    # The tenth line: a number picks one of the first nine only, so down nine lines and Enter.
+    feedkeys(repeat('j', 9) .. "\<CR>", 'xt')
     WaitFor('the menu to close', () => Popups()->empty())
     CheckJump(answers_before, [3, 1])
   })
