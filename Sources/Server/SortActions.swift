@@ -35,9 +35,10 @@ extension LanguageServer {
         }
     }
 
-    /// `codeAction/resolve`: the action with its edit.
+    /// `codeAction/resolve`: a sort's action with its edit; any other (a jump, which a client such as Neovim 0.7
+    /// resolves too once the server says it resolves) as it is.
     static func resolveCodeAction(_ context: RequestContext, _ action: CodeActionRequest.CodeAction) throws(ResponseError) -> Handled<CodeActionRequest.CodeAction> {
-        guard let data = action.data else { throw .invalidParams("params.data is missing: only thumbindex's sort actions are resolved") }
+        guard let data = action.data else { return .done(action) }
         return try indexedSortEdit(context, data).map { edit in
             var action = action
             action.edit = edit
