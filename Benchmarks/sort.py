@@ -2,6 +2,7 @@
 """Sorting a document's entries against the outline's own open of the same file, in the server: for each FILE a fresh
 server opens it and answers thumbindex/sections and a page of every section (the open: the whole outline sorted),
 then lists the code actions (`context.only: source`) and resolves "Sort entries" (the sort: the edit made, written and
+read by this client). Also, in a fresh server, open → `textDocument/documentSymbol` (the outline an editor shows,
 read by this client). Medians of ROUNDS.
 
 Usage: python3 Benchmarks/sort.py .build/release/thumbindex FILE...   (ROUNDS=5 by default)
@@ -37,8 +38,22 @@ def one(path):
     server.close()
     return opened * 1000, listed * 1000, sorted_ * 1000
 
+def symbols(path):
+    server = Server(binary, capabilities=capabilities)
+    uri = "file:///" + os.path.basename(path)
+    text = open(path, encoding="utf-8").read()
+    message = server.frame({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+        "uri": uri, "languageId": languages[path.rsplit(".", 1)[1]], "version": 1, "text": text}}})
+    t = time.perf_counter()
+    server.write(message)
+    server.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}})
+    ms = (time.perf_counter() - t) * 1000
+    server.close()
+    return ms
+
 for path in paths:
-    samples = [one(path) for _ in range(rounds)]
+    samples = [one(path) + (symbols(path),) for _ in range(rounds)]
     med = lambda k: sorted(s[k] for s in samples)[len(samples) // 2]
-    opened, listed, sorted_ = med(0), med(1), med(2)
-    print(f"{path}: open {opened:.0f} ms, code actions listed {listed:.1f} ms, sort resolved {sorted_:.0f} ms = {sorted_ / opened:.2f}x the open")
+    opened, listed, sorted_, outline = med(0), med(1), med(2), med(3)
+    print(f"{path}: open {opened:.0f} ms, code actions listed {listed:.1f} ms, sort resolved {sorted_:.0f} ms = {sorted_ / opened:.2f}x the open;"
+          f" open → documentSymbol {outline:.0f} ms (sort = {sorted_ / outline:.2f}x)")
