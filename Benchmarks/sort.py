@@ -15,12 +15,16 @@ languages = {"csv": "csv", "tsv": "tsv", "txt": "plaintext", "vcf": "vcard", "st
              "xcstrings": "xcstrings", "yaml": "yaml", "md": "markdown"}
 capabilities = {"textDocument": {"codeAction": {"resolveSupport": {"properties": ["edit"]}}}}
 
-def one(path):
+def opening(path):
+    """A fresh server, the file's uri, and its didOpen framed (sent by the caller, who times from there)."""
     server = Server(binary, capabilities=capabilities)
     uri = "file:///" + os.path.basename(path)
     text = open(path, encoding="utf-8").read()
-    message = server.frame({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+    return server, uri, server.frame({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
         "uri": uri, "languageId": languages[path.rsplit(".", 1)[1]], "version": 1, "text": text}}})
+
+def one(path):
+    server, uri, message = opening(path)
     t = time.perf_counter()
     server.write(message)
     sections = server.request("thumbindex/sections", {"textDocument": {"uri": uri}})["sections"]
@@ -39,11 +43,7 @@ def one(path):
     return opened * 1000, listed * 1000, sorted_ * 1000
 
 def symbols(path):
-    server = Server(binary, capabilities=capabilities)
-    uri = "file:///" + os.path.basename(path)
-    text = open(path, encoding="utf-8").read()
-    message = server.frame({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
-        "uri": uri, "languageId": languages[path.rsplit(".", 1)[1]], "version": 1, "text": text}}})
+    server, uri, message = opening(path)
     t = time.perf_counter()
     server.write(message)
     server.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}})
