@@ -78,7 +78,7 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
         case Byte.openBrace: return try parseObject()
         case Byte.openBracket: return try parseArray()
         case Byte.quote:
-            if Builder.keepsLongStringsAsUTF8, let utf8 = try parseLongString() {
+            if Builder.decodesStrings, let utf8 = try parseLongString() {
                 return builder.string(utf8: utf8, start: start, end: position)
             }
             let string = try parseString()
