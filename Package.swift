@@ -50,7 +50,7 @@ let package = Package(
 
         // MARK: JSON — values, the parser and the writers, shared by the transport, the protocol and the extractors.
         .target(name: "ThumbIndexJSON", dependencies: ["LowLevel"]),
-        .testTarget(name: "ThumbIndexJSONTests", dependencies: ["ThumbIndexJSON"]),
+        .testTarget(name: "ThumbIndexJSONTests", dependencies: ["ThumbIndexJSON", "LowLevel"]),
 
         // MARK: Entries — one extractor per document format, chosen by languageId (no collation here).
         .target(name: "Entries", dependencies: ["ThumbIndexJSON", "LowLevel", .product(name: "Yams", package: "Yams")]),

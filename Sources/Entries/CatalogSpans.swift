@@ -1,29 +1,25 @@
 import LowLevel
 import ThumbIndexJSON
 
-/// A string catalog's entries read from the document's spans, as `XCStringsExtractor.entry` makes them from nodes: a
-/// catalog of 100k strings parsed each string's value into a node tree again (objects, arrays of members, a string
-/// for every key), 1.8 µs a string, most of its open after receiving it.
+/// A string catalog's entries and translations read from the document's spans: each key's value is found in the
+/// spans, and only the key and the value chosen are read as strings (a node tree of every string's value, objects,
+/// arrays of members and a string for every key, cost 1.8 µs a string, most of a catalog's open after receiving it).
 extension JSONValues {
     /// The entry of the catalog string whose value is span `i` (a member of `strings`) handed to `sink`, its key and a
-    /// short value as the text's bytes where they are the strings; returns the line it starts on. The common shape
-    /// (`localizations` → a language → `stringUnit` → `value`) is found in the spans; anything else (`variations`, a
-    /// key spelled with escapes) is read from nodes as before. Nil for a value without a key.
+    /// short value as the text's bytes where they are the strings; returns the line it starts on. Its detail is its
+    /// value in the first of `languages` that has one, else its key. Nil for a value without a key.
     func catalogEntry<Sink: EntrySink>(_ i: Int, languages: [String], hint: Int, into sink: inout Sink) -> Int? {
         guard let keyStart = spans[i].keyStart else { return nil }
-        // A shape read from nodes, as before.
-        func fromNodes() -> Int? {
-            guard let made = catalogEntry(i, languages: languages, hint: hint) else { return nil }
-            sink.append(made)
-            return made.range.start.line
-        }
         var found: Int?
-        for language in languages {
-            guard let answer = catalogValue(of: i, language: language) else { return fromNodes() }
-            if let value = answer { found = value; break }
-        }
-        guard let key = JSONParser.text.verbatimString(at: keyStart, in: bytes) else { return fromNodes() }
+        for language in languages where found == nil { found = catalogValue(of: i, language: language) }
         let range = map.range(from: keyStart, to: spans[i].end, hint: hint)
+        guard let key = JSONParser.text.verbatimString(at: keyStart, in: bytes) else {
+            // A key spelled with escapes: decoded.
+            let (name, keyEnd) = string(at: keyStart)
+            sink.append(Entry(name: name, kind: .key, detail: JSONExtractor.shorten((found.map { string(at: spans[$0].start).string } ?? name).singleLine),
+                              range: range, selectionRange: map.range(from: keyStart, to: keyEnd, hint: range.start.line)))
+            return range.start.line
+        }
         let selection = map.range(from: keyStart, to: key.upperBound + 1, hint: range.start.line)
         let name = UnsafeBufferPointer(rebasing: bytes[key])
         // The detail: the value found, else the key; the text's bytes when short, on one line and without escapes.
@@ -69,7 +65,7 @@ extension JSONValues {
     }
 
     /// The entries of `members` handed to `sink` in order; how many, nil when a value has no key.
-    private func catalogEntries<Sink: EntrySink>(_ members: ChildIndices, languages: [String], into sink: inout Sink) -> Int? {
+    func catalogEntries<Sink: EntrySink>(_ members: ChildIndices, languages: [String], into sink: inout Sink) -> Int? {
         var line = 0, count = 0
         for member in members {
             guard let made = catalogEntry(member, languages: languages, hint: line, into: &sink) else { return nil }
@@ -78,25 +74,30 @@ extension JSONValues {
         return count
     }
 
-    /// `XCStringsCatalog.value(of:language:)` of the string whose value is span `i`, read from the spans: the span of
-    /// the value string (`.some(span)`), `.some(nil)` when it has none for `language`, nil when its shape is one
-    /// read from nodes (`variations`, a localization's key spelled with escapes).
-    private func catalogValue(of i: Int, language: String) -> Int?? {
+    /// The translation of the catalog string whose value is span `i` for `language` (its best matching
+    /// localization, the last of that tag): the span of its value string, nil when it has none. A plural's or a
+    /// device's variations give their "other" form, else the first there is.
+    func catalogValue(of i: Int, language: String) -> Int? {
         guard spans[i].kind == .object, let localizations = lastMember(named: "localizations", in: i),
-              spans[localizations].kind == .object else { return .some(nil) }
-        var tags: [String] = []
-        for child in children(of: localizations) {
-            guard let start = spans[child].keyStart, let tag = JSONParser.text.verbatimString(at: start, in: bytes) else { return nil }
-            tags.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[tag]), as: UTF8.self))
+              spans[localizations].kind == .object else { return nil }
+        let members = Array(children(of: localizations))
+        let tags = members.map { string(at: spans[$0].keyStart!).string }
+        guard !tags.isEmpty, let tag = LanguageMatch.best(language, among: tags) else { return nil }
+        return firstValue(in: members[tags.lastIndex(of: tag)!])
+    }
+
+    /// The value of a localization or of a variation's form (span `i`): its string unit's, else its variations'.
+    private func firstValue(in i: Int) -> Int? {
+        guard spans[i].kind == .object else { return nil }
+        if let unit = lastMember(named: "stringUnit", in: i), spans[unit].kind == .object,
+           let value = lastMember(named: "value", in: unit), spans[value].kind == .string {
+            return value
         }
-        guard !tags.isEmpty, let tag = LanguageMatch.best(language, among: tags) else { return .some(nil) }
-        // The last localization of that tag (as a node's subscript finds it).
-        let localization = Array(zip(children(of: localizations), tags)).last { $0.1 == tag }!.0
-        if spans[localization].kind == .object, let unit = lastMember(named: "stringUnit", in: localization),
-           spans[unit].kind == .object, let value = lastMember(named: "value", in: unit), spans[value].kind == .string {
-            return .some(value)
+        guard let variations = lastMember(named: "variations", in: i), spans[variations].kind == .object else { return nil }
+        for kind in children(of: variations) where spans[kind].kind == .object {
+            if let other = lastMember(named: "other", in: kind), let value = firstValue(in: other) { return value }
+            for form in children(of: kind) { if let value = firstValue(in: form) { return value } }
         }
-        // No string unit's value: a plural's or a device's variations, or nothing.
-        return spans[localization].kind == .object && lastMember(named: "variations", in: localization) != nil ? nil : .some(nil)
+        return nil
     }
 }

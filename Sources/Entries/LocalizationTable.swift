@@ -94,18 +94,21 @@ public struct LocalizationTable: Sendable {
 
     static func catalogTable(_ path: String, language: String) throws -> LocalizationTable {
         let text = try StringsFile.decode(data: try read(path), fileName: path)
-        guard let catalog = try XCStringsCatalog(text, fileName: path) else {
-            return LocalizationTable(values: [:], language: language, sources: [path])
-        }
-        let isSource = catalog.sourceLanguage.map { LanguageMatch.best(language, among: [$0]) != nil } ?? false
-        var values: [String: String] = [:]
-        for member in catalog.strings {
-            // In a catalog the key is the source text unless the source language has its own value.
-            if let value = XCStringsCatalog.value(of: member.value, language: language) ?? (isSource ? member.key : nil) {
-                values[member.key] = value
+        let values = try XCStringsCatalog.read(text, fileName: path) { catalog in
+            let strings = catalog.values
+            let isSource = catalog.sourceLanguage.map { LanguageMatch.best(language, among: [$0]) != nil } ?? false
+            var values: [String: String] = [:]
+            for member in strings.children(of: catalog.strings) {
+                let key = strings.string(at: strings.spans[member].keyStart!).string
+                // In a catalog the key is the source text unless the source language has its own value.
+                if let value = strings.catalogValue(of: member, language: language).map({ strings.string(at: strings.spans[$0].start).string })
+                    ?? (isSource ? key : nil) {
+                    values[key] = value
+                }
             }
+            return values
         }
-        return LocalizationTable(values: values, language: language, sources: [path])
+        return LocalizationTable(values: values ?? [:], language: language, sources: [path])
     }
 
     private static func read(_ path: String) throws -> Data {

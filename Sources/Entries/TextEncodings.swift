@@ -1,3 +1,5 @@
+import LowLevel
+
 /// What reads a file's bytes as text needs to tell UTF-8 and UTF-16 apart and decode them without garbling: one
 /// implementation for the command line's input and `.strings` tables.
 public enum TextEncodings {
@@ -52,31 +54,6 @@ public enum TextEncodings {
 
     /// The index (in `bytes`) of the first byte that does not start or continue a well-formed UTF-8 sequence, or nil.
     public static func firstInvalidUTF8(_ bytes: ArraySlice<UInt8>) -> Int? {
-        var i = bytes.startIndex
-        let end = bytes.endIndex
-        while i < end {
-            let b = bytes[i]
-            if b < 0x80 {
-                i += 1
-                continue
-            }
-            // Lengths and second-byte ranges from Unicode's table of well-formed sequences (no overlongs, no
-            // surrogates, nothing past U+10FFFF).
-            var length = 0, low: UInt8 = 0x80, high: UInt8 = 0xBF
-            switch b {
-            case 0xC2 ... 0xDF: length = 2
-            case 0xE0: length = 3; low = 0xA0
-            case 0xE1 ... 0xEC, 0xEE ... 0xEF: length = 3
-            case 0xED: length = 3; high = 0x9F
-            case 0xF0: length = 4; low = 0x90
-            case 0xF1 ... 0xF3: length = 4
-            case 0xF4: length = 4; high = 0x8F
-            default: return i
-            }
-            guard i + length <= end, (low ... high).contains(bytes[i + 1]) else { return i }
-            for j in 2 ..< length where bytes[i + j] & 0xC0 != 0x80 { return i }
-            i += length
-        }
-        return nil
+        bytes.withUnsafeBufferPointer(UTF8Check.firstInvalid).map { bytes.startIndex + $0 }
     }
 }

@@ -42,15 +42,11 @@ public struct TreeFormat: Sendable {
                 tree.nodes = tree.nodes(of: spans, base: 0, outside: -1, rank: &rank)
                 count = values.visitOnTwoCores(top, isObject: spans[0].kind == .object, into: &sink)
             case .catalog:
-                guard spans[0].kind == .object, let s = values.lastMember(named: "strings", in: 0), spans[s].kind == .object
-                else { return nil }
-                let source = values.lastMember(named: "sourceLanguage", in: 0).flatMap {
-                    spans[$0].kind == .string ? values.string(at: spans[$0].start).string : nil
-                }
-                tree.languages = [options.language, source].compactMap { $0 }
-                tree.strings = s
+                guard let catalog = XCStringsCatalog(values) else { return nil }
+                tree.languages = [options.language, catalog.sourceLanguage].compactMap { $0 }
+                tree.strings = catalog.strings
                 tree.nodes = tree.nodes(of: spans, base: 0, outside: -1, rank: &rank)
-                guard let read = values.catalogEntriesOnTwoCores(values.children(of: s), languages: tree.languages, into: &sink)
+                guard let read = values.catalogEntriesOnTwoCores(values.children(of: catalog.strings), languages: tree.languages, into: &sink)
                 else { return nil }
                 count = read
             }

@@ -9,8 +9,8 @@
 ///
 ///     let value = try JSONParser().parse(Array(#"{"id": 1, "method": "initialize"}"#.utf8))
 ///
-/// The same parser reads a document for a tool that points back into it with `parseNode(_:)`, which keeps the span
-/// of every value and key (see `JSONNode`).
+/// The same parser reads a document for a tool that points back into it with `parseSpans(_:)`, which keeps the span
+/// of every value and key (see `JSONSpan`).
 public struct JSONParser: Sendable {
     /// The nesting limit when none is given.
     public static let defaultMaxDepth = 512
@@ -54,35 +54,6 @@ public struct JSONParser: Sendable {
     /// - Throws: `JSONParseError` saying what is wrong and at which byte.
     public func parse(_ text: String) throws(JSONParseError) -> JSON {
         try parse(Array(text.utf8))
-    }
-
-    /// Parses a document into a tree that knows where each value and key is, for tools that point back into the
-    /// text (an outline of a JSON file, an error marker).
-    ///
-    /// The grammar, the checks and the errors are those of `parse(_:)`, with two differences that suit files: a UTF-8
-    /// byte order mark at the start is skipped (RFC 8259 lets a parser ignore one; offsets still count it), and
-    /// numbers are kept as written however large, since nothing computes with them. Show an error to a person with
-    /// its `problem` and a line and column worked out from its `offset`.
-    ///
-    ///     let root = try JSONParser().parseNode(Array(#"{"name": "Åsa"}"#.utf8))
-    ///     root?.members.first?.keyStart      // 1
-    ///     root?["name"]?.stringValue         // "Åsa"
-    ///
-    /// - Returns: the document's value, or nil when `bytes` hold nothing but whitespace (a new, empty file).
-    public func parseNode(_ bytes: [UInt8]) throws(JSONParseError) -> JSONNode? {
-        let result: Result<JSONNode?, JSONParseError> = bytes.withUnsafeBufferPointer { buffer in
-            var scanner = JSONScanner(buffer, maxDepth: maxDepth, builder: JSONNodeBuilder())
-            scanner.skipByteOrderMark()
-            scanner.skipWhitespace()
-            if scanner.isAtEnd { return .success(nil) }
-            do throws(JSONParseError) { return .success(try scanner.parseDocument()) } catch { return .failure(error) }
-        }
-        return try result.get()
-    }
-
-    /// Parses the UTF-8 of `text` into a tree with spans; see `parseNode(_:)` for bytes.
-    public func parseNode(_ text: String) throws(JSONParseError) -> JSONNode? {
-        try parseNode(Array(text.utf8))
     }
 }
 

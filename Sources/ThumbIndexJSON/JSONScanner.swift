@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LowLevel
 
 enum Byte {
     static let quote = UInt8(ascii: "\"")
@@ -78,7 +79,7 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
         case Byte.openBrace: return try parseObject()
         case Byte.openBracket: return try parseArray()
         case Byte.quote:
-            if Builder.keepsLongStringsAsUTF8, let utf8 = try parseLongString() {
+            if Builder.decodesStrings, let utf8 = try parseLongString() {
                 return builder.string(utf8: utf8, start: start, end: position)
             }
             let string = try parseString()
@@ -407,7 +408,7 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
     mutating func hex4(escapeStart: Int) throws(JSONParseError) -> UInt16 {
         var value: UInt16 = 0
         for offset in 0..<4 {
-            guard position + offset < bytes.count, let digit = hexValue(bytes[position + offset]) else {
+            guard position + offset < bytes.count, let digit = bytes[position + offset].hexDigitValue else {
                 throw JSONParseError("invalid \\u escape at byte \(escapeStart), expected 4 hex digits",
                                      problem: "expected 4 hex digits after '\\u' in a string", offset: escapeStart)
             }
@@ -422,7 +423,7 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
         else { return nil }
         var value: UInt16 = 0
         for offset in 2..<6 {
-            guard let digit = hexValue(bytes[position + offset]) else { return nil }
+            guard let digit = bytes[position + offset].hexDigitValue else { return nil }
             value = value << 4 | UInt16(digit)
         }
         return (0xDC00...0xDFFF).contains(value) ? value : nil
@@ -501,13 +502,4 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
     }
 
     func isDigit(_ byte: UInt8) -> Bool { byte >= Byte.zero && byte <= Byte.nine }
-
-    func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case Byte.zero...Byte.nine: return byte - Byte.zero
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
-    }
 }

@@ -1,6 +1,6 @@
-/// One value of a JSON text, where it is and where it sits, with nothing decoded: what a tool that outlines a large
-/// document keeps, in place of a tree of values and strings (`JSONNode`), which for a million members is several times
-/// the text. A document's values are listed in document order (a container before what it holds), 24 bytes each;
+/// One value of a JSON text, where it is and where it sits, with nothing decoded: what a tool that points back into a
+/// document (an outline, an error marker) keeps, in place of a tree of values and strings, which for a million members
+/// is several times the text. A document's values are listed in document order (a container before what it holds), 24 bytes each;
 /// strings are decoded when wanted, from the text (`JSONParser.string(at:in:)`).
 ///
 ///     let spans = try JSONParser().parseSpans(bytes)     // for #"{"a": [1, "é"]}"#
@@ -82,6 +82,7 @@ struct JSONSpanBuilder: JSONTreeBuilder {
     func append(_ value: consuming Int32, to elements: inout ()) {}
     mutating func array(_ elements: consuming (), start: Int, end: Int) -> Int32 { close(end: end) }
     mutating func string(_ string: consuming String, start: Int, end: Int) -> Int32 { scalar(.string, start: start, end: end) }
+    mutating func string(utf8: consuming UTF8String, start: Int, end: Int) -> Int32 { scalar(.string, start: start, end: end) }
     mutating func bool(_ value: Bool, start: Int, end: Int) -> Int32 { scalar(.bool, start: start, end: end) }
     mutating func null(start: Int, end: Int) -> Int32 { scalar(.null, start: start, end: end) }
     mutating func number(_ text: UnsafeBufferPointer<UInt8>, isInteger: Bool, start: Int) throws(JSONParseError) -> Int32 {
@@ -90,10 +91,14 @@ struct JSONSpanBuilder: JSONTreeBuilder {
 }
 
 extension JSONParser {
-    /// Every value of a document as a `JSONSpan`, in document order, checked as `parseNode(_:)` checks it (a byte
-    /// order mark skipped); empty when `bytes` hold nothing but whitespace.
+    /// Every value of a document as a `JSONSpan`, in document order; empty when `bytes` hold nothing but whitespace.
     ///
-    /// - Throws: `JSONParseError` as `parseNode(_:)` does, and for a text of `JSONSpan.textLimit` bytes or more.
+    /// The grammar, the checks and the errors are those of `parse(_:)`, with two differences that suit files: a UTF-8
+    /// byte order mark at the start is skipped (RFC 8259 lets a parser ignore one; offsets still count it), and
+    /// numbers are not checked to fit a `Double`, since nothing computes with them. Show an error to a person with
+    /// its `problem` and a line and column worked out from its `offset`.
+    ///
+    /// - Throws: `JSONParseError` as `parse(_:)` does, and for a text of `JSONSpan.textLimit` bytes or more.
     public func parseSpans(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> [JSONSpan] {
         guard bytes.count < JSONSpan.textLimit else {
             throw JSONParseError("a text of \(bytes.count) bytes is too long to read into spans", offset: 0)
@@ -143,7 +148,7 @@ extension JSONParser {
         if let content = verbatimString(at: offset, in: bytes) {
             return (String(decoding: UnsafeBufferPointer(rebasing: bytes[content]), as: UTF8.self), content.upperBound + 1)
         }
-        var scanner = JSONScanner(bytes, maxDepth: maxDepth, builder: JSONNodeBuilder())
+        var scanner = JSONScanner(bytes, maxDepth: maxDepth, builder: JSONValueBuilder())
         scanner.position = offset
         guard let string = try? scanner.parseString() else { return nil }
         return (string, scanner.position)
@@ -156,16 +161,5 @@ extension JSONParser {
         var end = PlainStringBytes.run(in: bytes, from: offset + 1, stopsAtNonASCII: false)
         while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
         return end < bytes.count && bytes[end] == UInt8(ascii: "\"") ? offset + 1 ..< end : nil
-    }
-
-    /// The value starting at `offset` of `bytes` as a `JSONNode` (spans counted from `bytes`' start), `depth` the
-    /// nesting depth of its container; for a value found in a list of spans, read with what it holds.
-    ///
-    /// - Throws: `JSONParseError` when no valid value starts there.
-    public func parseNode(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, depth: Int = 0) throws(JSONParseError) -> JSONNode {
-        var scanner = JSONScanner(bytes, maxDepth: maxDepth, builder: JSONNodeBuilder())
-        scanner.position = offset
-        scanner.depth = depth
-        return try scanner.parseValue()
     }
 }

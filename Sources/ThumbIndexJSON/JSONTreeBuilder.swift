@@ -26,10 +26,8 @@ protocol JSONTreeBuilder {
     mutating func append(_ value: consuming Value, to elements: inout Elements)
     mutating func array(_ elements: consuming Elements, start: Int, end: Int) -> Value
     mutating func string(_ string: consuming String, start: Int, end: Int) -> Value
-    /// Whether a string value of `JSONParser.longString` bytes or more is handed over as its UTF-8
-    /// (`string(utf8:start:end:)`), not as a `String`.
-    static var keepsLongStringsAsUTF8: Bool { get }
-    /// A long string value, its UTF-8 checked (see `keepsLongStringsAsUTF8`).
+    /// A string value of `JSONParser.longString` bytes or more, handed over as its UTF-8 (checked), not as a
+    /// `String`, when strings are decoded.
     mutating func string(utf8: consuming UTF8String, start: Int, end: Int) -> Value
     mutating func bool(_ value: Bool, start: Int, end: Int) -> Value
     mutating func null(start: Int, end: Int) -> Value
@@ -37,27 +35,13 @@ protocol JSONTreeBuilder {
     mutating func number(_ text: UnsafeBufferPointer<UInt8>, isInteger: Bool, start: Int) throws(JSONParseError) -> Value
 }
 
-/// The builders that make a tree of values decode its strings, ignore a container's opening and collect its
-/// elements in an array.
-protocol JSONValueTreeBuilder: JSONTreeBuilder where Elements == [Value] {}
-
-extension JSONTreeBuilder {
-    static var keepsLongStringsAsUTF8: Bool { false }
-    mutating func string(utf8: consuming UTF8String, start: Int, end: Int) -> Value {
-        string(utf8.string, start: start, end: end)
-    }
-}
-
-extension JSONValueTreeBuilder {
-    static var decodesStrings: Bool { true }
-    @inline(__always) func open(isObject: Bool, start: Int) {}
-    @inline(__always) func makeElements() -> [Value] { [] }
-    @inline(__always) func append(_ value: consuming Value, to elements: inout [Value]) { elements.append(value) }
-}
-
 /// Builds `JSON` values: integers in `Int64` exactly, other numbers as written once shown finite; a duplicate key
 /// keeps its first position and its last value.
-struct JSONValueBuilder: JSONValueTreeBuilder {
+struct JSONValueBuilder: JSONTreeBuilder {
+    static var decodesStrings: Bool { true }
+    @inline(__always) func open(isObject: Bool, start: Int) {}
+    @inline(__always) func makeElements() -> [JSON] { [] }
+    @inline(__always) func append(_ value: consuming JSON, to elements: inout [JSON]) { elements.append(value) }
     @inline(__always) func makeMembers() -> JSONObject { JSONObject() }
 
     @inline(__always)
@@ -70,7 +54,6 @@ struct JSONValueBuilder: JSONValueTreeBuilder {
     func object(_ members: consuming JSONObject, start: Int, end: Int) -> JSON { .object(members) }
     @inline(__always) func array(_ elements: consuming [JSON], start: Int, end: Int) -> JSON { .array(elements) }
     @inline(__always) func string(_ string: consuming String, start: Int, end: Int) -> JSON { .string(string) }
-    static var keepsLongStringsAsUTF8: Bool { true }
     func string(utf8: consuming UTF8String, start: Int, end: Int) -> JSON { .utf8String(utf8) }
     @inline(__always) func bool(_ value: Bool, start: Int, end: Int) -> JSON { .bool(value) }
     @inline(__always) func null(start: Int, end: Int) -> JSON { .null }
@@ -101,40 +84,5 @@ struct JSONValueBuilder: JSONValueTreeBuilder {
             value = next
         }
         return value
-    }
-}
-
-/// Builds `JSONNode`s: every value with its span, members in order with duplicates kept, numbers as written.
-struct JSONNodeBuilder: JSONValueTreeBuilder {
-    func makeMembers() -> [JSONNode.Member] { [] }
-
-    func append(_ value: consuming JSONNode, key: consuming String, keyStart: Int, keyEnd: Int,
-                to members: inout [JSONNode.Member]) {
-        members.append(JSONNode.Member(key: key, keyStart: keyStart, keyEnd: keyEnd, value: value))
-    }
-
-    func object(_ members: consuming [JSONNode.Member], start: Int, end: Int) -> JSONNode {
-        JSONNode(.object(members), start: start, end: end)
-    }
-
-    func array(_ elements: consuming [JSONNode], start: Int, end: Int) -> JSONNode {
-        JSONNode(.array(elements), start: start, end: end)
-    }
-
-    func string(_ string: consuming String, start: Int, end: Int) -> JSONNode {
-        JSONNode(.string(string), start: start, end: end)
-    }
-
-    func bool(_ value: Bool, start: Int, end: Int) -> JSONNode {
-        JSONNode(.bool(value), start: start, end: end)
-    }
-
-    func null(start: Int, end: Int) -> JSONNode {
-        JSONNode(.null, start: start, end: end)
-    }
-
-    func number(_ text: UnsafeBufferPointer<UInt8>, isInteger: Bool,
-                       start: Int) throws(JSONParseError) -> JSONNode {
-        JSONNode(.number(String(decoding: text, as: UTF8.self)), start: start, end: start + text.count)
     }
 }

@@ -63,7 +63,19 @@ final class XCStringsTests: XCTestCase {
             let format = try XCTUnwrap(TreeFormat(languageId: "xcstrings", options: options))
             var handed = HandedEntries()
             XCTAssertNotNil(format.read(RecordText(text), into: &handed), language ?? "none")
-            XCTAssertEqual(handed.entries, Entry.depthFirst(try extract("xcstrings", text, options).entries), language ?? "none")
+            let extracted = try extract("xcstrings", text, options).entries
+            XCTAssertEqual(handed.entries, Entry.depthFirst(extracted), language ?? "none")
+            // The details the node tree's reading gave (the spans' reading replaced it; an escaped key, a variation
+            // and an escaped tag were read from nodes).
+            XCTAssertEqual(extracted.map(\.detail), language?.hasPrefix("sv") == true ? [
+                "Hej", "tab\there", "one two", String(long.dropFirst().prefix(79)) + "…",
+                language == "sv" ? "upper" : "Regional", "second", "English", "nothing", "empty", "not an object", "flera",
+                "unit not an object", "value not a string", "via escape", "ö", "",
+            ] : [
+                "Hi", "esc\"aped key", "lines", "long", "regional", "twice", "English", "nothing", "empty", "not an object",
+                "plural", "unit not an object", "value not a string", "escaped tag", "Öberg, 東京 é", "",
+            ], language ?? "none")
+            XCTAssertEqual(extracted.map(\.selectionRange.end.column), [7, 15, 7, 6, 10, 7, 13, 9, 7, 15, 8, 20, 20, 13, 23, 2])
         }
         // Enough strings to be read on two cores (`JSONValues.stringsReadOnTwoCores`): the halves' parts appended.
         let many = (0 ..< 300).flatMap { n in strings.map { "\"\(n) " + $0.dropFirst() } }

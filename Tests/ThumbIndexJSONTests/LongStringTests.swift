@@ -1,3 +1,4 @@
+import LowLevel
 @testable import ThumbIndexJSON
 import XCTest
 
