@@ -9,58 +9,16 @@ public enum JSONMembersEnd: Sendable, Equatable {
 }
 
 extension JSONScanner {
-    /// See `JSONParser.parseMemberSpans(_:isObject:from:afterBracket:depth:settled:)`.
+    /// See `JSONParser.parseMemberSpans(_:isObject:from:afterBracket:depth:settled:)`: the loop of a whole object's or
+    /// array's read, from `position`, stopped where `settled` accepts a member start.
     mutating func readMembers(isObject: Bool, afterBracket: Bool, settled: (Int) -> Bool)
         throws(JSONParseError) -> JSONMembersEnd {
-        let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
-        let what: Unclosed = isObject ? .object : .array
+        let from = position
         var members = builder.makeMembers(), elements = builder.makeElements()
-        if afterBracket {
-            skipWhitespace()
-            guard position < bytes.count else { throw unterminated(what, start: position) }
-            if bytes[position] == close {
-                position += 1
-                return .closed(position)
-            }
-            if settled(position) {
-                return .settled(position)
-            }
+        let stopped = try withoutActuallyEscaping(settled) { settled throws(JSONParseError) in
+            isObject ? try readMembers(isObject: true, of: from, afterBracket: afterBracket, into: &members, &elements, settled: settled)
+                     : try readMembers(isObject: false, of: from, afterBracket: afterBracket, into: &members, &elements, settled: settled)
         }
-        while true {
-            skipWhitespace()
-            guard position < bytes.count else { throw unterminated(what, start: position) }
-            if isObject {
-                guard bytes[position] == UInt8(ascii: "\"") else { throw unexpected(expected: "a string key", plainly: "a key in double quotes") }
-                let keyStart = position
-                let key = try parseString()
-                let keyEnd = position
-                skipWhitespace()
-                guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
-                    throw unexpected(expected: "':' after the key", plainly: "':' after the key")
-                }
-                position += 1
-                skipWhitespace()
-                let value = try parseValue()
-                builder.append(value, key: key, keyStart: keyStart, keyEnd: keyEnd, to: &members)
-            } else {
-                let value = try parseValue()
-                builder.append(value, to: &elements)
-            }
-            skipWhitespace()
-            guard position < bytes.count else { throw unterminated(what, start: position) }
-            switch bytes[position] {
-            case UInt8(ascii: ","):
-                position += 1
-                skipWhitespace()
-                if position < bytes.count, settled(position) {
-                    return .settled(position)
-                }
-            case close:
-                position += 1
-                return .closed(position)
-            default:
-                throw unexpected(expected: isObject ? "',' or '}'" : "',' or ']'")
-            }
-        }
+        return stopped.map { .settled($0) } ?? .closed(position)
     }
 }

@@ -97,45 +97,10 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
         try enterContainer()
         position += 1
         builder.open(isObject: true, start: start)
-        var members = builder.makeMembers()
-        skipWhitespace()
-        if position < bytes.count, bytes[position] == Byte.closeBrace {
-            position += 1
-            depth -= 1
-            return builder.object(members, start: start, end: position)
-        }
-        while true {
-            skipWhitespace()
-            if position == pauseAt { throw pause(inObject: true) }
-            guard position < bytes.count else { throw unterminated(.object, start: start) }
-            guard bytes[position] == Byte.quote else {
-                throw unexpected(expected: "a string key", plainly: "a key in double quotes")
-            }
-            let keyStart = position
-            let key = try parseString()
-            let keyEnd = position
-            skipWhitespace()
-            guard position < bytes.count else { throw unterminated(.object, start: start) }
-            guard bytes[position] == Byte.colon else {
-                throw unexpected(expected: "':' after the key", plainly: "':' after the key \(quoted(keyName(key, at: keyStart)))")
-            }
-            position += 1
-            skipWhitespace()
-            let value = try parseValue()
-            builder.append(value, key: key, keyStart: keyStart, keyEnd: keyEnd, to: &members)
-            skipWhitespace()
-            guard position < bytes.count else { throw unterminated(.object, start: start) }
-            switch bytes[position] {
-            case Byte.comma:
-                position += 1
-            case Byte.closeBrace:
-                position += 1
-                depth -= 1
-                return builder.object(members, start: start, end: position)
-            default:
-                throw unexpected(expected: "',' or '}'", plainly: "',' or '}' after the value of \(quoted(keyName(key, at: keyStart)))")
-            }
-        }
+        var members = builder.makeMembers(), elements = builder.makeElements()
+        _ = try readMembers(isObject: true, of: start, afterBracket: true, into: &members, &elements, settled: nil)
+        depth -= 1
+        return builder.object(members, start: start, end: position)
     }
 
     mutating func parseArray() throws(JSONParseError) -> Builder.Value {
@@ -143,30 +108,70 @@ struct JSONScanner<Builder: JSONTreeBuilder> {
         try enterContainer()
         position += 1
         builder.open(isObject: false, start: start)
-        var array = builder.makeElements()
-        skipWhitespace()
-        if position < bytes.count, bytes[position] == Byte.closeBracket {
-            position += 1
-            depth -= 1
-            return builder.array(array, start: start, end: position)
+        var members = builder.makeMembers(), elements = builder.makeElements()
+        _ = try readMembers(isObject: false, of: start, afterBracket: true, into: &members, &elements, settled: nil)
+        depth -= 1
+        return builder.array(elements, start: start, end: position)
+    }
+
+    /// The members of the object (`isObject`) or the elements of the array opened at `start`, read from `position` on
+    /// (just past the bracket, `afterBracket`, or at a member) into `members` or `elements`, to just past its closing
+    /// bracket; or, given `settled`, to the first member start (after the bracket or a comma) that it accepts, returned
+    /// (a window of members read again: `readMembers(isObject:afterBracket:settled:)`). One loop for both kinds and
+    /// both reads, inlined into each with `isObject` and `settled` known, so that each is specialized.
+    @inline(__always)
+    mutating func readMembers(isObject: Bool, of start: Int, afterBracket: Bool, into members: inout Builder.Members,
+                              _ elements: inout Builder.Elements, settled: ((Int) -> Bool)?) throws(JSONParseError) -> Int? {
+        let close = isObject ? Byte.closeBrace : Byte.closeBracket
+        if afterBracket {
+            skipWhitespace()
+            if position < bytes.count, bytes[position] == close {
+                position += 1
+                return nil
+            }
+            if let settled, position < bytes.count, settled(position) { return position }
         }
         while true {
             skipWhitespace()
-            if position == pauseAt { throw pause(inObject: false) }
-            guard position < bytes.count else { throw unterminated(.array, start: start) }
-            let value = try parseValue()
-            builder.append(value, to: &array)
+            if position == pauseAt { throw pause(inObject: isObject) }
+            guard position < bytes.count else { throw unterminated(isObject ? .object : .array, start: start) }
+            var key = "", keyStart = 0
+            if isObject {
+                guard bytes[position] == Byte.quote else {
+                    throw unexpected(expected: "a string key", plainly: "a key in double quotes")
+                }
+                keyStart = position
+                key = try parseString()
+                let keyEnd = position
+                skipWhitespace()
+                guard position < bytes.count else { throw unterminated(.object, start: start) }
+                guard bytes[position] == Byte.colon else {
+                    throw unexpected(expected: "':' after the key", plainly: "':' after the key \(quoted(keyName(key, at: keyStart)))")
+                }
+                position += 1
+                skipWhitespace()
+                let value = try parseValue()
+                builder.append(value, key: key, keyStart: keyStart, keyEnd: keyEnd, to: &members)
+            } else {
+                let value = try parseValue()
+                builder.append(value, to: &elements)
+            }
             skipWhitespace()
-            guard position < bytes.count else { throw unterminated(.array, start: start) }
+            guard position < bytes.count else { throw unterminated(isObject ? .object : .array, start: start) }
             switch bytes[position] {
             case Byte.comma:
                 position += 1
-            case Byte.closeBracket:
+                if let settled {
+                    skipWhitespace()
+                    if position < bytes.count, settled(position) { return position }
+                }
+            case close:
                 position += 1
-                depth -= 1
-                return builder.array(array, start: start, end: position)
+                return nil
             default:
-                throw unexpected(expected: "',' or ']'", plainly: "',' or ']' after an array element")
+                throw isObject
+                    ? unexpected(expected: "',' or '}'", plainly: "',' or '}' after the value of \(quoted(keyName(key, at: keyStart)))")
+                    : unexpected(expected: "',' or ']'", plainly: "',' or ']' after an array element")
             }
         }
     }
