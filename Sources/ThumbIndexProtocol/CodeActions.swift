@@ -157,7 +157,8 @@ public enum CodeLensRequest: LSPRequest {
 
 /// `workspace/executeCommand`: runs a command the server declared (`executeCommandProvider`). `thumbindex.jump`
 /// takes `thumbindex/jump`'s params and answers the `Location` it lands on (null for none), moving the client's
-/// cursor there with `window/showDocument` when the client can.
+/// cursor there with `window/showDocument` when the client can; `thumbindex.sortEntries` takes a sort action's
+/// `data`, answers null and sends the edit with `workspace/applyEdit`.
 public enum ExecuteCommandRequest: LSPRequest {
     public static let method = "workspace/executeCommand"
     public typealias Result = JSON
