@@ -199,7 +199,7 @@ struct SortText {
             case .strings where text.count >= 2 && text.suffix(2).elementsEqual("*/".utf8):
                 // A block comment: up to the line it opens on.
                 var open = l
-                while open > after, !contains(trimmed(open), "/*") { open -= 1 }
+                while open > after, KeptSortedBlock.firstIndex(of: Self.blockCommentOpen, in: trimmed(open)) == nil { open -= 1 }
                 guard open > after else { return first.map(firstNonBlank) }
                 first = open
                 l = open - 1
@@ -223,11 +223,7 @@ struct SortText {
         return e
     }
 
-    func contains(_ text: ArraySlice<UInt8>, _ needle: String) -> Bool {
-        let n = Array(needle.utf8)
-        guard text.count >= n.count else { return false }
-        return (text.startIndex ... text.endIndex - n.count).contains { text[$0 ..< $0 + n.count].elementsEqual(n) }
-    }
+    static let blockCommentOpen = Array("/*".utf8)
 
     // MARK: Trees
 

@@ -111,30 +111,32 @@ extension EntrySort {
             }
             let sortKeys: SortKeys
             do { sortKeys = try SortKeys(keys, collator: collator) } catch { throw SortProblem("\(error)") }
-            unitCount += run.units.count
-            if disorder == nil, let i = (1 ..< run.units.count).first(where: { sortKeys.less($0, $0 - 1) }) {
-                disorder = Disorder(unit: run.units[i], after: run.units[i - 1], run: run.title)
-            }
-            if let edit = Self.edit(run, order: sortKeys.sortedOrder(), bytes: bytes) { edits.append(edit) }
+            add(run, order: sortKeys.sortedOrder(), bytes: bytes, before: sortKeys.less)
         }
     }
 
     /// The sort of `runs` in the order of `ranks`, or nil when a unit has no rank there.
     init?(_ runs: [SortRun], bytes: [UInt8], ranks: CollationRanks) {
         for run in runs {
-            var ranked: [(rank: Int, unit: Int32)] = []
-            ranked.reserveCapacity(run.units.count)
-            for (k, unit) in run.units.enumerated() {
-                guard let rank = ranks.rank(of: unit) else { return nil }
-                ranked.append((rank, Int32(k)))
+            var rank: [Int] = []
+            rank.reserveCapacity(run.units.count)
+            for unit in run.units {
+                guard let r = ranks.rank(of: unit) else { return nil }
+                rank.append(r)
             }
-            unitCount += run.units.count
-            if disorder == nil, let i = (1 ..< ranked.count).first(where: { ranked[$0].rank < ranked[$0 - 1].rank }) {
-                disorder = Disorder(unit: run.units[i], after: run.units[i - 1], run: run.title)
-            }
+            var ranked = rank.enumerated().map { (rank: $0.element, unit: Int32($0.offset)) }
             ranked.sort { $0.rank < $1.rank }
-            if let edit = Self.edit(run, order: ranked.map(\.unit), bytes: bytes) { edits.append(edit) }
+            add(run, order: ranked.map(\.unit), bytes: bytes) { rank[$0] < rank[$1] }
         }
+    }
+
+    /// Counts a run, notes its first unit that comes `before` the one above it, and adds the edit that puts it in `order`.
+    private mutating func add(_ run: SortRun, order: [Int32], bytes: [UInt8], before: (Int, Int) -> Bool) {
+        unitCount += run.units.count
+        if disorder == nil, let i = (1 ..< max(1, run.units.count)).first(where: { before($0, $0 - 1) }) {
+            disorder = Disorder(unit: run.units[i], after: run.units[i - 1], run: run.title)
+        }
+        if let edit = Self.edit(run, order: order, bytes: bytes) { edits.append(edit) }
     }
 
     /// The run's units in `order`, the text between them where it was: from the first unit out of place to the last.

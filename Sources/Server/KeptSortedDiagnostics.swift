@@ -15,14 +15,21 @@ final class KeptSortedDocuments: @unchecked Sendable {
 
     /// Notes whether text now part of `uri` holds the marker; whether the document is to be checked.
     func note(_ uri: String, found: Bool) -> Bool {
-        lock.withLock { found ? marked.insert(uri).inserted || true : marked.contains(uri) }
+        lock.withLock {
+            if found { marked.insert(uri) }
+            return marked.contains(uri)
+        }
     }
 
     func isMarked(_ uri: String) -> Bool { lock.withLock { marked.contains(uri) } }
 
     /// Records whether `uri` now has diagnostics; whether they are to be published (there are some, or there were).
     func publishes(_ uri: String, any: Bool) -> Bool {
-        lock.withLock { any ? diagnosed.insert(uri).inserted || true : diagnosed.remove(uri) != nil }
+        lock.withLock {
+            guard any else { return diagnosed.remove(uri) != nil }
+            diagnosed.insert(uri)
+            return true
+        }
     }
 
     func forget(_ uri: String) -> Bool {

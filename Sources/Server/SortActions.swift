@@ -31,7 +31,7 @@ extension LanguageServer {
             let data: JSON = ["textDocument": ["uri": .string(document.uri)], "version": .int(Int64(document.version)), "scope": .string(scope), "range": params.range.json]
             if resolves { return .init(title: title, kind: sortKind, data: data) }
             if applies { return .init(title: title, kind: sortKind, command: Command(title: title, command: sortCommand, arguments: [data])) }
-            return .init(title: title, kind: sortKind, edit: try sortEdit(context, data))  // a client that can do neither
+            return .init(title: title, kind: sortKind, edit: try sortEdit(context, sortTarget(context, data)))  // a client that can do neither
         }
     }
 
@@ -60,16 +60,16 @@ extension LanguageServer {
     /// The edit of a sort action's `data` in the order of the document's index (built first if need be, as any
     /// request that needs it does): the sort costs what reading the document and writing the edit cost.
     static func indexedSortEdit(_ context: RequestContext, _ data: JSON) throws(ResponseError) -> Handled<WorkspaceEdit> {
-        let (document, _) = try sortTarget(context, data)
-        guard SortRuns.sorts(languageId: document.languageId) else { return .done(try sortEdit(context, data)) }  // its error
+        let target = try sortTarget(context, data), document = target.document
+        guard SortRuns.sorts(languageId: document.languageId) else { return .done(try sortEdit(context, target)) }  // its error
         return try context.withIndex(TextDocumentIdentifier(uri: document.uri), CollationChoice()) { index, current throws(ResponseError) in
             guard current.version == document.version else { throw .contentModified("\(document.uri) is at version \(current.version), not \(document.version): ask for the code actions again") }
             return index.collationRanks(in: current)
-        }.map { ranks throws(ResponseError) in try sortEdit(context, data, ranks: ranks) }
+        }.map { ranks throws(ResponseError) in try sortEdit(context, target, ranks: ranks) }
     }
 
     /// The document a sort action's `data` names, at the version the action was offered for, and its scope.
-    static func sortTarget(_ context: RequestContext, _ data: JSON) throws(ResponseError) -> (TextDocument, SortScope) {
+    static func sortTarget(_ context: RequestContext, _ data: JSON) throws(ResponseError) -> (document: TextDocument, scope: SortScope) {
         guard let uri = data["textDocument"]?["uri"]?.stringValue, let version = data["version"]?.intValue,
               let scopeName = data["scope"]?.stringValue, ["document", "container", "selection"].contains(scopeName) else {
             throw .invalidParams("params.data is not a sort action's (textDocument, version, scope, range)")
@@ -92,11 +92,9 @@ extension LanguageServer {
         }
     }
 
-    /// The edit of a sort action's `data`, made on the version it was offered for (in the order of `ranks`, the
-    /// document's index, when given).
-    static func sortEdit(_ context: RequestContext, _ data: JSON, ranks: CollationRanks? = nil) throws(ResponseError) -> WorkspaceEdit {
-        let (document, scope) = try sortTarget(context, data)
-        let uri = document.uri
+    /// The edit of a sort action's target (`sortTarget`), in the order of `ranks` (the document's index) when given.
+    static func sortEdit(_ context: RequestContext, _ target: (document: TextDocument, scope: SortScope), ranks: CollationRanks? = nil) throws(ResponseError) -> WorkspaceEdit {
+        let (document, scope) = target, uri = document.uri
         let collation = try context.collation(CollationChoice())
         let sort: EntrySort
         do throws(SortProblem) {
