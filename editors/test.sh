@@ -56,24 +56,8 @@ esac
 export THUMBINDEX_BIN="$bin"
 echo "editors: server $bin ($("$bin" --version 2>&1))"
 
-# Adds the counts of a suite's "N passed, M failed" line; a suite that ends without one failed.
-count_line() { # name output-file status
-  local name=$1 file=$2 status=$3 line p f
-  line=$(grep -E '^[A-Za-z0-9._-]+: [0-9]+ passed, [0-9]+ failed$' "$file" | tail -n 1)
-  if [ -z "$line" ]; then
-    echo "FAIL: $name ended (status $status) without a summary"
-    failed=$((failed + 1))
-    return
-  fi
-  p=$(echo "$line" | sed -E 's/.*: ([0-9]+) passed, ([0-9]+) failed/\1/')
-  f=$(echo "$line" | sed -E 's/.*: ([0-9]+) passed, ([0-9]+) failed/\2/')
-  passed=$((passed + p))
-  failed=$((failed + f))
-  if [ "$f" -eq 0 ] && [ "$status" -ne 0 ]; then
-    echo "FAIL: $name exited with status $status"
-    failed=$((failed + 1))
-  fi
-}
+# count_line NAME FILE STATUS: the counts of a suite's summary line.
+. "$here/counts.sh"
 
 # Adds the counts of an ERT run's last line, "Ran N tests, K results as expected, U unexpected[, S
 # skipped]" (ERT counts a skipped test as expected; it is not a pass); a run without one failed.

@@ -60,24 +60,9 @@ isolate() { # run folder
   export XDG_CACHE_HOME="$1/cache" XDG_RUNTIME_DIR="$1/runtime" TMPDIR="$1" THUMBINDEX_CLIENTS_FILE="$1/words/ord.txt"
 }
 
-# Adds a run's "label: N passed, M failed" line; a run without one, or that failed without saying so, failed.
-count() { # label output-file status
-  local line p f
-  line=$(grep -aE "^$1: [0-9]+ passed, [0-9]+ failed$" "$2" | tail -n 1)
-  if [ -z "$line" ]; then
-    echo "FAIL: $1 ended (status $3) without a summary"
-    failed=$((failed + 1))
-    return
-  fi
-  p=$(echo "$line" | sed -E 's/.*: ([0-9]+) passed, ([0-9]+) failed/\1/')
-  f=$(echo "$line" | sed -E 's/.*: ([0-9]+) passed, ([0-9]+) failed/\2/')
-  passed=$((passed + p))
-  failed=$((failed + f))
-  if [ "$f" -eq 0 ] && [ "$3" -ne 0 ]; then
-    echo "FAIL: $1 exited with status $3"
-    failed=$((failed + 1))
-  fi
-}
+# count LABEL FILE STATUS: the counts of the run's own "LABEL: N passed, M failed" line.
+. "$root/editors/counts.sh"
+count() { count_line "$1" "$2" "$3" "$1"; }
 
 # --- Neovim's built-in client ------------------------------------------------------------------
 # Which configurations each version is tried with, and whether the cursor is to move:
