@@ -214,18 +214,18 @@ struct DelimitedTable: Sendable {
     }
 
     /// The names of the rows from line `startLine` on, as `read` finds them, without their entries: each row's first
-    /// line and its name's UTF-8 (for an index, which needs nothing else to sort).
-    func readNames(_ text: RecordText, from startLine: Int, record: (Int) -> Bool, name: (Int, UnsafeBufferPointer<UInt8>) -> Void) throws(ExtractionError) {
+    /// line, its bytes and its name's UTF-8 (for an index, which needs nothing else to sort).
+    func readNames(_ text: RecordText, from startLine: Int, record: (Int) -> Bool, name: (Int, Range<Int>, UnsafeBufferPointer<UInt8>) -> Void) throws(ExtractionError) {
         try forEachRow(text, from: startLine, record: record) { line, parser, range, fields in
             guard range.lowerBound != firstRow || !hasHeader, column < fields.count else { return }
             let field = fields[column]
             if var reading = reading(parser, fields), !Self.cell(parser, field).isEmpty {
-                reading.withUTF8 { name(line, $0) }
+                reading.withUTF8 { name(line, range, $0) }
             } else if let span = parser.plainSpan(field) {
-                if !span.isEmpty { name(line, UnsafeBufferPointer(rebasing: parser.p[span])) }
+                if !span.isEmpty { name(line, range, UnsafeBufferPointer(rebasing: parser.p[span])) }
             } else {
                 var cleaned = Self.clean(parser.value(field))
-                if !cleaned.isEmpty { cleaned.withUTF8 { name(line, $0) } }
+                if !cleaned.isEmpty { cleaned.withUTF8 { name(line, range, $0) } }
             }
         }
     }

@@ -101,12 +101,12 @@ public struct RecordReader: Sendable {
         }
     }
 
-    /// What `read` finds, but only each record's first line and the UTF-8 of the string it sorts by (no entry is
-    /// made for a table's row, a `.strings` pair or a plainly named card).
+    /// What `read` finds, but only each record's first line, its bytes (its entry's range) and the UTF-8 of the
+    /// string it sorts by (no entry is made for a table's row, a `.strings` pair or a plainly named card).
     ///
     /// - Throws: as `read`.
     public func readSortStrings(
-        _ text: RecordText, from line: Int, record: (Int) -> Bool, sortString: (Int, UnsafeBufferPointer<UInt8>) -> Void,
+        _ text: RecordText, from line: Int, record: (Int) -> Bool, sortString: (Int, Range<Int>, UnsafeBufferPointer<UInt8>) -> Void,
         warn: (String) -> Void
     ) throws {
         switch kind {

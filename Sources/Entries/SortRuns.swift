@@ -72,12 +72,15 @@ public enum SortRuns {
     public static func sorts(languageId: String) -> Bool { shape(of: languageId) != nil }
 
     /// The runs of `scope` in a document of `languageId` whose text is `bytes` and whose entries (as extracted, nested)
-    /// are `entries`. Runs of fewer than two units are left out.
-    public static func runs(languageId: String, bytes: [UInt8], entries: [Entry], scope: SortScope) throws(SortProblem) -> [SortRun] {
+    /// are `entries` (its lines starting at `lineStarts` when known). Runs of fewer than two units are left out.
+    public static func runs(
+        languageId: String, bytes: [UInt8], lineStarts: [Int]? = nil, entries: [Entry], scope: SortScope
+    ) throws(SortProblem) -> [SortRun] {
         guard let shape = shape(of: languageId) else {
             throw SortProblem("\(languageId) is source code: its order is the program's, not the reader's, and is not sorted")
         }
-        let text = SortText(bytes: bytes, map: LineMap(bytes), comments: CommentSyntax(languageId: languageId))
+        let map = lineStarts.map { LineMap(bytes, lineStarts: $0) } ?? LineMap(bytes)
+        let text = SortText(bytes: bytes, map: map, comments: CommentSyntax(languageId: languageId))
         let runs: [SortRun]
         switch shape {
         case .lines: runs = text.lineRuns(entries, scope: scope)

@@ -87,13 +87,14 @@ struct StringsParser {
         }
     }
 
-    /// Reads the pairs as `read(record:pair:)` does, handing each one's line and its key's UTF-8: the text's own bytes
-    /// when the key holds no escape. No string is made for a value, nor for a key without escapes.
-    mutating func readKeys(record: (Int) -> Bool, key: (Int, UnsafeBufferPointer<UInt8>) -> Void) throws {
+    /// Reads the pairs as `read(record:pair:)` does, handing each one's line, its bytes and its key's UTF-8: the
+    /// text's own bytes when the key holds no escape. No string is made for a value, nor for a key without escapes.
+    mutating func readKeys(record: (Int) -> Bool, key: (Int, Range<Int>, UnsafeBufferPointer<UInt8>) -> Void) throws {
         try readSpelled(record: record) { text, spelled in
-            guard spelled.key.escaped else { return key(spelled.line, UnsafeBufferPointer(rebasing: text[spelled.key.content])) }
+            let bytes = spelled.start ..< spelled.end
+            guard spelled.key.escaped else { return key(spelled.line, bytes, UnsafeBufferPointer(rebasing: text[spelled.key.content])) }
             var decoded = Self.decode(spelled.key, in: text)
-            decoded.withUTF8 { key(spelled.line, $0) }
+            decoded.withUTF8 { key(spelled.line, bytes, $0) }
         }
     }
 

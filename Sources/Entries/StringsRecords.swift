@@ -12,8 +12,8 @@ struct StringsReader: Sendable {
         try parser.read(record: record) { entry(StringsExtractor.entry($0)) }
     }
 
-    /// What `read` finds, but only each pair's first line and its key (the string it sorts by): no entry made.
-    func readSortStrings(_ text: RecordText, from line: Int, record: (Int) -> Bool, sortString: (Int, UnsafeBufferPointer<UInt8>) -> Void) throws {
+    /// What `read` finds, but only each pair's first line, its bytes and its key (the string it sorts by): no entry made.
+    func readSortStrings(_ text: RecordText, from line: Int, record: (Int) -> Bool, sortString: (Int, Range<Int>, UnsafeBufferPointer<UInt8>) -> Void) throws {
         var parser = StringsParser(bytes: text.bytes, map: text.map, fileName: options.fileName, from: line)
         parser.pairsOwnTheirLines = true
         try parser.readKeys(record: record, key: sortString)

@@ -61,23 +61,24 @@ struct VCardReader: Sendable {
         }, warn: warn)
     }
 
-    /// What `read` finds, but only each card's first line and the UTF-8 of what it sorts by. A card named plainly (an
+    /// What `read` finds, but only each card's first line, its bytes and the UTF-8 of what it sorts by. A card named plainly (an
     /// `N` of one line without parameters, escapes or commas; an `FN` without parameters; phonetic names of one line
     /// without them; no `KIND` or `X-ABSHOWAS`) is sorted by bytes taken from its phonetic name or `N`; any other card
     /// is read whole, as `read` does.
     func readSortStrings(
-        _ text: RecordText, from startLine: Int, record: (Int) -> Bool, sortString: (Int, UnsafeBufferPointer<UInt8>) -> Void,
+        _ text: RecordText, from startLine: Int, record: (Int) -> Bool, sortString: (Int, Range<Int>, UnsafeBufferPointer<UInt8>) -> Void,
         warn: (String) -> Void
     ) {
         var bytes: [UInt8] = []
         walk(text, from: startLine, record: record, card: { reader, lines, first, last in
+            let card = text.map.lineStarts[first] ..< text.map.lineEnds[last]
             if reader.plainSortString(lines, familyNameFirst: options.familyNameFirst, into: &bytes) {
-                return bytes.withUnsafeBufferPointer { sortString(first, $0) }
+                return bytes.withUnsafeBufferPointer { sortString(first, card, $0) }
             }
-            let card = lines.compactMap { $0.property(reader) }
-            append(card, from: first, to: last, map: text.map, { entry in
+            let properties = lines.compactMap { $0.property(reader) }
+            append(properties, from: first, to: last, map: text.map, { entry in
                 var string = entry.sortString
-                string.withUTF8 { sortString(first, $0) }
+                string.withUTF8 { sortString(first, card, $0) }
             }, warn)
         }, warn: warn)
     }

@@ -58,14 +58,61 @@ extension EntrySource {
         guard SortRuns.sorts(languageId: document.languageId) else {
             throw SortProblem("\(document.languageId) is source code: its order is the program's, not the reader's, and is not sorted")
         }
-        let (entries, problems) = entries(
-            of: document.text, languageId: document.languageId, fileName: document.uri.split(separator: "/").last.map(String.init),
-            name: name ?? document.uri, settings: settings, language: collation.locale.language, reading: nil)
-        if let problem = problems.first { throw SortProblem("\(problem.message); nothing was sorted") }
+        let fileName = document.uri.split(separator: "/").last.map(String.init), name = name ?? document.uri
+        let records = try IndexPlan(document, settings: settings, collation: collation).records.flatMap { format throws(SortProblem) in
+            try Self.records(of: document, format: format)
+        }
+        var entries = records?.entries ?? []
+        if records == nil {
+            let problems: [OutlineProblem]
+            (entries, problems) = self.entries(of: document.text, languageId: document.languageId, fileName: fileName, name: name,
+                                               settings: settings, language: collation.locale.language, reading: nil)
+            if let problem = problems.first { throw SortProblem("\(problem.message); nothing was sorted") }
+        }
         let bytes = document.bytes
-        let runs = try SortRuns.runs(languageId: document.languageId, bytes: bytes, entries: entries, scope: scope)
-        if let ranks, let sort = EntrySort(runs, bytes: bytes, ranks: ranks) { return sort }
-        return try EntrySort(runs, bytes: bytes, collator: collation.collator, reading: settings.reading(of: document, collation: collation))
+        let runs = try SortRuns.runs(languageId: document.languageId, bytes: bytes, lineStarts: document.lineStarts, entries: entries, scope: scope)
+        var sort: EntrySort
+        if let ranks, let ranked = EntrySort(runs, bytes: bytes, ranks: ranks) {
+            sort = ranked
+        } else {
+            sort = try EntrySort(runs, bytes: bytes, collator: collation.collator, reading: settings.reading(of: document, collation: collation))
+        }
+        if let reader = records?.reader, var disorder = sort.disorder {
+            disorder.unit.name(from: document, reader: reader)
+            disorder.after.name(from: document, reader: reader)
+            sort.disorder = disorder
+        }
+        return sort
+    }
+
+    /// A record format's entries as its index reads them (`OutlineIndex.readAll`, on two cores), with only what a
+    /// sort needs: their bytes, first lines and sort strings, no name (the sort string stands in;
+    /// `Unit.name(from:reader:)` reads a message's). A card read whole to name it costs four times its index's read.
+    /// Nil for records the index does not read (`RecordsNotFollowable`, a quote never closed, a table without rows):
+    /// the whole extraction says what they are.
+    private static func records(of document: TextDocument, format: RecordFormat) throws(SortProblem) -> (entries: [Entry], reader: RecordReader)? {
+        let text = RecordText(bytes: document.bytes, lineStarts: document.lineStarts), starts = document.lineStarts
+        guard let reader = try? format.reader(for: text),
+              let read = OutlineIndex.readAll(text, reader, readings: nil, keep: false, bytes: true) else { return nil }
+        if let warning = read.warnings.first { throw SortProblem("\(warning); nothing was sorted") }
+        var entries: [Entry] = []
+        entries.reserveCapacity(read.lines.count)
+        for (k, (line, bytes)) in zip(read.lines, read.bytes).enumerated() {
+            var last = line
+            while last + 1 < starts.count, starts[last + 1] <= bytes.upperBound { last += 1 }
+            let range = TextRange(start: TextPosition(line: line, column: bytes.lowerBound - starts[line]),
+                                  end: TextPosition(line: last, column: bytes.upperBound - starts[last]))
+            entries.append(Entry(name: read.sortStrings.string(at: k), kind: .object, range: range, selectionRange: range))
+        }
+        return (entries, reader)
+    }
+}
+
+extension SortRun.Unit {
+    /// The name and line of the record this unit is, as a whole read of it gives them.
+    mutating func name(from document: TextDocument, reader: RecordReader) {
+        let entry = OutlineIndex.recordEntry(onLine: startLine, in: document, reader: reader, readings: nil)
+        (name, line) = (entry.name, entry.selectionRange.start.line)
     }
 }
 

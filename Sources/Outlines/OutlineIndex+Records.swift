@@ -95,24 +95,25 @@ extension OutlineIndex {
     }
 
     /// What a read of records gives: the start lines of the records that have entries, their sort strings, the
-    /// warnings met, and when kept the entries (lines counted from their start line; else they are read again from
-    /// the text when served).
+    /// warnings met, when kept the entries (lines counted from their start line; else they are read again from
+    /// the text when served), and when asked each record's bytes (what a sort moves).
     struct Read {
         var entries: [Entry] = []
         var lines: [Int] = []
         var sortStrings = UTF8Batch([String]())
         var warnings: [String] = []
+        var bytes: [Range<Int>] = []
     }
 
     /// All records, read on two cores for a large text: the second half from a line where a record probably starts,
     /// which counts only when the first half, read up to there, starts a record on that very line (the rule an edit
     /// is followed by); else the first half reads on from where it stopped.
-    private static func readAll(_ text: RecordText, _ reader: RecordReader, readings: (any CollationReading)?, keep: Bool) -> Read? {
+    static func readAll(_ text: RecordText, _ reader: RecordReader, readings: (any CollationReading)?, keep: Bool, bytes: Bool = false) -> Read? {
         // Room for every record the lines could start (and their sort strings' bytes) is reserved where they are
         // read, the first half's for the whole text: the second is appended to it.
         let whole = Room(lines: text.lineCount, bytes: text.bytes.count)
         guard text.bytes.count >= Thresholds.recordsReadOnTwoCores, let middle = reader.likelyRecordStart(text, after: text.lineCount / 2) else {
-            return try? read(text, reader, from: 0, until: { _ in false }, readings: readings, keep: keep, room: whole)
+            return try? read(text, reader, from: 0, until: { _ in false }, readings: readings, keep: keep, bytes: bytes, room: whole)
         }
         // Each half writes only its own variables; `Cores.run` returns after both.
         var firstHalf: Read?, secondHalf: Read?, stopped = -1
@@ -120,21 +121,23 @@ extension OutlineIndex {
             firstHalf = try? read(text, reader, from: 0, until: { line in
                 if line >= middle { stopped = line }
                 return line >= middle
-            }, readings: readings, keep: keep, room: whole)
+            }, readings: readings, keep: keep, bytes: bytes, room: whole)
         }, {
             let room = Room(lines: text.lineCount - middle, bytes: text.bytes.count - text.lineStart(middle))
-            secondHalf = try? read(text, reader, from: middle, until: { _ in false }, readings: readings, keep: keep, room: room)
+            secondHalf = try? read(text, reader, from: middle, until: { _ in false }, readings: readings, keep: keep, bytes: bytes, room: room)
         })
         // Taken out of their variables, not copied: appended to while a variable still held it, the first half's
         // arrays were copied whole (a million records' sort strings) before the second's were added.
         guard var first = firstHalf.take() else { return nil }
         // Stopped on the guessed line: the second half is the rest. Stopped past it: read on from there.
         guard let rest = stopped == middle ? secondHalf.take()
-                : stopped >= 0 ? try? read(text, reader, from: stopped, until: { _ in false }, readings: readings, keep: keep) : Read() else { return nil }
+                : stopped >= 0 ? try? read(text, reader, from: stopped, until: { _ in false }, readings: readings, keep: keep, bytes: bytes)
+                : Read() else { return nil }
         first.entries += rest.entries
         first.lines += rest.lines
         first.sortStrings.append(contentsOf: rest.sortStrings)
         first.warnings += rest.warnings
+        first.bytes += rest.bytes
         return first
     }
 
@@ -143,18 +146,20 @@ extension OutlineIndex {
     /// - Throws: `ExtractionError` for a text no whole read accepts (a quote never closed); `RecordsNotFollowable`.
     private static func read(
         _ text: RecordText, _ reader: RecordReader, from line: Int, until settled: (Int) -> Bool, readings: (any CollationReading)?, keep: Bool,
-        room: Room? = nil
+        bytes: Bool = false, room: Room? = nil
     ) throws -> Read {
         var read = Read()
         if let room {
             read.lines.reserveCapacity(room.lines)
             read.sortStrings.reserveCapacity(strings: room.lines, bytes: room.bytes)
+            if bytes { read.bytes.reserveCapacity(room.lines) }
         }
         guard keep || readings != nil else {
             // Only what the index sorts by: no entries made where the reader can spare them.
-            try reader.readSortStrings(text, from: line, record: { !settled($0) }, sortString: { line, utf8 in
+            try reader.readSortStrings(text, from: line, record: { !settled($0) }, sortString: { line, record, utf8 in
                 read.lines.append(line)
                 read.sortStrings.append(utf8: utf8)
+                if bytes { read.bytes.append(record) }
             }, warn: { read.warnings.append($0) })
             return read
         }

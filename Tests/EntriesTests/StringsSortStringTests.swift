@@ -26,10 +26,10 @@ final class StringsSortStringTests: XCTestCase {
             let starts = (0 ..< records.map.lineStarts.count).filter { StringsReader.likelyStart(records, line: $0) }
             let from = starts.isEmpty || random.chance(50) ? 0 : random.pick(starts)
             var whole: [String] = [], fast: [String] = []
-            try reader.read(records, from: from, record: { _ in true }, entry: { whole.append("\($0.range.start.line): \($0.sortString)") },
+            try reader.read(records, from: from, record: { _ in true }, entry: { whole.append("\($0.range.start.line) \(records.bytes(of: $0.range)): \($0.sortString)") },
                             warn: { _ in })
             try reader.readSortStrings(records, from: from, record: { _ in true },
-                                       sortString: { fast.append("\($0): \(String(decoding: $1, as: UTF8.self))") }, warn: { _ in })
+                                       sortString: { fast.append("\($0) \($1): \(String(decoding: $2, as: UTF8.self))") }, warn: { _ in })
             XCTAssertEqual(fast, whole, "seed \(Self.seed), round \(round), from line \(from):\n\(text)")
             XCTAssertFalse(whole.isEmpty, "seed \(Self.seed), round \(round)")
             if fast != whole { return }

@@ -67,3 +67,10 @@ struct HandedEntries: EntrySink {
     func part() -> HandedEntries? { readsInParts ? HandedEntries() : nil }
     mutating func append(part: consuming HandedEntries) { entries += part.entries; parts += 1 }
 }
+
+extension RecordText {
+    /// The bytes of `range` (whose columns are UTF-8 bytes): what `RecordReader.readSortStrings` hands for an entry.
+    func bytes(of range: TextRange) -> Range<Int> {
+        map.lineStarts[range.start.line] + range.start.column ..< map.lineStarts[range.end.line] + range.end.column
+    }
+}

@@ -35,10 +35,10 @@ final class VCardSortStringTests: XCTestCase {
                 let records = RecordText(text)
                 let reader = try XCTUnwrap(try RecordFormat(languageId: "vcard", options: options)?.reader(for: records))
                 var whole: [String] = [], fast: [String] = []
-                try reader.read(records, from: 0, record: { _ in true }, entry: { whole.append("\($0.range.start.line): \($0.sortString)") },
+                try reader.read(records, from: 0, record: { _ in true }, entry: { whole.append("\($0.range.start.line) \(records.bytes(of: $0.range)): \($0.sortString)") },
                                 warn: { _ in })
                 try reader.readSortStrings(records, from: 0, record: { _ in true },
-                                           sortString: { fast.append("\($0): \(String(decoding: $1, as: UTF8.self))") }, warn: { _ in })
+                                           sortString: { fast.append("\($0) \($1): \(String(decoding: $2, as: UTF8.self))") }, warn: { _ in })
                 XCTAssertEqual(fast, whole, "seed \(Self.seed &+ UInt64(k)), round \(round), familyNameFirst \(familyNameFirst):\n\(text)")
                 if fast != whole { return }
             }

@@ -95,8 +95,10 @@ final class EntrySortTests: XCTestCase {
     func testCardsMoveWholeByTheFamilyName() throws {
         let card = { (n: String, fn: String) in "BEGIN:VCARD\r\nVERSION:3.0\r\nN:\(n)\r\nFN:\(fn)\r\nNOTE:a long note that is\r\n  folded\r\nEND:VCARD\r\n" }
         let text = card("Öberg;Ann;;;", "Ann Öberg") + "\r\n" + card("Åberg;Bo;;;", "Bo Åberg") + card("Zorn;Anders;;;", "Anders Zorn")
-        let sorted = try sort(text, "vcard").1
+        let (sort, sorted) = try sort(text, "vcard")
         XCTAssertEqual(sorted, card("Zorn;Anders;;;", "Anders Zorn") + "\r\n" + card("Åberg;Bo;;;", "Bo Åberg") + card("Öberg;Ann;;;", "Ann Öberg"))
+        // Read by their sort strings ("Åberg Bo"), named in a message as shown, at the line of their FN.
+        XCTAssertEqual(sort.disorder.map { [$0.unit.name, $0.after.name, "\($0.unit.line) \($0.after.line)"] }, ["Bo Åberg", "Ann Öberg", "11 3"])
     }
 
     func testRowsSortUnderTheHeaderWithQuotedLineBreaksWhole() throws {

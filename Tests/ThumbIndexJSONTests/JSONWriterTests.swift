@@ -107,6 +107,34 @@ final class JSONWriterEscapeSweepTests: XCTestCase {
         }
     }
 
+    /// Many special bytes in one string, close together and far apart (a document's text: a line break every few
+    /// dozen bytes), written as a byte-by-byte escaper writes them. Seeded; a failure names the round.
+    func testManyEscapesInOneString() {
+        let pieces = ["\"", "\\", "\n", "\r\n", "\t", "\u{1}", "a", "abcdefgh", "Åsa ", "中文", String(repeating: "x", count: 17)]
+        var state: UInt64 = 0x5EED_E5C
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
+        }
+        for round in 0 ..< 500 {
+            let string = (0 ..< next(40)).map { _ in pieces[next(pieces.count)] }.joined()
+            var expected = "\""
+            for scalar in string.unicodeScalars {
+                switch scalar {
+                case "\"": expected += "\\\""
+                case "\\": expected += "\\\\"
+                case "\n": expected += "\\n"
+                case "\r": expected += "\\r"
+                case "\t": expected += "\\t"
+                case "\u{1}": expected += "\\u0001"
+                default: expected.unicodeScalars.append(scalar)
+                }
+            }
+            expected += "\""
+            XCTAssertEqual(String(decoding: JSONWriter().write(.string(string)), as: UTF8.self), expected, "round \(round)")
+        }
+    }
+
     func testBytesNearTheSpecialOnesAreNotEscaped() {
         let string = " !#[]^_`{|}~\u{7F}ÅéØ中😀 " + String(repeating: "é", count: 9)
         XCTAssertEqual(String(decoding: JSONWriter().write(.string(string)), as: UTF8.self), "\"" + string + "\"")
