@@ -59,11 +59,13 @@ extension EntrySource {
             throw SortProblem("\(document.languageId) is source code: its order is the program's, not the reader's, and is not sorted")
         }
         let fileName = document.uri.split(separator: "/").last.map(String.init), name = name ?? document.uri
-        let records = try IndexPlan(document, settings: settings, collation: collation).records.flatMap { format throws(SortProblem) in
-            try Self.records(of: document, format: format)
-        }
+        // Read as the document's index reads it where it has a reader of its own (records, trees), else extracted.
+        let plan = IndexPlan(document, settings: settings, collation: collation)
+        let records = try plan.records.flatMap { format throws(SortProblem) in try Self.records(of: document, format: format) }
         var entries = records?.entries ?? []
-        if records == nil {
+        if let tree = plan.tree, records == nil, let read = Self.tree(of: document, format: tree) {
+            entries = read
+        } else if records == nil {
             let problems: [OutlineProblem]
             (entries, problems) = self.entries(of: document.text, languageId: document.languageId, fileName: fileName, name: name,
                                                settings: settings, language: collation.locale.language, reading: nil)
@@ -105,6 +107,42 @@ extension EntrySource {
             entries.append(Entry(name: read.sortStrings.string(at: k), kind: .object, range: range, selectionRange: range))
         }
         return (entries, reader)
+    }
+}
+
+extension EntrySource {
+    /// A tree's entries as its index reads them (`TreeFormat.read`, on two cores), without their details (a sort has
+    /// no use for them), nested again by their ranges. Nil for text the index does not read as a tree (broken JSON):
+    /// the whole extraction says what is wrong.
+    static func tree(of document: TextDocument, format: TreeFormat) -> [Entry]? {
+        var sink = DepthFirstEntries()
+        guard format.read(RecordText(bytes: document.bytes, lineStarts: document.lineStarts), into: &sink) != nil else { return nil }
+        // Each entry goes under the last one before it whose range holds it.
+        var open: [Entry] = [], top: [Entry] = []
+        func close() {
+            let entry = open.removeLast()
+            if open.isEmpty { top.append(entry) } else { open[open.count - 1].children.append(entry) }
+        }
+        for entry in sink.entries {
+            while let last = open.last, !(last.range.start <= entry.range.start && entry.range.end <= last.range.end) { close() }
+            open.append(entry)
+        }
+        while !open.isEmpty { close() }
+        return top
+    }
+
+    /// Entries as a reader hands them out, depth-first and without children; details dropped.
+    private struct DepthFirstEntries: EntrySink {
+        var entries: [Entry] = []
+        mutating func append(_ entry: Entry) { entries.append(entry) }
+        mutating func append(utf8Name name: UnsafeBufferPointer<UInt8>, kind: SymbolKind, detail: UnsafeBufferPointer<UInt8>?,
+                             range: TextRange, selectionRange: TextRange) {
+            entries.append(Entry(name: String(decoding: name, as: UTF8.self), kind: kind, range: range, selectionRange: selectionRange))
+        }
+        mutating func restart() { entries.removeAll() }
+        mutating func reserveCapacity(entries count: Int, utf8: Int) { entries.reserveCapacity(entries.count + count) }
+        func part() -> Self? { Self() }
+        mutating func append(part: consuming Self) { entries += part.entries }
     }
 }
 

@@ -54,6 +54,13 @@ final class EntrySortTests: XCTestCase {
             XCTAssertEqual(ranked.edits, first.edits, "the index's order; \(context)", file: file, line: line)
             XCTAssertEqual(ranked.disorder?.unit.line, first.disorder?.unit.line, context, file: file, line: line)
         }
+        // A tree as its index reads it, nested again by ranges (what the sort reads): the extraction's entries.
+        if let tree = IndexPlan(document, settings: settings, collation: collation).tree, let read = EntrySource.tree(of: document, format: tree) {
+            func outline(_ entries: [Entry]) -> [String] {
+                entries.flatMap { ["\($0.name) \($0.kind) \($0.range) \($0.selectionRange) {"] + outline($0.children) + ["}"] }
+            }
+            XCTAssertEqual(outline(read), try outline(Extractors.extract(text, languageId: languageId).entries), "nested by ranges; \(context)", file: file, line: line)
+        }
         // Read back, the entries are in collation order (compared one by one, not by the sort's own keys).
         let collator = try Self.collations.collation(locale: locale, style: .apple, options: CollationOptions()).collator
         let extraction = try Extractors.extract(sorted, languageId: languageId)
