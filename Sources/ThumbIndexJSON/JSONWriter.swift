@@ -1,3 +1,5 @@
+import LowLevel
+
 /// Serialises `JSON` to UTF-8 bytes.
 ///
 /// Output is compact by default (what goes on the wire) and keeps object keys in their insertion order, so the same
@@ -213,26 +215,29 @@ struct ByteSink: ~Copyable {
     }
 
     /// Appends `utf8` as a JSON string: quoted, and escaped where needed. The runs of bytes that need no escape
-    /// (found eight at a time, `PlainStringBytes.run`) are copied at once, so a document's text, a line break every
-    /// few dozen bytes, is written nearly as fast as a string without any.
+    /// (found eight at a time, `PlainStringBytes`) are copied at once, so a document's text, a line break or a quote
+    /// every few dozen bytes, is written nearly as fast as a string without any.
     mutating func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
         append(UInt8(ascii: "\""))
         var position = 0
         while position < utf8.count {
-            let end = PlainStringBytes.run(in: utf8, from: position, stopsAtNonASCII: false), next = min(end + 8, utf8.count)
-            append(UnsafeBufferPointer(rebasing: utf8[position ..< end]))
-            // The word with a byte to escape, or the last bytes: one by one.
-            for byte in utf8[end ..< next] {
-                if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
-                    append(byte)
-                } else {
-                    JSONWriter.appendEscape(for: byte, into: &self)
-                }
+            // The next byte to escape: in the first word that has one (its lowest flag is exact), or in the tail.
+            var special = PlainStringBytes.run(in: utf8, from: position, stopsAtNonASCII: false)
+            if special + 8 <= utf8.count {
+                let flags = PlainStringBytes.flags(ByteSearch.word(UnsafeRawPointer(utf8.baseAddress!), at: special), stopsAtNonASCII: false)
+                special += flags.trailingZeroBitCount / 8
+            } else {
+                while special < utf8.count, !Self.needsEscape(utf8[special]) { special += 1 }
             }
-            position = next
+            append(UnsafeBufferPointer(rebasing: utf8[position ..< special]))
+            if special < utf8.count { JSONWriter.appendEscape(for: utf8[special], into: &self) }
+            position = special + 1
         }
         append(UInt8(ascii: "\""))
     }
+
+    @inline(__always)
+    private static func needsEscape(_ byte: UInt8) -> Bool { byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") }
 
     @inline(__always)
     mutating func append(_ byte: UInt8) {
