@@ -160,6 +160,7 @@ struct SortText {
     /// belongs to something else (its parent's key, -1 at the top), `firstPlace` the first sibling's place depth-first.
     func units(of siblings: [Entry], after: Int, firstPlace: Int, scope: SortScope) throws(SortProblem) -> [SortRun.Unit] {
         var units: [SortRun.Unit] = [], previousEnd = after, place = firstPlace
+        units.reserveCapacity(siblings.count)
         for (k, entry) in siblings.enumerated() {
             var start = offset(entry.range.start), end = offset(entry.range.end)
             if comments != .none, entry.range.start.line > previousEnd, start == firstNonBlank(entry.range.start.line) {
