@@ -143,3 +143,25 @@ final class ReadingsTests: XCTestCase {
         XCTAssertNil(Readings.shared.collationString(for: "さくら"), "kana reads itself")
     }
 }
+
+/// MeCab's output turned into a reading byte by byte: katakana ァ…ヶ (U+30A1…U+30F6) become hiragana, everything
+/// else (ー, ヷ, kanji, ASCII, a line feed inside) stays; line feeds at the end go. Needs no MeCab.
+final class HiraganaBytesTests: XCTestCase {
+    func testEveryKanaAndItsNeighboursAsAScalarByScalarMappingGivesThem() {
+        var text = "", expected = ""
+        for value in Array(0x3000 ... 0x30FF) + [0x41, 0x0A, 0x4E00, 0xFF76, 0x1F600] {
+            let scalar = Unicode.Scalar(value)!
+            text.unicodeScalars.append(scalar)
+            expected.unicodeScalars.append((0x30A1 ... 0x30F6).contains(value) ? Unicode.Scalar(value - 0x60)! : scalar)
+        }
+        text.withCString { XCTAssertEqual(Readings.hiragana(yomi: $0), expected) }
+        "ヤマダ\n\n".withCString { XCTAssertEqual(Readings.hiragana(yomi: $0), "やまだ") }
+        "".withCString { XCTAssertEqual(Readings.hiragana(yomi: $0), "") }
+    }
+
+    func testAFullWidthSpaceBecomesOneSpace() {
+        var bytes = Array("佐藤\u{3000}太郎\u{3000}".utf8)
+        Readings.replace(fullWidthSpacesIn: &bytes)
+        XCTAssertEqual(String(decoding: bytes, as: UTF8.self), "佐藤 太郎 ")
+    }
+}
