@@ -23,14 +23,32 @@ public final class Readings: CollationReading, @unchecked Sendable {
     /// list of names meet on it twice a name, and with `NSLock` a sixth of the time went to the kernel's waits.
     private let state = Mutex(State())
     private struct State {
-        /// Each used by one thread at a time: the one that took it from here.
-        var taggers: [UncheckedSendable<UnsafeMutableRawPointer>] = []
-        var cache: [String: String] = [:]
+        /// Each used by one thread at a time: the one that took it from here. `parts`: ChaSen's format.
+        var taggers: [UncheckedSendable<UnsafeMutableRawPointer>] = [], partTaggers: [UncheckedSendable<UnsafeMutableRawPointer>] = []
+        var cache: [UTF8Key: String] = [:]
+        /// The parts of names written without a space, with their readings there: surnames MeCab found first in
+        /// such a name (人名,姓) and the given names (人名,名) after them.
+        var surnames: [UTF8Key: String] = [:], givenNames: [UTF8Key: String] = [:]
+        /// MeCab calls made (a test tells a name read from the caches by it).
+        var calls = 0
+
+        /// The reading of a name split as `splits` (surname, given name): the known surname's and the known given
+        /// name's, when exactly one split is known (堀金治郎 could be 堀金 治郎 or 堀 金治郎: then MeCab decides).
+        func parts(_ splits: [(UTF8Key, UTF8Key)]) -> String? {
+            var found: String?, known = 0
+            for (surname, given) in splits {
+                guard let s = surnames[surname], let g = givenNames[given] else { continue }
+                found = s + g
+                known += 1
+            }
+            return known == 1 ? found : nil
+        }
     }
     private static let cacheLimit = 500_000
 
-    /// MeCab's arguments: readings (`-Oyomi`) from `dictionary`.
-    private let arguments: String
+    /// MeCab's arguments: readings (`-Oyomi`) from `dictionary`; for names without a space, ChaSen's format (a line
+    /// per word: surface, reading, base form, part of speech), whose readings joined are `-Oyomi`'s.
+    private let arguments: String, partArguments: String
     /// The dictionary's folder, or nil for MeCab's default (`/etc/mecabrc`).
     public let dictionary: String?
     private static let ipadic = "/var/lib/mecab/dic/ipadic-utf8"
@@ -39,6 +57,7 @@ public final class Readings: CollationReading, @unchecked Sendable {
     init(library: String?) {
         dictionary = FileManager.default.fileExists(atPath: Self.ipadic + "/sys.dic") ? Self.ipadic : nil
         arguments = "-Oyomi" + (dictionary.map { " -d " + $0 } ?? "")
+        partArguments = "-Ochasen" + (dictionary.map { " -d " + $0 } ?? "")
         var error = [CChar](repeating: 0, count: 512)
         if thumbindex_mecab_load(library, &error, error.count) != 0 {
             // When the variable named the library, the variable is what to fix, not the system's packages.
@@ -67,7 +86,7 @@ public final class Readings: CollationReading, @unchecked Sendable {
     }
 
     deinit {
-        state.withLock { for tagger in $0.taggers { thumbindex_mecab_destroy(tagger.value) } }
+        state.withLock { for tagger in $0.taggers + $0.partTaggers { thumbindex_mecab_destroy(tagger.value) } }
     }
 
     /// The string to collate `name` by: its reading, then (after U+FFFE, which sorts before everything, so names
@@ -78,7 +97,8 @@ public final class Readings: CollationReading, @unchecked Sendable {
     }
 
     /// The reading of `name` word by word (words split at spaces, ideographic ones too): each word in kanji read and
-    /// cached alone, so a list of distinct full names costs one MeCab call per distinct surname and given name.
+    /// cached alone, so a list of distinct full names costs one MeCab call per distinct surname and given name. A name
+    /// without a space (山田太郎) is read from a cached surname and given name when it is made of known ones.
     func wordByWordReading(of name: String) -> String? {
         var name = name, reading = ""
         return name.withUTF8 { bytes -> String? in
@@ -91,7 +111,7 @@ public final class Readings: CollationReading, @unchecked Sendable {
                     reading += text
                     return true
                 }
-                guard let read = self.reading(of: text) else { return false }
+                guard let read = self.read(text, unspacedName: start == 0 && end == bytes.count && !word.contains { $0 < 0x20 }) else { return false }
                 reading += read
                 return true
             }
@@ -111,32 +131,85 @@ public final class Readings: CollationReading, @unchecked Sendable {
     }
 
     /// The reading of `text` in hiragana (what MeCab cannot read stays as it is), cached; a full-width space is read
-    /// as a space. Bytes throughout, and the lock taken twice a name: a list of distinct names is read at about
-    /// MeCab's own speed (Foundation's replacing and `Character`s cost it as much again).
-    public func reading(of text: String) -> String? {
-        let (cached, pooled) = state.withLock { state -> (String?, UncheckedSendable<UnsafeMutableRawPointer>?) in
-            if let cached = state.cache[text] { return (cached, nil) }
-            return (nil, state.taggers.popLast())
+    /// as a space.
+    public func reading(of text: String) -> String? { read(text, unspacedName: false) }
+
+    /// The reading of `text`, or of a name without a space (`unspacedName`), meant to be MeCab's for the whole name:
+    /// from the caches when one known surname and one known given name make it, else from MeCab, learning the name's
+    /// parts. Bytes throughout, and the lock taken twice a name (Foundation's replacing and `Character`s cost as much
+    /// as MeCab).
+    private func read(_ text: String, unspacedName: Bool) -> String? {
+        // A surname of 2–5 characters and the given name after it, made before the lock is taken (it is the other
+        // core's meanwhile).
+        var input = Array(text.utf8), splits: [(UTF8Key, UTF8Key)] = []
+        let key = UTF8Key(input[...])
+        if unspacedName {
+            var end = 0, length = 0
+            while length < 5, end < input.count {
+                end += 1
+                while end < input.count, input[end] & 0xC0 == 0x80 { end += 1 }  // to the next scalar's lead byte
+                length += 1
+                if length > 1, end < input.count { splits.append((UTF8Key(input[..<end]), UTF8Key(input[end...]))) }
+            }
         }
-        if let cached { return cached }
-        guard let tagger = pooled?.value ?? newTagger() else { return nil }
-        var input = Array(text.utf8)
+        let (known, pooled) = state.withLock { state -> (String?, UncheckedSendable<UnsafeMutableRawPointer>?) in
+            if let known = state.cache[key] ?? state.parts(splits) { return (known, nil) }
+            state.calls += 1
+            return (nil, unspacedName ? state.partTaggers.popLast() : state.taggers.popLast())
+        }
+        if let known { return known }
+        guard let tagger = pooled?.value ?? newTagger(unspacedName ? partArguments : arguments) else { return nil }
         Self.replace(fullWidthSpacesIn: &input)
+        var parts: [(surface: String, reading: String)] = []
         let output = input.withUnsafeBufferPointer { utf8 in
             utf8.withMemoryRebound(to: CChar.self) { chars in
-                thumbindex_mecab_parse(tagger, chars.baseAddress, chars.count).map { Self.hiragana(yomi: $0) }
+                thumbindex_mecab_parse(tagger, chars.baseAddress, chars.count).map { unspacedName ? Self.reading(chasen: $0, parts: &parts) : Self.hiragana(yomi: $0) }
             }
         }
         state.withLock { state in
-            state.taggers.append(UncheckedSendable(tagger))
+            if unspacedName { state.partTaggers.append(UncheckedSendable(tagger)) } else { state.taggers.append(UncheckedSendable(tagger)) }
             // A server lives for hours: past this many names, start again rather than grow without end.
-            if state.cache.count >= Self.cacheLimit { state.cache.removeAll(keepingCapacity: true) }
-            if let output { state.cache[text] = output }
+            if state.cache.count >= Self.cacheLimit {
+                state.cache.removeAll(keepingCapacity: true)
+                (state.surnames, state.givenNames) = ([:], [:])
+            }
+            if let output { state.cache[key] = output }
+        }
+        // Parts kept only where a cache hit gives the whole name's reading as far as they tell: a surname of two
+        // characters or more (金, 原 join the next character into other words), each part read the same alone (五輪
+        // is イツワ only before a given name); `State.parts` adds that the name splits just one way.
+        if parts.count == 2, parts[0].surface.unicodeScalars.count > 1, read(parts[0].surface, unspacedName: false) == parts[0].reading,
+           read(parts[1].surface, unspacedName: false) == parts[1].reading {
+            state.withLock { state in
+                state.surnames[UTF8Key(Array(parts[0].surface.utf8)[...])] = parts[0].reading
+                state.givenNames[UTF8Key(Array(parts[1].surface.utf8)[...])] = parts[1].reading
+            }
         }
         return output
     }
 
-    private func newTagger() -> UnsafeMutableRawPointer? {
+    /// MeCab's calls so far.
+    var calls: Int { state.withLock { $0.calls } }
+
+    /// The reading in ChaSen's output (a C string: a line per word, `surface\treading\tbase\tpart of speech…`, then
+    /// `EOS`): the words' readings joined, as hiragana. `parts` gets the surname and the given name when the output is
+    /// exactly those two words (人名,姓 then 人名,名).
+    static func reading(chasen: UnsafePointer<CChar>, parts: inout [(surface: String, reading: String)]) -> String {
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(chasen).assumingMemoryBound(to: UInt8.self), count: strlen(chasen))
+        let words = bytes.split(separator: 0x0A).map { $0.split(separator: 0x09, omittingEmptySubsequences: false) }.filter { $0.count > 3 }
+        var joined: [UInt8] = []
+        for word in words { joined += word[1] }
+        let reading = joined.withUnsafeBufferPointer { hiragana($0) }
+        let surname = Array("名詞-固有名詞-人名-姓".utf8), given = Array("名詞-固有名詞-人名-名".utf8)
+        if words.count == 2, words[0][3].elementsEqual(surname), words[1][3].elementsEqual(given) {
+            parts = words.map { word in
+                (String(decoding: word[0], as: UTF8.self), hiragana(UnsafeBufferPointer(rebasing: word[1])))
+            }
+        }
+        return reading
+    }
+
+    private func newTagger(_ arguments: String) -> UnsafeMutableRawPointer? {
         var error = [CChar](repeating: 0, count: 512)
         return thumbindex_mecab_new(arguments, &error, error.count)
     }
@@ -168,7 +241,7 @@ public final class Readings: CollationReading, @unchecked Sendable {
     }
 
     /// UTF-8 with katakana U+30A1…U+30F6 (E3 82 A1 … E3 83 B6) as hiragana, 0x60 lower.
-    private static func hiragana(_ utf8: UnsafeBufferPointer<UInt8>) -> String {
+    static func hiragana(_ utf8: UnsafeBufferPointer<UInt8>) -> String {
         String(unsafeUninitializedCapacity: utf8.count) { out in
             var i = 0
             while i < utf8.count {
@@ -200,4 +273,18 @@ public final class Readings: CollationReading, @unchecked Sendable {
             }
         }
     }
+}
+
+/// A string as its UTF-8 bytes, hashed and compared as bytes: as a `String`, a key in kanji is hashed and compared as
+/// its NFC form, which cost more than the lookups themselves (MeCab reads the bytes it is given anyway).
+struct UTF8Key: Hashable, Sendable {
+    let bytes: [UInt8]
+
+    init(_ bytes: ArraySlice<UInt8>) { self.bytes = Array(bytes) }
+
+    func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+
+    static func == (a: UTF8Key, b: UTF8Key) -> Bool { a.bytes == b.bytes }
 }
