@@ -32,14 +32,15 @@ public final class Readings: CollationReading, @unchecked Sendable {
         /// MeCab calls made (a test tells a name read from the caches by it).
         var calls = 0
 
-        /// The reading of a name split as `splits` (surname, given name): the known surname's and the known given
-        /// name's, when exactly one split is known (堀金治郎 could be 堀金 治郎 or 堀 金治郎: then MeCab decides).
+        /// The reading of a name split as `splits` (a surname of 2–5 characters, the given name after it): the known
+        /// surname's and the known given name's, when just one of the surnames is known (小野江理子 could be 小野 江理子
+        /// or 小野江 理子: MeCab decides).
         func parts(_ splits: [(UTF8Key, UTF8Key)]) -> String? {
             var found: String?, known = 0
             for (surname, given) in splits {
-                guard let s = surnames[surname], let g = givenNames[given] else { continue }
-                found = s + g
+                guard let s = surnames[surname] else { continue }
                 known += 1
+                found = givenNames[given].map { s + $0 }
             }
             return known == 1 ? found : nil
         }
@@ -275,16 +276,18 @@ public final class Readings: CollationReading, @unchecked Sendable {
     }
 }
 
-/// A string as its UTF-8 bytes, hashed and compared as bytes: as a `String`, a key in kanji is hashed and compared as
-/// its NFC form, which cost more than the lookups themselves (MeCab reads the bytes it is given anyway).
+/// A string hashed and compared as its UTF-8 bytes: as a `String` key, a name in kanji is hashed and compared as its
+/// NFC form, which cost more than the lookups themselves (MeCab reads the bytes it is given anyway). Kept as a
+/// `String`, so a key of up to 15 bytes (a name of five kanji) takes no allocation.
 struct UTF8Key: Hashable, Sendable {
-    let bytes: [UInt8]
+    let text: String
 
-    init(_ bytes: ArraySlice<UInt8>) { self.bytes = Array(bytes) }
+    init(_ bytes: ArraySlice<UInt8>) { text = String(decoding: bytes, as: UTF8.self) }
 
     func hash(into hasher: inout Hasher) {
-        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        var text = text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 
-    static func == (a: UTF8Key, b: UTF8Key) -> Bool { a.bytes == b.bytes }
+    static func == (a: UTF8Key, b: UTF8Key) -> Bool { a.text.utf8.elementsEqual(b.text.utf8) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SeededRandom
 import XCTest
 @testable import Collation
 
@@ -141,6 +142,53 @@ final class ReadingsTests: XCTestCase {
         XCTAssertEqual(Readings.shared.collationString(for: "近藤 英樹"), "こんどう ひでき\u{FFFE}近藤 英樹")
         XCTAssertNil(Readings.shared.collationString(for: "Anna Berg"), "no kanji, no reading")
         XCTAssertNil(Readings.shared.collationString(for: "さくら"), "kana reads itself")
+    }
+
+    func testANameWithoutASpaceMadeOfKnownPartsIsReadWithoutMeCab() throws {
+        let readings = Readings(library: nil)
+        XCTAssertEqual(readings.collationString(for: "山田太郎"), "やまだたろう\u{FFFE}山田太郎")
+        XCTAssertEqual(readings.collationString(for: "佐藤花子"), "さとうはなこ\u{FFFE}佐藤花子")
+        let calls = readings.calls
+        XCTAssertEqual(readings.collationString(for: "山田花子"), "やまだはなこ\u{FFFE}山田花子")
+        XCTAssertEqual(readings.collationString(for: "佐藤太郎"), "さとうたろう\u{FFFE}佐藤太郎")
+        XCTAssertEqual(readings.calls, calls, "read from the cached surnames and given names")
+        // Names of one and two characters: no surname of two or more with a given name after it.
+        XCTAssertEqual(readings.collationString(for: "林"), "はやし\u{FFFE}林")
+        XCTAssertEqual(readings.collationString(for: "山田"), "やまだ\u{FFFE}山田")
+        // What follows a surname but is no given name (名詞,一般) is not cached: each such name goes to MeCab.
+        XCTAssertEqual(readings.collationString(for: "山田会議"), "やまだかいぎ\u{FFFE}山田会議")
+        let after = readings.calls
+        XCTAssertEqual(readings.collationString(for: "佐藤会議"), "さとうかいぎ\u{FFFE}佐藤会議")
+        XCTAssertGreaterThan(readings.calls, after)
+    }
+
+    /// Names without a space, each a surname of `names` and a given name of Benchmarks/ja_given_names.tsv picked at
+    /// random (or every line of the file THUMBINDEX_UNSPACED_NAMES names), read through the caches by one `Readings`
+    /// and whole by MeCab through another: the readings must be the same, and most names must need no MeCab call.
+    func testNamesWithoutASpaceReadFromTheCachesAsMeCabReadsThemWhole() throws {
+        let seed = ProcessInfo.processInfo.environment["THUMBINDEX_SEED"].flatMap(UInt64.init) ?? 0x5A7_0_7A60
+        var names: [String], context = "seed \(seed) (THUMBINDEX_SEED)"
+        if let path = ProcessInfo.processInfo.environment["THUMBINDEX_UNSPACED_NAMES"] {
+            names = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+            context = path
+        } else {
+            let tsv = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Benchmarks/ja_given_names.tsv")
+            let given = try String(contentsOf: tsv, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }.map { String($0.split(separator: "\t")[0]) }
+            let surnames = Self.names.map { String($0.0.split(separator: " ")[0]) }
+            XCTAssertEqual(given.count, 176)
+            var random = SplitMix64(seed: seed)
+            names = (0 ..< 3000).map { _ in surnames.randomElement(using: &random)! + given.randomElement(using: &random)! }
+        }
+        let cached = Readings(library: nil), whole = Readings(library: nil)
+        var misses: [String] = []
+        for name in names {
+            let read = cached.wordByWordReading(of: name), expected = whole.reading(of: name)
+            if read != expected { misses.append("\(name): \(read ?? "-"), MeCab whole \(expected ?? "-")") }
+        }
+        context += ", \(names.count) names"
+        XCTAssertEqual(misses, [], context)
+        XCTAssertLessThan(cached.calls, names.count / 2, context + ": MeCab calls through the caches")
+        print("\(context): \(cached.calls) MeCab calls through the caches, \(whole.calls) whole")
     }
 }
 
