@@ -3,7 +3,8 @@
 
 Reads each name of Benchmarks/ja_given_names.tsv (kanji, expected reading in hiragana, a surname) with MeCab's
 `-Oyomi` output, once per dictionary directory given, two ways: alone ("拓真") and after its surname and a space
-("佐藤 拓真", keeping what follows the surname's own reading, as MeCab reads the surname alone). Katakana is turned
+("佐藤 拓真", keeping what follows the surname's own reading, as MeCab reads the surname alone), and after its
+surname with no space ("佐藤拓真", the same way; ThumbIndex reads such names as MeCab reads them whole). Katakana is turned
 into hiragana and spaces dropped before comparing with the expected reading. Prints a Markdown table of exact
 matches and, per dictionary, the misses. Dictionary directories that do not exist are skipped with a note.
 
@@ -77,11 +78,11 @@ def measure(dicdir, names):
             alone = nospace(tagger.read(kanji))
             surname_reading = nospace(tagger.read(surname))
             full = nospace(tagger.read(f"{surname} {kanji}"))
-            if full.startswith(surname_reading):
-                context = full[len(surname_reading):]
-            else:  # the surname read differently in context: keep it all, marked, so it counts as a miss
-                context = f"[{full}]"
-            results.append((kanji, expected, surname, alone, context))
+            # the surname read differently in context: keep it all, marked, so it counts as a miss
+            after = lambda full: full[len(surname_reading):] if full.startswith(surname_reading) else f"[{full}]"
+            context = after(full)
+            unspaced = after(nospace(tagger.read(surname + kanji)))
+            results.append((kanji, expected, surname, alone, context, unspaced))
         return results
     finally:
         tagger.close()
@@ -107,21 +108,23 @@ def main(argv):
             continue
         alone = sum(r[3] == r[1] for r in results)
         context = sum(r[4] == r[1] for r in results)
-        rows.append((dicdir, percent(alone, len(results)), percent(context, len(results))))
-        misses.append((dicdir, [r for r in results if r[3] != r[1] or r[4] != r[1]]))
+        unspaced = sum(r[5] == r[1] for r in results)
+        rows.append((dicdir, percent(alone, len(results)), percent(context, len(results)), percent(unspaced, len(results))))
+        misses.append((dicdir, [r for r in results if r[3] != r[1] or r[4] != r[1] or r[5] != r[1]]))
 
-    print("| dictionary | alone | after surname |")
-    print("|---|---|---|")
-    for dicdir, a, c in rows:
-        print(f"| {dicdir} | {a} | {c} |")
+    print("| dictionary | alone | after surname | after surname, no space |")
+    print("|---|---|---|---|")
+    for dicdir, a, c, u in rows:
+        print(f"| {dicdir} | {a} | {c} | {u} |")
     for note in notes:
         print(f"\nNote: {note}")
     for dicdir, missed in misses:
         print(f"\nMisses with {dicdir} ({len(missed)} names wrong at least one way; ✓ = right that way):\n")
-        print("| name | expected | alone | after surname |")
-        print("|---|---|---|---|")
-        for kanji, expected, surname, a, c in missed:
-            print(f"| {kanji} ({surname}) | {expected} | {'✓' if a == expected else a} | {'✓' if c == expected else c} |")
+        print("| name | expected | alone | after surname | no space |")
+        print("|---|---|---|---|---|")
+        for kanji, expected, surname, a, c, u in missed:
+            mark = lambda got: "✓" if got == expected else got
+            print(f"| {kanji} ({surname}) | {expected} | {mark(a)} | {mark(c)} | {mark(u)} |")
     return 0 if rows else 1
 
 

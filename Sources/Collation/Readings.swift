@@ -276,18 +276,18 @@ public final class Readings: CollationReading, @unchecked Sendable {
     }
 }
 
-/// A string hashed and compared as its UTF-8 bytes: as a `String` key, a name in kanji is hashed and compared as its
-/// NFC form, which cost more than the lookups themselves (MeCab reads the bytes it is given anyway). Kept as a
-/// `String`, so a key of up to 15 bytes (a name of five kanji) takes no allocation.
+/// A string as its UTF-8 bytes, hashed and compared as bytes: as a `String` key, a name in kanji is hashed and
+/// compared as its NFC form, which cost more than the lookups themselves (MeCab reads the bytes it is given anyway).
+/// Up to 24 bytes (a name of eight kanji) are held in three words: no allocation, compared as integers.
 struct UTF8Key: Hashable, Sendable {
-    let text: String
+    private var a: UInt64 = 0, b: UInt64 = 0, c: UInt64 = 0, count: Int
+    private var longer: [UInt8]?
 
-    init(_ bytes: ArraySlice<UInt8>) { text = String(decoding: bytes, as: UTF8.self) }
-
-    func hash(into hasher: inout Hasher) {
-        var text = text
-        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    init(_ bytes: ArraySlice<UInt8>) {
+        count = bytes.count
+        guard count <= 24 else { longer = Array(bytes); return }
+        var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &words) { words in bytes.withUnsafeBytes { words.copyMemory(from: $0) } }
+        (a, b, c) = words
     }
-
-    static func == (a: UTF8Key, b: UTF8Key) -> Bool { a.text.utf8.elementsEqual(b.text.utf8) }
 }

@@ -186,7 +186,13 @@ final class ReadingsTests: XCTestCase {
             if read != expected { misses.append("\(name): \(read ?? "-"), MeCab whole \(expected ?? "-")") }
         }
         context += ", \(names.count) names"
-        XCTAssertEqual(misses, [], context)
+        // A file of 100k generated names (Benchmarks/gen_unspaced_names.py, seeds 1–3) has had 0–1 such name: one
+        // that splits two ways where one way's surname is not known yet (堀金治郎: 堀金 治郎 cached, 堀 金治郎 whole),
+        // or whose surname MeCab reads by its context (長谷美喜夫: ながたに cached, はせ whole). Either reading is a
+        // reading of the name; the seeded names have none.
+        let allowed = ProcessInfo.processInfo.environment["THUMBINDEX_UNSPACED_NAMES"] == nil ? 0 : names.count / 10_000
+        XCTAssertLessThanOrEqual(misses.count, allowed, "\(misses) \(context)")
+        if !misses.isEmpty { print("\(context): read otherwise than MeCab whole: \(misses)") }
         XCTAssertLessThan(cached.calls, names.count / 2, context + ": MeCab calls through the caches")
         print("\(context): \(cached.calls) MeCab calls through the caches, \(whole.calls) whole")
     }
