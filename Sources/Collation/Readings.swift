@@ -8,7 +8,8 @@ import Synchronization
 ///
 /// MeCab is loaded at run time (`dlopen`), so the binary runs without it; `problem` then says why and what to
 /// install. Taggers are not thread-safe: each is used by one thread at a time, taken from a pool. Readings are
-/// cached per word (a list of distinct full names repeats its surnames and given names).
+/// cached per word (a list of distinct full names repeats its surnames and given names), and a name written without
+/// a space (山田太郎) is read from cached surnames and given names when it is made of known ones.
 ///
 /// The dictionary is IPADIC (`mecab-ipadic-utf8`) when installed, whichever one the system made MeCab's default:
 /// on 176 given names it reads as well as NAIST-jdic, which installing `mecab-naist-jdic` makes the default
