@@ -154,7 +154,6 @@ extension Entry {
         return entry
     }
 
-    /// `entries` and all their children, depth-first (document order), each without its children.
     /// The entries handed to `add` in document order, each without children and with its depth (0 at the top), nested.
     static func nested(_ visit: (_ add: (Entry, Int) -> Void) -> Void) -> [Entry] {
         // The entries still open, one list per depth; a list is closed into its parent's last entry when a shallower
@@ -175,6 +174,7 @@ extension Entry {
         return open[0]
     }
 
+    /// `entries` and all their children, depth-first (document order), each without its children.
     public static func depthFirst(_ entries: consuming [Entry]) -> [Entry] {
         func count(_ entries: [Entry]) -> Int { entries.reduce(entries.count) { $0 + count($1.children) } }
         var flat: [Entry] = []
