@@ -25,7 +25,7 @@ public final class Readings: CollationReading, @unchecked Sendable {
     private let state = Mutex(State())
     private struct State {
         /// Each used by one thread at a time: the one that took it from here. `parts`: ChaSen's format.
-        var taggers: [UncheckedSendable<UnsafeMutableRawPointer>] = [], partTaggers: [UncheckedSendable<UnsafeMutableRawPointer>] = []
+        var taggers: [UncheckedSendable<UnsafeMutableRawPointer>] = []
         var cache: [UTF8Key: String] = [:]
         /// The parts of names written without a space, with their readings there: surnames MeCab found first in
         /// such a name (人名,姓) and the given names (人名,名) after them.
@@ -48,9 +48,9 @@ public final class Readings: CollationReading, @unchecked Sendable {
     }
     private static let cacheLimit = 500_000
 
-    /// MeCab's arguments: readings (`-Oyomi`) from `dictionary`; for names without a space, ChaSen's format (a line
-    /// per word: surface, reading, base form, part of speech), whose readings joined are `-Oyomi`'s.
-    private let arguments: String, partArguments: String
+    /// MeCab's arguments: ChaSen's format (a line per word: surface, reading, base form, part of speech) from
+    /// `dictionary`; its readings joined are `-Oyomi`'s for a text without spaces, and it tells a name's parts.
+    private let arguments: String
     /// The dictionary's folder, or nil for MeCab's default (`/etc/mecabrc`).
     public let dictionary: String?
     private static let ipadic = "/var/lib/mecab/dic/ipadic-utf8"
@@ -58,8 +58,7 @@ public final class Readings: CollationReading, @unchecked Sendable {
     /// Readings from the MeCab library at `library` (nil: libmecab.so.2, as the system installs it).
     init(library: String?) {
         dictionary = FileManager.default.fileExists(atPath: Self.ipadic + "/sys.dic") ? Self.ipadic : nil
-        arguments = "-Oyomi" + (dictionary.map { " -d " + $0 } ?? "")
-        partArguments = "-Ochasen" + (dictionary.map { " -d " + $0 } ?? "")
+        arguments = "-Ochasen" + (dictionary.map { " -d " + $0 } ?? "")
         var error = [CChar](repeating: 0, count: 512)
         if thumbindex_mecab_load(library, &error, error.count) != 0 {
             // When the variable named the library, the variable is what to fix, not the system's packages.
@@ -88,7 +87,7 @@ public final class Readings: CollationReading, @unchecked Sendable {
     }
 
     deinit {
-        state.withLock { for tagger in $0.taggers + $0.partTaggers { thumbindex_mecab_destroy(tagger.value) } }
+        state.withLock { for tagger in $0.taggers { thumbindex_mecab_destroy(tagger.value) } }
     }
 
     /// The string to collate `name` by: its reading, then (after U+FFFE, which sorts before everything, so names
@@ -132,9 +131,11 @@ public final class Readings: CollationReading, @unchecked Sendable {
         }
     }
 
-    /// The reading of `text` in hiragana (what MeCab cannot read stays as it is), cached; a full-width space is read
-    /// as a space.
-    public func reading(of text: String) -> String? { read(text, unspacedName: false) }
+    /// The reading of `text` in hiragana (what MeCab cannot read stays as it is), cached; words split at spaces (a
+    /// full-width one too) are read one by one.
+    public func reading(of text: String) -> String? {
+        text.utf8.contains(0x20) || text.unicodeScalars.contains("\u{3000}") ? wordByWordReading(of: text) : read(text, unspacedName: false)
+    }
 
     /// The reading of `text`, or of a name without a space (`unspacedName`), meant to be MeCab's for the whole name:
     /// from the caches when one known surname and one known given name make it, else from MeCab, learning the name's
@@ -143,7 +144,8 @@ public final class Readings: CollationReading, @unchecked Sendable {
     private func read(_ text: String, unspacedName: Bool) -> String? {
         // A surname of 2–5 characters and the given name after it, made before the lock is taken (it is the other
         // core's meanwhile).
-        var input = Array(text.utf8), splits: [(UTF8Key, UTF8Key)] = []
+        let input = Array(text.utf8)
+        var splits: [(UTF8Key, UTF8Key)] = []
         let key = UTF8Key(input[...])
         if unspacedName {
             var end = 0, length = 0
@@ -157,19 +159,18 @@ public final class Readings: CollationReading, @unchecked Sendable {
         let (known, pooled) = state.withLock { state -> (String?, UncheckedSendable<UnsafeMutableRawPointer>?) in
             if let known = state.cache[key] ?? state.parts(splits) { return (known, nil) }
             state.calls += 1
-            return (nil, unspacedName ? state.partTaggers.popLast() : state.taggers.popLast())
+            return (nil, state.taggers.popLast())
         }
         if let known { return known }
-        guard let tagger = pooled?.value ?? newTagger(unspacedName ? partArguments : arguments) else { return nil }
-        Self.replace(fullWidthSpacesIn: &input)
+        guard let tagger = pooled?.value ?? newTagger() else { return nil }
         var parts: [(surface: String, reading: String)] = []
         let output = input.withUnsafeBufferPointer { utf8 in
             utf8.withMemoryRebound(to: CChar.self) { chars in
-                thumbindex_mecab_parse(tagger, chars.baseAddress, chars.count).map { unspacedName ? Self.reading(chasen: $0, parts: &parts) : Self.hiragana(yomi: $0) }
+                thumbindex_mecab_parse(tagger, chars.baseAddress, chars.count).map { Self.reading(chasen: $0, parts: &parts) }
             }
         }
         state.withLock { state in
-            if unspacedName { state.partTaggers.append(UncheckedSendable(tagger)) } else { state.taggers.append(UncheckedSendable(tagger)) }
+            state.taggers.append(UncheckedSendable(tagger))
             // A server lives for hours: past this many names, start again rather than grow without end.
             if state.cache.count >= Self.cacheLimit {
                 state.cache.removeAll(keepingCapacity: true)
@@ -180,7 +181,7 @@ public final class Readings: CollationReading, @unchecked Sendable {
         // Parts kept only where a cache hit gives the whole name's reading as far as they tell: a surname of two
         // characters or more (金, 原 join the next character into other words), each part read the same alone (五輪
         // is イツワ only before a given name); `State.parts` adds that the name splits just one way.
-        if parts.count == 2, parts[0].surface.unicodeScalars.count > 1, read(parts[0].surface, unspacedName: false) == parts[0].reading,
+        if unspacedName, parts.count == 2, parts[0].surface.unicodeScalars.count > 1, read(parts[0].surface, unspacedName: false) == parts[0].reading,
            read(parts[1].surface, unspacedName: false) == parts[1].reading {
             state.withLock { state in
                 state.surnames[UTF8Key(Array(parts[0].surface.utf8)[...])] = parts[0].reading
@@ -211,35 +212,9 @@ public final class Readings: CollationReading, @unchecked Sendable {
         return reading
     }
 
-    private func newTagger(_ arguments: String) -> UnsafeMutableRawPointer? {
+    private func newTagger() -> UnsafeMutableRawPointer? {
         var error = [CChar](repeating: 0, count: 512)
         return thumbindex_mecab_new(arguments, &error, error.count)
-    }
-
-    /// U+3000 (E3 80 80) as a space (one byte: the bytes after it move up).
-    static func replace(fullWidthSpacesIn bytes: inout [UInt8]) {
-        var i = 0, out = 0
-        while i < bytes.count {
-            if bytes[i] == 0xE3, i + 2 < bytes.count, bytes[i + 1] == 0x80, bytes[i + 2] == 0x80 {
-                bytes[out] = 0x20
-                i += 3
-            } else {
-                bytes[out] = bytes[i]
-                i += 1
-            }
-            out += 1
-        }
-        bytes.removeLast(bytes.count - out)
-    }
-
-    /// MeCab's `-Oyomi` output (a C string) without its line feeds at the end, katakana (ァ…ヶ) as hiragana; the prolonged sound
-    /// mark and everything else as they are.
-    static func hiragana(yomi: UnsafePointer<CChar>) -> String {
-        var length = strlen(yomi)
-        return yomi.withMemoryRebound(to: UInt8.self, capacity: length) { p in
-            while length > 0, p[length - 1] == 0x0A { length -= 1 }
-            return hiragana(UnsafeBufferPointer(start: p, count: length))
-        }
     }
 
     /// UTF-8 with katakana U+30A1…U+30F6 (E3 82 A1 … E3 83 B6) as hiragana, 0x60 lower.

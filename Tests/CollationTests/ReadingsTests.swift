@@ -198,8 +198,9 @@ final class ReadingsTests: XCTestCase {
     }
 }
 
-/// MeCab's output turned into a reading byte by byte: katakana ァ…ヶ (U+30A1…U+30F6) become hiragana, everything
-/// else (ー, ヷ, kanji, ASCII, a line feed inside) stays; line feeds at the end go. Needs no MeCab.
+/// MeCab's ChaSen output turned into a reading byte by byte: katakana ァ…ヶ (U+30A1…U+30F6) become hiragana,
+/// everything else (ー, ヷ, kanji, ASCII) stays; the words' readings are joined and a surname and given name told.
+/// Needs no MeCab.
 final class HiraganaBytesTests: XCTestCase {
     func testEveryKanaAndItsNeighboursAsAScalarByScalarMappingGivesThem() {
         var text = "", expected = ""
@@ -208,14 +209,17 @@ final class HiraganaBytesTests: XCTestCase {
             text.unicodeScalars.append(scalar)
             expected.unicodeScalars.append((0x30A1 ... 0x30F6).contains(value) ? Unicode.Scalar(value - 0x60)! : scalar)
         }
-        text.withCString { XCTAssertEqual(Readings.hiragana(yomi: $0), expected) }
-        "ヤマダ\n\n".withCString { XCTAssertEqual(Readings.hiragana(yomi: $0), "やまだ") }
-        "".withCString { XCTAssertEqual(Readings.hiragana(yomi: $0), "") }
+        XCTAssertEqual(text.utf8.withContiguousStorageIfAvailable { Readings.hiragana($0) }, expected)
     }
 
-    func testAFullWidthSpaceBecomesOneSpace() {
-        var bytes = Array("佐藤\u{3000}太郎\u{3000}".utf8)
-        Readings.replace(fullWidthSpacesIn: &bytes)
-        XCTAssertEqual(String(decoding: bytes, as: UTF8.self), "佐藤 太郎 ")
+    func testChaSenLinesGiveTheJoinedReadingAndTheNamesParts() {
+        var parts: [(surface: String, reading: String)] = []
+        let name = "山田\tヤマダ\t山田\t名詞-固有名詞-人名-姓\t\t\n太郎\tタロウ\t太郎\t名詞-固有名詞-人名-名\t\t\nEOS\n"
+        XCTAssertEqual(name.withCString { Readings.reading(chasen: $0, parts: &parts) }, "やまだたろう")
+        XCTAssertEqual(parts.map { "\($0.surface) \($0.reading)" }, ["山田 やまだ", "太郎 たろう"])
+        parts = []
+        let word = "会議\tカイギ\t会議\t名詞-サ変接続\t\t\n室\tシツ\t室\t名詞-接尾-一般\t\t\nEOS\n"
+        XCTAssertEqual(word.withCString { Readings.reading(chasen: $0, parts: &parts) }, "かいぎしつ")
+        XCTAssertTrue(parts.isEmpty, "no name's parts")
     }
 }
