@@ -139,8 +139,7 @@ public final class Readings: CollationReading, @unchecked Sendable {
 
     /// The reading of `text`, or of a name without a space (`unspacedName`), meant to be MeCab's for the whole name:
     /// from the caches when one known surname and one known given name make it, else from MeCab, learning the name's
-    /// parts. Bytes throughout, and the lock taken twice a name (Foundation's replacing and `Character`s cost as much
-    /// as MeCab).
+    /// parts. Bytes throughout (`String`s and `Character`s cost as much as MeCab), and the lock taken twice a name.
     private func read(_ text: String, unspacedName: Bool) -> String? {
         // A surname of 2–5 characters and the given name after it, made before the lock is taken (it is the other
         // core's meanwhile).
