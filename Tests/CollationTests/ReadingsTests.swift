@@ -139,6 +139,8 @@ final class ReadingsTests: XCTestCase {
     func testReadingsAreHiraganaAndAFullWidthSpaceKeepsTheNamesContext() throws {
         XCTAssertEqual(Readings.shared.reading(of: "近藤 英樹"), "こんどう ひでき")
         XCTAssertEqual(Readings.shared.reading(of: "近藤\u{3000}英樹"), "こんどう ひでき")
+        // Words MeCab does not know (unknown nodes: Latin letters, digits) read as written, between known ones.
+        XCTAssertEqual(Readings.shared.reading(of: "山田ABC42太郎"), "やまだABC42たろう")
         XCTAssertEqual(Readings.shared.collationString(for: "近藤 英樹"), "こんどう ひでき\u{FFFE}近藤 英樹")
         XCTAssertNil(Readings.shared.collationString(for: "Anna Berg"), "no kanji, no reading")
         XCTAssertNil(Readings.shared.collationString(for: "さくら"), "kana reads itself")
@@ -198,7 +200,7 @@ final class ReadingsTests: XCTestCase {
     }
 }
 
-/// MeCab's ChaSen output turned into a reading byte by byte: katakana ァ…ヶ (U+30A1…U+30F6) become hiragana,
+/// The MeCab shim's word lines turned into a reading byte by byte: katakana ァ…ヶ (U+30A1…U+30F6) become hiragana,
 /// everything else (ー, ヷ, kanji, ASCII) stays; the words' readings are joined and a surname and given name told.
 /// Needs no MeCab.
 final class HiraganaBytesTests: XCTestCase {
@@ -212,14 +214,14 @@ final class HiraganaBytesTests: XCTestCase {
         XCTAssertEqual(text.utf8.withContiguousStorageIfAvailable { Readings.hiragana($0) }, expected)
     }
 
-    func testChaSenLinesGiveTheJoinedReadingAndTheNamesParts() {
-        var parts: [(surface: String, reading: String)] = []
-        let name = "山田\tヤマダ\t山田\t名詞-固有名詞-人名-姓\t\t\n太郎\tタロウ\t太郎\t名詞-固有名詞-人名-名\t\t\nEOS\n"
-        XCTAssertEqual(name.withCString { Readings.reading(chasen: $0, parts: &parts) }, "やまだたろう")
-        XCTAssertEqual(parts.map { "\($0.surface) \($0.reading)" }, ["山田 やまだ", "太郎 たろう"])
+    func testTheShimsWordLinesGiveTheJoinedReadingAndTheNamesParts() {
+        var parts: [(surface: [UInt8], reading: String)] = []
+        let name = "山田\tヤマダ\t名詞,固有名詞,人名,姓\n太郎\tタロウ\t名詞,固有名詞,人名,名\n"
+        XCTAssertEqual(name.withCString { Readings.reading(words: $0, parts: &parts) }, "やまだたろう")
+        XCTAssertEqual(parts.map { "\(String(decoding: $0.surface, as: UTF8.self)) \($0.reading)" }, ["山田 やまだ", "太郎 たろう"])
         parts = []
-        let word = "会議\tカイギ\t会議\t名詞-サ変接続\t\t\n室\tシツ\t室\t名詞-接尾-一般\t\t\nEOS\n"
-        XCTAssertEqual(word.withCString { Readings.reading(chasen: $0, parts: &parts) }, "かいぎしつ")
+        let word = "会議\tカイギ\t名詞,サ変接続\n室\tシツ\t名詞,接尾,一般\n"
+        XCTAssertEqual(word.withCString { Readings.reading(words: $0, parts: &parts) }, "かいぎしつ")
         XCTAssertTrue(parts.isEmpty, "no name's parts")
     }
 }

@@ -16,8 +16,10 @@ int thumbindex_mecab_load(const char *library, char *error, size_t errorSize);
 /// NULL with why in `error`. One thread at a time may use a tagger.
 void *thumbindex_mecab_new(const char *arguments, char *error, size_t errorSize);
 
-/// The tagger's output for `text` (`length` bytes of UTF-8), NUL-terminated and owned by the tagger until its next
-/// call; NULL on failure.
+/// The words MeCab finds in `text` (`length` bytes of UTF-8), a line each: `surface\treading\tpart of speech\n`, the
+/// reading IPADIC's (its feature's eighth field; an unknown word's is its surface), the part of speech the feature's
+/// first four fields as written (`名詞,固有名詞,人名,姓`). NUL-terminated and owned by the tagger until its next call;
+/// NULL on failure.
 const char *thumbindex_mecab_parse(void *tagger, const char *text, size_t length);
 
 /// Frees a tagger.
