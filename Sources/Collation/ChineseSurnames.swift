@@ -33,5 +33,7 @@ enum ChineseSurnames {
         // common surnames and beyond that ICU reads as words (颉 jié, 么 me, 番 fān, 镡 chán, 澹 dàn, 沓 dá).
         "颉": "xié", "頡": "xié", "么": "yāo", "番": "pān", "镡": "tán", "鐔": "tán", "澹": "tán", "沓": "tà", "於": "yū",
         "肖": "xiāo", "兴": "xīng", "興": "xīng", "还": "huán", "還": "huán", "角": "jué", "冠": "guàn", "拓": "tuò",
+        // Not a second reading but ICU's mistake: 佴's one reading is nài (Unihan; ICU reads èr).
+        "佴": "nài",
     ]
 }

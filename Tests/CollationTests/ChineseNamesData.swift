@@ -13,6 +13,8 @@
 ///   its "surname X" entries, which give the surname reading of each character.
 /// - [Z] Chinese Wikipedia, "員姓" (https://zh.wikipedia.org/wiki/員姓).
 /// - [D] 中华姓氏大辞典 (Dictionary of Chinese Surnames), entry 种, as reproduced online.
+/// - [U] Unihan (Unicode 16.0, kMandarin and kTGHZ2013, the 通用规范汉字字典's readings), for a character with one
+///   reading that ICU's `Han-Latin` does not give.
 /// Characters whose published surname readings disagree with one another (纪 jǐ/jì, 盖 gě/gài, 相 xiāng/xiàng,
 /// 能 néng/nài, 秘 bì/bèi, 那 nā/nà, 折 shé/zhé, 强 qiáng/jiàng, 郗 chī/xī, 钭 tǒu/dǒu, 阙 quē/què, 宁 nìng/níng)
 /// or that no source above confirms (句, 黑, 朝, 洗, 蕃, 藏: pages disagree, cáng or zàng, and confuse it with 臧) were
@@ -108,6 +110,7 @@ enum ChineseNamesData {
         ("干宝", "干", "gān"),  // [C]; [W] Gan Bao
         ("訾明", "訾", "zī"),  // [C] (c)
         ("舍明", "舍", "shè"),  // [C] (c)
+        ("佴明", "佴", "nài"),  // [U] nài, its one reading (ICU: èr); in the Hundred Family Surnames (c)
     ]
 
     /// Words (not names) that begin with those same characters, and the pinyin initial letter (uppercase) their
