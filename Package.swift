@@ -54,11 +54,11 @@ let package = Package(
 
         // MARK: Entries — one extractor per document format, chosen by languageId (no collation here).
         .target(name: "Entries", dependencies: ["ThumbIndexJSON", "LowLevel", .product(name: "Yams", package: "Yams")]),
-        .testTarget(name: "EntriesTests", dependencies: ["Entries"], exclude: ["Fixtures"]),
+        .testTarget(name: "EntriesTests", dependencies: ["Entries", "LowLevel"], exclude: ["Fixtures"]),
 
         // MARK: Outlines — the domain: a document's text → entries → sectioned outline, pages, jumps, search.
         .target(name: "Outlines", dependencies: ["Collation", "Entries", "ThumbIndexJSON", "LowLevel"]),
-        .testTarget(name: "OutlinesTests", dependencies: ["Outlines", "Server", "Collation", "Entries", "ThumbIndexJSON", "SeededRandom"], exclude: ["Fixtures"]),
+        .testTarget(name: "OutlinesTests", dependencies: ["Outlines", "Server", "Collation", "Entries", "ThumbIndexJSON", "LowLevel", "SeededRandom"], exclude: ["Fixtures"]),
 
         // MARK: JSON-RPC 2.0 transport — framing and messages, knows nothing of LSP.
         .target(name: "JSONRPC", dependencies: ["ThumbIndexJSON"]),
@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "ThumbIndexProtocolTests", dependencies: ["ThumbIndexProtocol", "JSONRPC", "ThumbIndexJSON"]),
 
         // MARK: Server — the LSP adapter over Outlines: lifecycle, documents, typed request handlers.
-        .target(name: "Server", dependencies: ["Outlines", "Collation", "Entries", "ThumbIndexProtocol", "JSONRPC", "ThumbIndexJSON", "MallocShim"]),
+        .target(name: "Server", dependencies: ["Outlines", "Collation", "Entries", "ThumbIndexProtocol", "JSONRPC", "ThumbIndexJSON", "LowLevel", "MallocShim"]),
 
         // MARK: Client — starts or connects to a server, typed async requests, and PagedArray for fluent pagination.
         .target(name: "ThumbIndexClient", dependencies: ["ThumbIndexProtocol", "JSONRPC", "ThumbIndexJSON"]),

@@ -35,15 +35,13 @@ extension JSONValues {
         return range.start.line
     }
 
-    /// See `Thresholds`.
-    static let stringsReadOnTwoCores = Thresholds.stringsReadOnTwoCores
 
     /// The entries of the catalog's strings (`strings`, the members of its `strings` object) handed to `sink` in
     /// order, the later half read on another core into a part appended after when there are many
-    /// (`stringsReadOnTwoCores`); returns how many, nil when a value has no key.
+    /// (`Thresholds.stringsReadOnTwoCores`); returns how many, nil when a value has no key.
     func catalogEntriesOnTwoCores<Sink: EntrySink>(_ strings: ChildIndices, languages: [String], into sink: inout Sink) -> Int? {
         let all = Array(strings)
-        guard all.count >= Self.stringsReadOnTwoCores, let first = sink.part(), let second = sink.part() else {
+        guard all.count >= Thresholds.stringsReadOnTwoCores, let first = sink.part(), let second = sink.part() else {
             reserve(&sink, for: strings.range)
             return catalogEntries(strings, languages: languages, into: &sink)
         }

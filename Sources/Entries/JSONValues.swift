@@ -42,7 +42,7 @@ struct JSONValues: @unchecked Sendable {  // only read, by both cores in `visitO
     func visitOnTwoCores<Sink: EntrySink>(_ top: ChildIndices, isObject: Bool, into sink: inout Sink) -> Int {
         // The first of `top` at or past the middle of the spans, and how many come before it.
         var found: Int?, before = 0
-        if spans.count >= Self.valuesReadOnTwoCores {
+        if spans.count >= Thresholds.valuesReadOnTwoCores {
             for i in top {
                 if i >= spans.count / 2 { found = i; break }
                 before += 1
@@ -72,8 +72,6 @@ struct JSONValues: @unchecked Sendable {  // only read, by both cores in `visitO
         sink.reserveCapacity(entries: values.count, utf8: spans[values.upperBound - 1].end - spans[values.lowerBound].start)
     }
 
-    /// See `Thresholds`.
-    static let valuesReadOnTwoCores = Thresholds.valuesReadOnTwoCores
 
     /// `line`: the line of the last entry handed out, where the next one's lines are looked for from (they come in
     /// document order: a step or two on, not a search of a million lines).

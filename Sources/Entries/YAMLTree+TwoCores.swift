@@ -1,8 +1,6 @@
 import LowLevel
 
 extension YAMLTree {
-    /// See `Thresholds`.
-    static let linesReadOnTwoCores = Thresholds.linesReadOnTwoCores
 
     /// The tree read as two texts of their own, on two cores, when the document is long: the lines before a top-level
     /// key near the middle into one part of `sink` (`EntrySink.part()`), the lines from it into another, appended
@@ -10,7 +8,7 @@ extension YAMLTree {
     /// comment). Nil when not read so (a short text, a sink without parts, no key near the middle, or a half not read
     /// key by key: then the whole is read in one go, and decides); `.some(nil)` when a key repeats.
     static func readOnTwoCores<Sink: EntrySink>(_ text: RecordText, from first: Int, into sink: inout Sink) -> YAMLTree?? {
-        guard text.lineCount - first >= linesReadOnTwoCores, let middle = keyLine(near: (first + text.lineCount) / 2, in: text),
+        guard text.lineCount - first >= Thresholds.linesReadOnTwoCores, let middle = keyLine(near: (first + text.lineCount) / 2, in: text),
               let firstPart = sink.part(), let secondPart = sink.part() else { return nil }
         let halves = [YAMLHalf(firstPart, values: first ..< middle), YAMLHalf(secondPart, values: middle ..< text.lineCount)]
         // Each half writes only its own; `Cores.run` returns after both.

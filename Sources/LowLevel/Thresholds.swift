@@ -15,13 +15,16 @@ package enum Thresholds {
     /// recorded; above it (87dd4b6): receiving 1M names −13%, 1M vCard −6%.
     package static let lineStartsOnTwoCores = 1 << 20
     /// Bytes of a record file (CSV, TSV, vCard, .strings) read on two cores (`OutlineIndex.readAll`). Chosen by: not
-    /// recorded (c87c3de measured nothing).
+    /// recorded; one core instead (2026-11-28, 100k contacts, open → sections, medians of 9): CSV +8%, vCard
+    /// +29%, .strings +9%.
     package static let recordsReadOnTwoCores = 1 << 20
     /// Spans of a JSON document whose values' entries are read on two cores (`JSONValues.visitOnTwoCores`). Chosen
-    /// by: not recorded (b699b63 measured nothing).
+    /// by: not recorded; one core instead (2026-11-28, open → sections, medians of 9): 100k-key JSON +11%, an
+    /// array of 400k objects +39%.
     package static let valuesReadOnTwoCores = 1 << 15
     /// Strings of a string catalog whose entries are read on two cores (`JSONValues.catalogEntriesOnTwoCores`; a
-    /// string costs about eight JSON values). Chosen by: not recorded (ff0a7cb measured nothing).
+    /// string costs about eight JSON values). Chosen by: not recorded; one core instead (2026-11-28, open → sections of
+    /// 100k strings, medians of 9): +21%.
     package static let stringsReadOnTwoCores = 1 << 12
     /// Lines of a YAML document read as two texts on two cores (`YAMLTree.readOnTwoCores`). Chosen by: not recorded;
     /// above it (a6275a7): 1M YAML open 746 → 598 ms.
@@ -30,7 +33,7 @@ package enum Thresholds {
     /// it (5d3e2d2): 1M YAML open −9 ms, JSON −8 ms, catalog −130 ms.
     package static let entriesCopiedOnTwoCores = 1 << 15
     /// Lines of a plain text whose names are found on two cores (`OutlineIndex.names`). Chosen by: not recorded
-    /// (16cc8eb measured nothing).
+    /// (one core instead, 2026-11-28, open → sections of 1M names, medians of 9: +10%).
     package static let namesFoundOnTwoCores = 100_000
     /// The fewest strings a slice of a batch whose sort keys, key prefixes or buckets are made on every core (Collation's
     /// `Cores.slices`). Chosen by: not recorded (5579ad2 measured nothing).

@@ -94,20 +94,18 @@ extension OutlineIndex {
                 lengths.withUnsafeMutableBufferPointer { lengths in
                     lines.withUnsafeMutableBufferPointer { lines in
                         found.withUnsafeMutableBufferPointer { found in
-                            let box = UncheckedSendable((text: p, starts: starts, lengths: lengths, lines: lines, found: found))
-                            DispatchQueue.concurrentPerform(iterations: halves) { half in
-                                let out = box.value
+                            Cores.run(halves) { half in
                                 let first = count * half / halves
                                 var k = first
                                 for line in range.lowerBound + first ..< range.lowerBound + count * (half + 1) / halves {
-                                    let end = TextDocument.contentEnd(out.text, lineStarts[line], line + 1 < lineStarts.count ? lineStarts[line + 1] : out.text.count)
-                                    guard let name = PlainTextExtractor.nameRange(out.text, lineStarts[line], end) else { continue }
-                                    out.starts[k] = Int64(name.lowerBound)
-                                    out.lengths[k] = Int32(name.count)
-                                    out.lines[k] = Int32(line)
+                                    let end = TextDocument.contentEnd(p, lineStarts[line], line + 1 < lineStarts.count ? lineStarts[line + 1] : p.count)
+                                    guard let name = PlainTextExtractor.nameRange(p, lineStarts[line], end) else { continue }
+                                    starts[k] = Int64(name.lowerBound)
+                                    lengths[k] = Int32(name.count)
+                                    lines[k] = Int32(line)
                                     k += 1
                                 }
-                                out.found[half] = k - first
+                                found[half] = k - first
                             }
                         }
                     }

@@ -77,7 +77,7 @@ struct StoredEntries: Sendable {
                 }
             }
         }
-        if other.packed.count < Self.entriesCopiedOnTwoCores {
+        if other.packed.count < Thresholds.entriesCopiedOnTwoCores {
             strings.append(contentsOf: other.strings)
             appendMoved(other.packed, to: &packed)
         } else {
@@ -90,8 +90,6 @@ struct StoredEntries: Sendable {
         unused += other.unused
     }
 
-    /// See `Thresholds`.
-    static let entriesCopiedOnTwoCores = Thresholds.entriesCopiedOnTwoCores
 
     var count: Int { packed.count }
     /// The bytes of the strings buffer, those no entry points at included.

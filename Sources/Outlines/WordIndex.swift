@@ -1,8 +1,6 @@
 import Collation
-import Dispatch
-import LowLevel
-import Synchronization
 import Foundation
+import LowLevel
 
 /// The first eight bytes of the primary-strength sort key of every word start of every entry, made once per text
 /// generation and locale: a query is then an integer compare per word, not an ICU call. A query whose key is longer
@@ -31,15 +29,16 @@ public struct WordIndex: Sendable {
     /// words found by its bytes, with no `String` made).
     public init(names: UTF8Batch, collator: Collator) throws(CollationError) {
         let count = min(8, max(1, names.count / Thresholds.wordIndexSlice))
-        let parts = Mutex([(batch: UTF8Batch, owners: [Int32])](repeating: (UTF8Batch([String]()), []), count: count))
-        DispatchQueue.concurrentPerform(iterations: count) { part in
-            var batch = UTF8Batch([String]()), owners: [Int32] = [], kinds: [UInt32: PrefixMatcher.Kind] = [:]
-            for i in names.count * part / count ..< names.count * (part + 1) / count {
-                names.withUTF8(at: i) { Self.appendWords(of: $0, owner: Int32(i), to: &batch, owners: &owners, kinds: &kinds) }
+        var words = [(batch: UTF8Batch, owners: [Int32])](repeating: (UTF8Batch([String]()), []), count: count)
+        words.withUnsafeMutableBufferPointer { words in
+            Cores.run(count) { part in
+                var batch = UTF8Batch([String]()), owners: [Int32] = [], kinds: [UInt32: PrefixMatcher.Kind] = [:]
+                for i in names.count * part / count ..< names.count * (part + 1) / count {
+                    names.withUTF8(at: i) { Self.appendWords(of: $0, owner: Int32(i), to: &batch, owners: &owners, kinds: &kinds) }
+                }
+                words[part] = (batch, owners)
             }
-            parts.withLock { $0[part] = (batch, owners) }
         }
-        let words = parts.withLock { $0 }
         var batch = words[0].batch, owners: [Int32] = []
         owners.reserveCapacity(words.reduce(0) { $0 + $1.owners.count })  // kept: no growth slack
         owners += words[0].owners

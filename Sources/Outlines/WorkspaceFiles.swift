@@ -2,6 +2,7 @@ import Collation
 import Dispatch
 import Entries
 import Foundation
+import LowLevel
 import Synchronization
 
 /// The entries of every file the workspace folders hold that `FolderScan` reads (a folder of vCards, a notes vault, a
@@ -82,7 +83,7 @@ public final class WorkspaceFiles: Sendable {
             let (found, scanNotes) = scan.files(in: root)
             notes += scanNotes
             let perFile = Mutex<[String]>([])
-            DispatchQueue.concurrentPerform(iterations: found.count) { k in
+            Cores.run(found.count) { k in
                 guard !isCancelled() else { return }
                 if let note = read(found[k]) { perFile.withLock { $0.append(note) } }
             }
@@ -146,7 +147,7 @@ public final class WorkspaceFiles: Sendable {
             (found.values.filter { state.stamps[$0.path] != $0.stamp && state.open[$0.path] == nil }.sorted { $0.path < $1.path },
              state.diskPaths.filter { found[$0] == nil })
         }
-        DispatchQueue.concurrentPerform(iterations: changed.count) { _ = read(changed[$0]) }
+        Cores.run(changed.count) { _ = read(changed[$0]) }
         state.withLock { state in
             for path in gone { store(nil, at: path, in: &state) }
         }
@@ -162,7 +163,7 @@ public final class WorkspaceFiles: Sendable {
             for key in state.diskPaths where key.hasPrefix(inside) && !paths.contains(key) { store(nil, at: key, in: &state) }
         }
         let perFile = Mutex<[String]>([])
-        DispatchQueue.concurrentPerform(iterations: found.count) { k in
+        Cores.run(found.count) { k in
             if let note = read(found[k]) { perFile.withLock { $0.append(note) } }
         }
         return notes + perFile.withLock { $0.sorted() }

@@ -2,9 +2,9 @@ import Collation
 import Entries
 import Foundation
 import JSONRPC
+import LowLevel
 import Outlines
 import ThumbIndexJSON
-import Synchronization
 import ThumbIndexProtocol
 
 /// DocumentSymbol JSON for an outline: what `textDocument/documentSymbol` sends and what
@@ -62,8 +62,8 @@ extension OutlineSymbols {
         let writer = SymbolWriter(document: view.document, encoding: encoding)
         let titles = view.collation.sectionTitles
         let halves = ids.count < 20_000 ? [0 ..< ids.count] : [0 ..< ids.count / 2, ids.count / 2 ..< ids.count]
-        let results = Mutex([SerializedJSON?](repeating: nil, count: halves.count))
-        DispatchQueue.concurrentPerform(iterations: halves.count) { half in
+        var results = [SerializedJSON?](repeating: nil, count: halves.count)
+        results.withUnsafeMutableBufferPointer { results in Cores.run(halves.count) { half in
             var stream = JSONStream(capacity: halves[half].count * 240 + 1024)
             stream.beginArray()
             for id in ids[halves[half]] {
@@ -75,10 +75,9 @@ extension OutlineSymbols {
                 }
             }
             stream.endArray()
-            let written = stream.finish()
-            results.withLock { $0[half] = written }
-        }
-        return SerializedJSON.concatenating(arrays: results.withLock { $0 }.compactMap { $0 })
+            results[half] = stream.finish()
+        } }
+        return SerializedJSON.concatenating(arrays: results.compactMap { $0 })
     }
 
     /// `SymbolInformation[]` of an index for clients without hierarchical symbols: every entry in sectioned order, its

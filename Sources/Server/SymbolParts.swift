@@ -1,4 +1,5 @@
 import Dispatch
+import LowLevel
 import Outlines
 import Synchronization
 import ThumbIndexJSON
@@ -50,8 +51,8 @@ extension OutlineSymbols {
         let halves = [0 ..< cut, cut ..< view.sections.count].filter { !$0.isEmpty }
         let writer = SymbolWriter(document: view.document, encoding: encoding)
         let variant = PositionEncoding.allCases.firstIndex(of: encoding) ?? 0
-        let results = Mutex([[StreamedJSON.Piece]](repeating: [], count: halves.count))
-        DispatchQueue.concurrentPerform(iterations: halves.count) { half in
+        var results = [[StreamedJSON.Piece]](repeating: [], count: halves.count)
+        results.withUnsafeMutableBufferPointer { results in Cores.run(halves.count) { half in
             let pieces = sectionPieces(halves[half], of: view, writer: writer) { section, offsets in
                 let make = { (k: Int) -> [UInt8] in
                     var symbol = JSONStream(capacity: 256)
@@ -64,10 +65,10 @@ extension OutlineSymbols {
                     lastChange: view.lastChange(of:), stamp: { view.stamp(at: offsets.lowerBound + $0) }, variant: variant, make: make
                 ).map(StreamedJSON.Piece.init)
             }
-            results.withLock { $0[half] = pieces }
-        }
+            results[half] = pieces
+        } }
         var pieces = [StreamedJSON.Piece([UInt8(ascii: "[")])]
-        for (half, written) in results.withLock({ $0 }).enumerated() {
+        for (half, written) in results.enumerated() {
             if half > 0 { pieces.append(StreamedJSON.Piece([UInt8(ascii: ",")])) }
             pieces += written
         }
@@ -118,13 +119,12 @@ extension OutlineSymbols {
             return (k == 0 ? [] : [UInt8(ascii: ",")]) + array[1 ..< array.count - 1]
         }
         let ahead = PiecesAhead(count: runs.count, make: make)
-        let pieces = Mutex([StreamedJSON.Piece?](repeating: nil, count: runs.count))
-        DispatchQueue.concurrentPerform(iterations: runs.count) { k in
+        var pieces = [StreamedJSON.Piece?](repeating: nil, count: runs.count)
+        pieces.withUnsafeMutableBufferPointer { pieces in Cores.run(runs.count) { k in
             let bytes = make(k)
-            let piece = k < kept ? StreamedJSON.Piece(bytes) : StreamedJSON.Piece(count: bytes.count) { ahead.bytes(k) }
-            pieces.withLock { $0[k] = piece }
-        }
-        return pieces.withLock { $0 }.map { $0! }
+            pieces[k] = k < kept ? StreamedJSON.Piece(bytes) : StreamedJSON.Piece(count: bytes.count) { ahead.bytes(k) }
+        } }
+        return pieces.map { $0! }
     }
 }
 

@@ -14,8 +14,6 @@ import LowLevel
 /// (`parseMemberSpans`). Anything else (the first reads the place otherwise, the second failed, the nesting limit is
 /// in doubt) leaves the first core's reading of the whole, or a one-core parse when the first had stopped.
 extension JSONParser {
-    /// The smallest text read on two cores.
-    static let spansOnTwoCores = Thresholds.spansOnTwoCores
     /// How far past the middle a place to start is looked for.
     static let memberStartSearch = 1 << 16
 

@@ -1,3 +1,5 @@
+import LowLevel
+
 /// One value of a JSON text, where it is and where it sits, with nothing decoded: what a tool that points back into a
 /// document (an outline, an error marker) keeps, in place of a tree of values and strings, which for a million members
 /// is several times the text. A document's values are listed in document order (a container before what it holds), 24 bytes each;
@@ -108,7 +110,7 @@ extension JSONParser {
         scanner.skipByteOrderMark()
         scanner.skipWhitespace()
         if scanner.isAtEnd { return [] }
-        if bytes.count >= Self.spansOnTwoCores, let cut = Self.likelyMemberStart(near: bytes.count / 2, in: bytes),
+        if bytes.count >= Thresholds.spansOnTwoCores, let cut = Self.likelyMemberStart(near: bytes.count / 2, in: bytes),
            let spans = try parseSpans(bytes, cut: cut.at, isMember: cut.isMember) {
             return spans
         }

@@ -1,6 +1,7 @@
+@testable import Entries
+import LowLevel
 import ThumbIndexJSON
 import XCTest
-@testable import Entries
 
 final class JSONTests: XCTestCase {
     let document = """
@@ -31,7 +32,7 @@ final class JSONTests: XCTestCase {
         }
     }
 
-    /// A document of more values than one core reads (`JSONValues.valuesReadOnTwoCores`) is read in two halves, the
+    /// A document of more values than one core reads (`Thresholds.valuesReadOnTwoCores`) is read in two halves, the
     /// later one into a part of its own, appended after: the same entries in the same order, array items named by
     /// their place in the whole array.
     func testALargeDocumentReadOnTwoCoresHandsOutTheSameEntries() throws {

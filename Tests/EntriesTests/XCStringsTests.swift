@@ -1,5 +1,6 @@
-import XCTest
 @testable import Entries
+import LowLevel
+import XCTest
 
 final class XCStringsTests: XCTestCase {
     static let catalog = """
@@ -77,9 +78,9 @@ final class XCStringsTests: XCTestCase {
             ], language ?? "none")
             XCTAssertEqual(extracted.map(\.selectionRange.end.column), [7, 15, 7, 6, 10, 7, 13, 9, 7, 15, 8, 20, 20, 13, 23, 2])
         }
-        // Enough strings to be read on two cores (`JSONValues.stringsReadOnTwoCores`): the halves' parts appended.
+        // Enough strings to be read on two cores (`Thresholds.stringsReadOnTwoCores`): the halves' parts appended.
         let many = (0 ..< 300).flatMap { n in strings.map { "\"\(n) " + $0.dropFirst() } }
-        XCTAssertGreaterThan(many.count, JSONValues.stringsReadOnTwoCores)
+        XCTAssertGreaterThan(many.count, Thresholds.stringsReadOnTwoCores)
         let large = "{\"sourceLanguage\": \"en\", \"strings\": {\n" + many.joined(separator: ",\n") + "\n}}"
         let options = ExtractionOptions(language: "sv")
         var handed = HandedEntries()

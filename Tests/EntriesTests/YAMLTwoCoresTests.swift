@@ -1,7 +1,8 @@
-import XCTest
 @testable import Entries
+import LowLevel
+import XCTest
 
-/// A YAML document of more lines than one core reads (`YAMLTree.linesReadOnTwoCores`) is read as two texts, from a
+/// A YAML document of more lines than one core reads (`Thresholds.linesReadOnTwoCores`) is read as two texts, from a
 /// top-level key near the middle: the same entries and keys as one read in one go, and as the extractor's; and no
 /// tree where one read in one go gives none.
 final class YAMLTwoCoresTests: XCTestCase {
@@ -35,7 +36,7 @@ final class YAMLTwoCoresTests: XCTestCase {
 
     func testALargeDocumentReadOnTwoCoresHandsOutTheSameEntries() throws {
         let text = document(keys: 16_000)
-        XCTAssertGreaterThan(text.utf8.count { $0 == 0x0A }, YAMLTree.linesReadOnTwoCores)
+        XCTAssertGreaterThan(text.utf8.count { $0 == 0x0A }, Thresholds.linesReadOnTwoCores)
         let (shape, handed) = read(text, inParts: true)
         let (oneGo, handedInOneGo) = read(text, inParts: false)
         XCTAssertEqual(handed.parts, 2, "read on two cores")

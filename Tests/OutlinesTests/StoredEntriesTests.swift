@@ -1,4 +1,5 @@
 import Entries
+import LowLevel
 @testable import Outlines
 import SeededRandom
 import XCTest
@@ -51,7 +52,7 @@ final class StoredEntriesTests: XCTestCase {
     /// A part appended after others keeps every entry and its strings, small (one core) or large (two), its strings
     /// no entry points at (one replaced) carried along.
     func testAPartAppendedKeepsItsEntries() {
-        for count in [0, 5, StoredEntries.entriesCopiedOnTwoCores + 3] {
+        for count in [0, 5, Thresholds.entriesCopiedOnTwoCores + 3] {
             let seed: UInt64 = 0xA99E_5D + UInt64(count)
             var random = SplitMix64(seed: seed)
             let first = (0 ..< 700).map { entry(&random, line: $0) }

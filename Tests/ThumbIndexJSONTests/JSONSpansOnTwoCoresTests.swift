@@ -1,3 +1,4 @@
+import LowLevel
 @testable import ThumbIndexJSON
 import XCTest
 
@@ -115,7 +116,7 @@ final class JSONSpansOnTwoCoresTests: XCTestCase {
         var random = Random(state: Self.seed &+ 1)
         var members: [String] = []
         var size = 0
-        while size < JSONParser.spansOnTwoCores + 4096 {
+        while size < Thresholds.spansOnTwoCores + 4096 {
             let member = "    \"key \(members.count)\" : " + Self.document(&random, indent: "    ")
             members.append(member)
             size += member.utf8.count
