@@ -40,26 +40,20 @@ extension JSONValues {
     /// order, the later half read on another core into a part appended after when there are many
     /// (`Thresholds.stringsReadOnTwoCores`); returns how many, nil when a value has no key.
     func catalogEntriesOnTwoCores<Sink: EntrySink>(_ strings: ChildIndices, languages: [String], into sink: inout Sink) -> Int? {
-        let all = Array(strings)
-        guard all.count >= Thresholds.stringsReadOnTwoCores, let first = sink.part(), let second = sink.part() else {
-            reserve(&sink, for: strings.range)
-            return catalogEntries(strings, languages: languages, into: &sink)
+        let all = Array(strings), middle = all.count >= Thresholds.stringsReadOnTwoCores ? all[all.count / 2] : nil
+        // The first part is reserved room for both: the second is appended to it.
+        if let middle, let counts = sink.inTwoParts({ first in
+            reserve(&first, for: strings.range)
+            return catalogEntries(ChildIndices(spans: spans, range: strings.range.lowerBound ..< middle), languages: languages, into: &first)
+        }, { second in
+            reserve(&second, for: middle ..< strings.range.upperBound)
+            return catalogEntries(ChildIndices(spans: spans, range: middle ..< strings.range.upperBound), languages: languages, into: &second)
+        }, keep: { $0 != nil && $1 != nil }) {
+            guard let before = counts.0, let after = counts.1 else { return nil }
+            return before + after
         }
-        let middle = all[all.count / 2]
-        let halves = [ReadPart(first, values: strings.range.lowerBound ..< middle), ReadPart(second, values: middle ..< strings.range.upperBound)]
-        // Each half writes only its own part; `Cores.run` returns after both.
-        Cores.run(2) { [self] half in
-            // The first part is reserved room for both: the second is appended to it.
-            let part = halves[half]
-            var sink = part.take()
-            reserve(&sink, for: half == 0 ? strings.range : part.values)
-            part.count = catalogEntries(ChildIndices(spans: spans, range: part.values), languages: languages, into: &sink) ?? -1
-            part.sink = sink
-        }
-        guard halves[0].count >= 0, halves[1].count >= 0 else { return nil }
-        sink.append(part: halves[0].take())
-        sink.append(part: halves[1].take())
-        return halves[0].count + halves[1].count
+        reserve(&sink, for: strings.range)
+        return catalogEntries(strings, languages: languages, into: &sink)
     }
 
     /// The entries of `members` handed to `sink` in order; how many, nil when a value has no key.

@@ -1,3 +1,5 @@
+import LowLevel
+
 /// Where a reader hands a document's entries, one at a time, each without children (they follow it, depth-first).
 ///
 /// An entry may come as its strings' UTF-8 instead of an `Entry` — the text's own bytes, for a JSON key without
@@ -26,6 +28,24 @@ extension EntrySink {
     public mutating func append(utf8Name name: UnsafeBufferPointer<UInt8>, kind: SymbolKind,
                                 detail: UnsafeBufferPointer<UInt8>?, range: TextRange, selectionRange: TextRange) {
         append(Entry(utf8Name: name, kind: kind, detail: detail, range: range, selectionRange: selectionRange))
+    }
+}
+
+extension EntrySink {
+    /// `first` and `second` run at once, a core each, each into a part of this sink of its own (`part()`): the parts
+    /// are appended after this sink's entries, in that order, when `keep` accepts what the two returned. Nil, nothing
+    /// run, for a sink without parts.
+    mutating func inTwoParts<A, B>(_ first: (inout Self) -> A, _ second: (inout Self) -> B,
+                                   keep: (A, B) -> Bool = { _, _ in true }) -> (A, B)? {
+        guard var one = part(), var two = part() else { return nil }
+        var a: A?, b: B?
+        Cores.run({ a = first(&one) }, { b = second(&two) })
+        guard let a, let b else { return nil }
+        if keep(a, b) {
+            append(part: one)
+            append(part: two)
+        }
+        return (a, b)
     }
 }
 

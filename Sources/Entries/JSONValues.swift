@@ -48,22 +48,18 @@ struct JSONValues: @unchecked Sendable {  // only read, by both cores in `visitO
                 before += 1
             }
         }
-        guard let middle = found, middle > top.range.lowerBound, let first = sink.part(), let second = sink.part() else {
+        // The first part is reserved room for both: the second is appended to it.
+        guard let middle = found, middle > top.range.lowerBound, let counts = sink.inTwoParts({ first in
+            reserve(&first, for: top.range)
+            return visit(ChildIndices(spans: spans, range: top.range.lowerBound ..< middle), isObject: isObject, into: &first)
+        }, { second in
+            reserve(&second, for: middle ..< top.range.upperBound)
+            return visit(ChildIndices(spans: spans, range: middle ..< top.range.upperBound), isObject: isObject, firstIndex: before, into: &second)
+        }) else {
             reserve(&sink, for: top.range)
             return visit(top, isObject: isObject, into: &sink)
         }
-        let halves = [ReadPart(first, values: top.range.lowerBound ..< middle), ReadPart(second, values: middle ..< top.range.upperBound)]
-        // Each half writes only its own part; `Cores.run` returns after both.
-        Cores.run(2) { [self, before] half in
-            // The first part is reserved room for both: the second is appended to it.
-            let part = halves[half]
-            reserve(&part.sink!, for: half == 0 ? top.range : part.values)
-            part.count = visit(ChildIndices(spans: spans, range: part.values), isObject: isObject, firstIndex: half == 0 ? 0 : before,
-                               into: &part.sink!)
-        }
-        sink.append(part: halves[0].take())
-        sink.append(part: halves[1].take())
-        return halves[0].count + halves[1].count
+        return counts.0 + counts.1
     }
 
     /// Room in `sink` for the entries of `values` (spans of this list) and their strings.
@@ -213,23 +209,4 @@ extension JSONParser {
     /// The parser of a document's text: a Swift string's UTF-8 (received as one, edited at characters' boundaries),
     /// not checked again.
     static let text = JSONParser(checksUTF8: false)
-}
-
-/// Half of a document's values read on a core of its own into a sink of its own (`JSONValues.visitOnTwoCores`,
-/// `catalogEntriesOnTwoCores`, a YAML text's lines in `YAMLTree.readOnTwoCores`).
-class ReadPart<Sink: EntrySink>: @unchecked Sendable {  // each written by one core, read after both
-    var sink: Sink?
-    let values: Range<Int>
-    var count = 0
-
-    init(_ sink: Sink, values: Range<Int>) {
-        self.sink = sink
-        self.values = values
-    }
-
-    /// The sink, no longer held here (appended without a copy of what it holds).
-    func take() -> Sink {
-        defer { sink = nil }
-        return sink!
-    }
 }

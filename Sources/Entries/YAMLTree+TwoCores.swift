@@ -8,32 +8,26 @@ extension YAMLTree {
     /// comment). Nil when not read so (a short text, a sink without parts, no key near the middle, or a half not read
     /// key by key: then the whole is read in one go, and decides); `.some(nil)` when a key repeats.
     static func readOnTwoCores<Sink: EntrySink>(_ text: RecordText, from first: Int, into sink: inout Sink) -> YAMLTree?? {
-        guard text.lineCount - first >= Thresholds.linesReadOnTwoCores, let middle = keyLine(near: (first + text.lineCount) / 2, in: text),
-              let firstPart = sink.part(), let secondPart = sink.part() else { return nil }
-        let halves = [YAMLHalf(firstPart, values: first ..< middle), YAMLHalf(secondPart, values: middle ..< text.lineCount)]
-        // Each half writes only its own; `Cores.run` returns after both.
-        Cores.run(2) { i in
-            // Read into locals, not the half's properties: each access to a class's property is checked for
-            // exclusivity, a million times.
-            let half = halves[i]
-            // The first part (sink and keys) is reserved room for both: the second is appended to it.
-            let lines = i == 0 ? first ..< text.lineCount : half.values
-            var sink = half.take(), keys = ReadKeys(reserving: lines.count)
-            sink.reserveCapacity(entries: lines.count, utf8: text.bytes.count - text.map.lineStarts[lines.lowerBound])
-            half.entryCount = visit(text, from: half.values.lowerBound, to: half.values.upperBound, into: &sink,
-                                    key: { keys.add($0, $1, $2) }, restart: { keys = ReadKeys() })
-            // Each half's hashes sorted on its core; merged after.
-            (half.sink, half.keys, half.hashes) = (sink, keys, KeyHashes(keys.keys))
+        guard text.lineCount - first >= Thresholds.linesReadOnTwoCores, let middle = keyLine(near: (first + text.lineCount) / 2, in: text)
+        else { return nil }
+        // A half's lines into its part, its keys' hashes sorted on its core (merged after); the first part (sink and
+        // keys) is reserved room for both: the second is appended to it.
+        func read(_ sink: inout Sink, _ lines: Range<Int>, reserving: Range<Int>) -> (count: Int?, keys: ReadKeys, hashes: KeyHashes?) {
+            var keys = ReadKeys(reserving: reserving.count)
+            sink.reserveCapacity(entries: reserving.count, utf8: text.bytes.count - text.map.lineStarts[reserving.lowerBound])
+            let count = visit(text, from: lines.lowerBound, to: lines.upperBound, into: &sink, key: { keys.add($0, $1, $2) },
+                              restart: { keys = ReadKeys() })
+            return (count, keys, KeyHashes(keys.keys))
         }
-        guard let before = halves[0].entryCount, let after = halves[1].entryCount,
-              halves[1].keys.lines.first == Int32(middle) else { return nil }
+        guard var halves = sink.inTwoParts({ read(&$0, first ..< middle, reserving: first ..< text.lineCount) },
+                                           { read(&$0, middle ..< text.lineCount, reserving: middle ..< text.lineCount) },
+                                           keep: { $0.count != nil && $1.count != nil && $1.keys.lines.first == Int32(middle) }),
+              let before = halves.0.count, let after = halves.1.count, halves.1.keys.lines.first == Int32(middle) else { return nil }
         // Taken from the half, not shared with it: appended to while shared, the first half's keys were copied.
-        var keys = halves[0].keys
-        halves[0].keys = ReadKeys()
-        keys.append(halves[1].keys, placesMovedBy: before)
-        sink.append(part: halves[0].take())
-        sink.append(part: halves[1].take())
-        guard let first = halves[0].hashes, let second = halves[1].hashes, let hashes = KeyHashes(merging: first, second) else {
+        var keys = halves.0.keys
+        halves.0.keys = ReadKeys()
+        keys.append(halves.1.keys, placesMovedBy: before)
+        guard let one = halves.0.hashes, let two = halves.1.hashes, let hashes = KeyHashes(merging: one, two) else {
             return .some(nil)  // a key repeated
         }
         return .some(YAMLTree(keys, hashes: hashes, entryCount: before + after))
@@ -81,12 +75,4 @@ struct ReadKeys {
         places += other.places.lazy.map { $0 + Int32(moved) }
         keys += other.keys
     }
-}
-
-/// A half of a YAML text read on its own core: its lines (`values`), its entries' count (nil: not read key by key),
-/// its keys and their sorted hashes (nil: one repeats).
-private final class YAMLHalf<Sink: EntrySink>: ReadPart<Sink>, @unchecked Sendable {  // written by one core, read after both
-    var keys = ReadKeys()
-    var hashes: KeyHashes?
-    var entryCount: Int?
 }
