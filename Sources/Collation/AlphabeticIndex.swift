@@ -112,17 +112,8 @@ final class AlphabeticIndex: @unchecked Sendable {
         if batch.count == 0 { return [] }
         let slices = Cores.slices(count: batch.count, enabled: true, minimumSlice: Thresholds.leadingCodePointsSlice)
         let result = [Int32](unsafeUninitializedCapacity: batch.count) { out, initialized in
-            batch.bytes.withUnsafeBufferPointer { bytes in
-                batch.starts.withUnsafeBufferPointer { starts in
-                    batch.lengths.withUnsafeBufferPointer { lengths in
-                        Cores.run(slices.count) { s in
-                            let range = slices[s]
-                            _ = ti_index_leading_code_points(handle, bytes.baseAddress, starts.baseAddress! + range.lowerBound,
-                                                             lengths.baseAddress! + range.lowerBound, Int64(range.count),
-                                                             out.baseAddress! + range.lowerBound)
-                        }
-                    }
-                }
+            batch.forEachSlice(slices) { _, range, bytes, starts, lengths in
+                _ = ti_index_leading_code_points(handle, bytes, starts, lengths, Int64(range.count), out.baseAddress! + range.lowerBound)
             }
             initialized = batch.count
         }
@@ -135,18 +126,8 @@ final class AlphabeticIndex: @unchecked Sendable {
         if batch.count == 0 { return result }
         let slices = Cores.slices(count: batch.count, enabled: parallel)
         result.withUnsafeMutableBufferPointer { out in
-            batch.bytes.withUnsafeBufferPointer { bytes in
-                batch.starts.withUnsafeBufferPointer { starts in
-                    batch.lengths.withUnsafeBufferPointer { lengths in
-                        Cores.run(slices.count) { s in
-                            let range = slices[s]
-                            ti_index_buckets_utf8(
-                                handle, bytes.baseAddress, starts.baseAddress! + range.lowerBound,
-                                lengths.baseAddress! + range.lowerBound, Int64(range.count),
-                                out.baseAddress! + range.lowerBound)
-                        }
-                    }
-                }
+            batch.forEachSlice(slices) { _, range, bytes, starts, lengths in
+                ti_index_buckets_utf8(handle, bytes, starts, lengths, Int64(range.count), out.baseAddress! + range.lowerBound)
             }
         }
         return result

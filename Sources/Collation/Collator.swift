@@ -80,18 +80,10 @@ public final class Collator: @unchecked Sendable {
     /// the shim for the slice. A slice of its own gets a clone; without one (a single slice, or ICU out of memory) the
     /// collator's own handle is used under its lock.
     func forEachSlice(of batch: UTF8Batch, _ slices: [Range<Int>], _ body: (_ s: Int, _ range: Range<Int>, _ call: SliceCall) -> Void) {
-        batch.bytes.withUnsafeBufferPointer { bytes in
-            batch.starts.withUnsafeBufferPointer { starts in
-                batch.lengths.withUnsafeBufferPointer { lengths in
-                    Cores.run(slices.count) { s in
-                        let range = slices[s]
-                        let clone = slices.count == 1 ? nil : cloneHandle()
-                        defer { if let clone { ti_collator_close(clone) } }
-                        body(s, range, SliceCall(clone: clone, collator: self, bytes: bytes.baseAddress,
-                                                 starts: starts.baseAddress! + range.lowerBound, lengths: lengths.baseAddress! + range.lowerBound))
-                    }
-                }
-            }
+        batch.forEachSlice(slices) { s, range, bytes, starts, lengths in
+            let clone = slices.count == 1 ? nil : cloneHandle()
+            defer { if let clone { ti_collator_close(clone) } }
+            body(s, range, SliceCall(clone: clone, collator: self, bytes: bytes, starts: starts, lengths: lengths))
         }
     }
 

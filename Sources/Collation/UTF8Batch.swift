@@ -1,3 +1,5 @@
+import LowLevel
+
 /// Many strings as UTF-8 in one buffer: the shape the shim works on, with no per-string allocation.
 ///
 /// String `i` is `bytes[starts[i] ..< starts[i] + lengths[i]]`. Built from Swift strings, or straight
@@ -116,5 +118,21 @@ public struct UTF8Batch: Sendable {
     /// String `i`, decoded (malformed bytes become U+FFFD).
     public func string(at i: Int) -> String {
         String(decoding: self[i], as: UTF8.self)
+    }
+
+    /// Runs `body` on every core once per slice of this batch (`s`, its strings' positions), with the batch's bytes
+    /// and the slice's starts and lengths, as the shim reads a batch.
+    func forEachSlice(_ slices: [Range<Int>], _ body: (_ s: Int, _ range: Range<Int>, _ bytes: UnsafePointer<UInt8>?,
+                                                       _ starts: UnsafePointer<Int64>, _ lengths: UnsafePointer<Int32>) -> Void) {
+        bytes.withUnsafeBufferPointer { bytes in
+            starts.withUnsafeBufferPointer { starts in
+                lengths.withUnsafeBufferPointer { lengths in
+                    Cores.run(slices.count) { s in
+                        let range = slices[s]
+                        body(s, range, bytes.baseAddress, starts.baseAddress! + range.lowerBound, lengths.baseAddress! + range.lowerBound)
+                    }
+                }
+            }
+        }
     }
 }
