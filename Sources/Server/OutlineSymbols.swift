@@ -115,8 +115,8 @@ struct SymbolWriter: Sendable {
         stream.key("kind"); stream.int(entry.kind.rawValue)
         let range = document.encodedRange(entry.range, encoding: encoding)
         let selection = entry.selectionRange == entry.range ? range : document.encodedRange(entry.selectionRange, encoding: encoding)
-        stream.key("range"); write(range, into: &stream)
-        stream.key("selectionRange"); write(selection, into: &stream)
+        stream.key("range"); PositionRange(range).write(into: &stream)
+        stream.key("selectionRange"); PositionRange(selection).write(into: &stream)
         if let detail = entry.detail { stream.key("detail"); stream.string(detail) }
     }
 
@@ -146,7 +146,7 @@ struct SymbolWriter: Sendable {
         stream.key("location")
         stream.beginObject()
         stream.key("uri"); stream.string(document.uri)
-        stream.key("range"); write(document.encodedRange(entry.range, encoding: encoding), into: &stream)
+        stream.key("range"); PositionRange(document.encodedRange(entry.range, encoding: encoding)).write(into: &stream)
         stream.endObject()
         if let container { stream.key("containerName"); stream.string(container) }
         stream.endObject()
@@ -163,19 +163,5 @@ struct SymbolWriter: Sendable {
             }
             stream.endObject()
         }
-    }
-
-    private func write(_ range: EncodedRange, into stream: inout JSONStream) {
-        stream.beginObject()
-        stream.key("start"); write(range.start, into: &stream)
-        stream.key("end"); write(range.end, into: &stream)
-        stream.endObject()
-    }
-
-    private func write(_ position: EncodedPosition, into stream: inout JSONStream) {
-        stream.beginObject()
-        stream.key("line"); stream.int(position.line)
-        stream.key("character"); stream.int(position.character)
-        stream.endObject()
     }
 }

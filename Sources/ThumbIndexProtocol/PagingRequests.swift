@@ -226,18 +226,8 @@ public enum EntriesRequest: LSPRequest {
             if let uri { stream.key("uri"); stream.string(uri) }
             stream.key("name"); stream.string(name)
             stream.key("kind"); stream.int(kind.rawValue)
-            for (key, range) in [("range", range), ("selectionRange", selectionRange)] {
-                stream.key(key)
-                stream.beginObject()
-                for (key, position) in [("start", range.start), ("end", range.end)] {
-                    stream.key(key)
-                    stream.beginObject()
-                    stream.key("line"); stream.int(position.line)
-                    stream.key("character"); stream.int(position.character)
-                    stream.endObject()
-                }
-                stream.endObject()
-            }
+            stream.key("range"); range.write(into: &stream)
+            stream.key("selectionRange"); selectionRange.write(into: &stream)
             stream.key("section"); stream.int(section)
             if let detail { stream.key("detail"); stream.string(detail) }
             stream.endObject()

@@ -28,6 +28,14 @@ public struct Position: JSONCodable, Hashable, Comparable, CustomStringConvertib
 
     /// Document order: by line, then by character.
     public static func < (a: Position, b: Position) -> Bool { (a.line, a.character) < (b.line, b.character) }
+
+    /// Writes the position as `json` is, straight into `stream`.
+    public func write(into stream: inout JSONStream) {
+        stream.beginObject()
+        stream.key("line"); stream.int(line)
+        stream.key("character"); stream.int(character)
+        stream.endObject()
+    }
 }
 
 /// A range between two positions (LSP `Range`; named so that it does not hide `Swift.Range`).
@@ -54,6 +62,14 @@ public struct PositionRange: JSONCodable, Hashable, CustomStringConvertible {
     public var json: JSON { ["start": start.json, "end": end.json] }
     /// `start-end`.
     public var description: String { "\(start)-\(end)" }
+
+    /// Writes the range as `json` is, straight into `stream` (a million symbols' ranges, no `JSON` values made).
+    public func write(into stream: inout JSONStream) {
+        stream.beginObject()
+        stream.key("start"); start.write(into: &stream)
+        stream.key("end"); end.write(into: &stream)
+        stream.endObject()
+    }
 }
 
 /// A range in a document.
