@@ -154,8 +154,8 @@ public final class Readings: CollationReading, @unchecked Sendable {
 
     /// The reading of the UTF-8 `input`, or of a name without a space (`unspacedName`), meant to be MeCab's for the
     /// whole name: from the caches when one known surname and one known given name make it, else from MeCab, learning
-    /// the name's parts. Bytes throughout (`String`s and `Character`s cost as much as MeCab), the lock taken twice a
-    /// name.
+    /// the name's parts. Bytes throughout (`String`s and `Character`s cost as much as MeCab); the lock taken once for a
+    /// name found in the caches, twice for one MeCab reads.
     private func read(_ input: UnsafeBufferPointer<UInt8>, unspacedName: Bool) -> String? {
         var reading = ""
         return read(input, unspacedName: unspacedName, into: &reading) ? reading : nil
