@@ -51,7 +51,7 @@ extension LanguageServer {
             work.begin()
             let whole = OutlineSymbols.nested(document: document, outline: try context.documentOutline(params.textDocument),
                                               encoding: context.encoding, hierarchical: hierarchical)
-            return .done(answer(whole, partial: params.partialResultToken, context))
+            return .done(answer(.serialized(whole), partial: params.partialResultToken, context))
         }
         // Plain collation order (`sorted`): the index's section runs merged.
         let ids: [Int32]?
@@ -64,12 +64,12 @@ extension LanguageServer {
         work.begin()
         try context.check()
         if let ids {
-            return .done(answer(OutlineSymbols.sorted(ids, of: view, encoding: context.encoding, hierarchical: hierarchical),
+            return .done(answer(.streamed(OutlineSymbols.sorted(ids, of: view, encoding: context.encoding, hierarchical: hierarchical)),
                                 partial: params.partialResultToken, context))
         }
         if !hierarchical {
             // Flat, each entry's section as its container.
-            return .done(answer(OutlineSymbols.information(of: view, encoding: context.encoding), partial: params.partialResultToken, context))
+            return .done(answer(.serialized(OutlineSymbols.information(of: view, encoding: context.encoding)), partial: params.partialResultToken, context))
         }
         // The whole answer from the document's index too: after an edit it is written again, not sorted again.
         let symbols = OutlineSymbols.sections(of: view, encoding: context.encoding)
@@ -81,9 +81,9 @@ extension LanguageServer {
 
     /// A whole answer: the reply, or with a `partialResultToken` one part and the reply `[]` (other shapes than the
     /// sections go out as one part: the client still gets them through its partial-result handler).
-    private static func answer(_ whole: SerializedJSON, partial: ProgressToken?, _ context: RequestContext) -> DocumentSymbolResult {
-        guard let partial else { return .written(.serialized(whole)) }
-        context.sendPart(partial, .serialized(whole))
+    private static func answer(_ whole: JSON, partial: ProgressToken?, _ context: RequestContext) -> DocumentSymbolResult {
+        guard let partial else { return .written(whole) }
+        context.sendPart(partial, whole)
         return .symbols([])
     }
 }

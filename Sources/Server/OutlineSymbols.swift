@@ -58,11 +58,11 @@ extension OutlineSymbols {
     /// The symbols of an index's entries `ids` (`OutlineIndex.collationOrder(in:)`: the grouping `sorted`), flat:
     /// `DocumentSymbol`s, or for clients without hierarchical symbols `SymbolInformation`s with their section's title
     /// as `containerName`. 20,000 entries or more are written on two cores, the halves joined.
-    public static func sorted(_ ids: [Int32], of view: OutlineIndexView, encoding: PositionEncoding, hierarchical: Bool) -> SerializedJSON {
+    public static func sorted(_ ids: [Int32], of view: OutlineIndexView, encoding: PositionEncoding, hierarchical: Bool) -> StreamedJSON {
         let writer = SymbolWriter(document: view.document, encoding: encoding)
         let titles = view.collation.sectionTitles
         let halves = ids.count < 20_000 ? [0 ..< ids.count] : [0 ..< ids.count / 2, ids.count / 2 ..< ids.count]
-        var results = [SerializedJSON?](repeating: nil, count: halves.count)
+        var results = [[StreamedJSON.Piece]](repeating: [], count: halves.count)
         results.withUnsafeMutableBufferPointer { results in Cores.run(halves.count) { half in
             var stream = JSONStream(capacity: halves[half].count * 240 + 1024)
             stream.beginArray()
@@ -75,9 +75,10 @@ extension OutlineSymbols {
                 }
             }
             stream.endArray()
-            results[half] = stream.finish()
+            let bytes = stream.finish().bytes
+            results[half] = bytes.count > 2 ? [StreamedJSON.Piece(Array(bytes[1 ..< bytes.count - 1]))] : []  // the elements
         } }
-        return SerializedJSON.concatenating(arrays: results.compactMap { $0 })
+        return StreamedJSON.array(joining: results)
     }
 
     /// `SymbolInformation[]` of an index for clients without hierarchical symbols: every entry in sectioned order, its

@@ -37,7 +37,7 @@ extension OutlineSymbols {
             childPieces(offsets, of: view, writer: writer, entriesInPiece: streaming.entriesInPiece,
                         kept: section.count >= streaming.entries ? streaming.keptPieces : .max)
         }
-        return StreamedJSON(pieces: [StreamedJSON.Piece([UInt8(ascii: "[")])] + pieces + [StreamedJSON.Piece([UInt8(ascii: "]")])])
+        return StreamedJSON.array(joining: [pieces])
     }
 
     /// Every section symbol of an index, as one JSON array in pieces, written on two cores for a large outline (the
@@ -67,13 +67,7 @@ extension OutlineSymbols {
             }
             results[half] = pieces
         } }
-        var pieces = [StreamedJSON.Piece([UInt8(ascii: "[")])]
-        for (half, written) in results.enumerated() {
-            if half > 0 { pieces.append(StreamedJSON.Piece([UInt8(ascii: ",")])) }
-            pieces += written
-        }
-        pieces.append(StreamedJSON.Piece([UInt8(ascii: "]")]))
-        return StreamedJSON(pieces: pieces)
+        return StreamedJSON.array(joining: results)
     }
 
     /// The section symbols of `sections`, comma-separated, as pieces: each section's head, then the pieces of its

@@ -86,30 +86,3 @@ public struct JSONStream: ~Copyable {
         SerializedJSON(bytes: sink.finish())
     }
 }
-
-extension SerializedJSON {
-    /// One array holding the elements of several arrays, in order: lets parts of a large result be
-    /// written on different cores and joined without parsing.
-    public static func concatenating(arrays parts: [SerializedJSON]) -> SerializedJSON {
-        var bytes: [UInt8] = [UInt8(ascii: "[")]
-        bytes.reserveCapacity(parts.reduce(2) { $0 + $1.bytes.count })
-        var first = true
-        for part in parts {
-            let elements = part.arrayElements
-            guard !elements.isEmpty else { continue }
-            if !first { bytes.append(UInt8(ascii: ",")) }
-            bytes += elements
-            first = false
-        }
-        bytes.append(UInt8(ascii: "]"))
-        return SerializedJSON(bytes: bytes)
-    }
-}
-
-extension SerializedJSON {
-    /// The text between an array's brackets: its elements, comma-separated.
-    var arrayElements: ArraySlice<UInt8> {
-        precondition(bytes.first == UInt8(ascii: "[") && bytes.last == UInt8(ascii: "]"), "not an array")
-        return bytes[1 ..< bytes.count - 1]
-    }
-}

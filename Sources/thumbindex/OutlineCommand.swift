@@ -79,7 +79,7 @@ struct Outline: ParsableCommand {
         if grouping == .sorted {
             let ids = index.collationOrder(in: document)
             if json {
-                out.write(OutlineSymbols.sorted(ids, of: view, encoding: .utf16, hierarchical: true).bytes)
+                for piece in OutlineSymbols.sorted(ids, of: view, encoding: .utf16, hierarchical: true).pieces { out.write(piece.bytes()) }
                 out.write("\n")
             } else {
                 for id in ids { write(view.entry(id), depth: 0, style: style, into: &out) }

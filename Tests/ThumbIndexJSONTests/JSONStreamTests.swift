@@ -25,16 +25,12 @@ final class JSONStreamTests: XCTestCase {
         XCTAssertEqual(JSON.serialized(text)[0]?["name"]?.stringValue, "Å\"0\n")
     }
 
-    func testConcatenatingArrays() {
-        func array(_ values: [JSON]) -> SerializedJSON {
-            var stream = JSONStream()
-            stream.beginArray()
-            for value in values { stream.value(value) }
-            stream.endArray()
-            return stream.finish()
-        }
-        let joined = SerializedJSON.concatenating(arrays: [array([1, 2]), array([]), array(["x"]), array([])])
-        XCTAssertEqual(String(decoding: joined.bytes, as: UTF8.self), "[1,2,\"x\"]")
-        XCTAssertEqual(String(decoding: SerializedJSON.concatenating(arrays: []).bytes, as: UTF8.self), "[]")
+    func testAnArrayJoinedFromPartsHoldsTheirElementsInOrderAndLeavesEmptyPartsOut() {
+        func piece(_ text: String) -> StreamedJSON.Piece { StreamedJSON.Piece(Array(text.utf8)) }
+        let joined = StreamedJSON.array(joining: [[piece("1,"), piece("2")], [], [piece("\"x\"")], []])
+        XCTAssertEqual(String(decoding: joined.materialized.bytes, as: UTF8.self), "[1,2,\"x\"]")
+        XCTAssertEqual(joined.count, 9)
+        XCTAssertEqual(String(decoding: StreamedJSON.array(joining: []).materialized.bytes, as: UTF8.self), "[]")
+        XCTAssertEqual(String(decoding: StreamedJSON.array(joining: [[], []]).materialized.bytes, as: UTF8.self), "[]")
     }
 }
