@@ -1,4 +1,5 @@
 import Foundation
+import ThumbIndexJSON
 
 /// Source code outlines from Universal Ctags, for every language it parses (and Swift, defined by
 /// `SwiftOptlib`). ctags is run directly, never through a shell, on a temporary copy of the document's
@@ -59,8 +60,7 @@ public struct CtagsExtractor: EntryExtractor {
 }
 
 /// One line of `ctags --output-format=json`.
-struct CtagsTag: Decodable {
-    var _type: String?
+struct CtagsTag {
     var name: String?
     var line: Int?
     var end: Int?
@@ -69,12 +69,14 @@ struct CtagsTag: Decodable {
     var scopeKind: String?
     var signature: String?
 
+    /// The tags of ctags' JSON lines: those of `_type` `tag` with a name and a line (other lines are left out).
     static func parse(jsonLines: String) -> [CtagsTag] {
-        let decoder = JSONDecoder()
+        let parser = JSONParser()
         return jsonLines.split(whereSeparator: \.isNewline).compactMap { line in
-            guard let tag = try? decoder.decode(CtagsTag.self, from: Data(line.utf8)),
-                  tag._type == "tag", tag.name != nil, tag.line != nil else { return nil }
-            return tag
+            guard let tag = try? parser.parse(String(line)), tag["_type"]?.stringValue == "tag",
+                  let name = tag["name"]?.stringValue, let number = tag["line"]?.intValue else { return nil }
+            return CtagsTag(name: name, line: number, end: tag["end"]?.intValue, kind: tag["kind"]?.stringValue,
+                            scope: tag["scope"]?.stringValue, scopeKind: tag["scopeKind"]?.stringValue, signature: tag["signature"]?.stringValue)
         }
     }
 }

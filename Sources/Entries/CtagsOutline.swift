@@ -1,3 +1,5 @@
+import LowLevel
+
 /// Turns ctags tags into nested entries: kinds mapped to LSP kinds, each tag placed under its scope
 /// parent (ctags' `scope` field), or, when ctags gives no scope (regex parsers such as Swift's), under
 /// the innermost tag whose lines contain it.
@@ -86,20 +88,12 @@ struct CtagsOutline {
         let name = node.tag.name!
         let lineStart = map.lineStarts[node.first], lineEnd = map.lineEnds[node.first]
         var selection = map.lineRange(node.first)
-        if let at = Self.find(Array(name.utf8), in: bytes, from: lineStart, to: lineEnd) {
+        if !name.isEmpty, let at = bytes.withUnsafeBufferPointer({ ByteSearch.first(Array(name.utf8), in: $0, from: lineStart, to: lineEnd) }) {
             selection = map.range(from: at, to: at + name.utf8.count)
         }
         return Entry(name: name, kind: kind, detail: node.tag.signature,
                      range: TextRange(start: TextPosition(line: node.first, column: 0), end: map.endOfLine(node.last)),
                      selectionRange: selection, children: children)
-    }
-
-    private static func find(_ needle: [UInt8], in bytes: [UInt8], from: Int, to: Int) -> Int? {
-        guard !needle.isEmpty, to - from >= needle.count else { return nil }
-        for i in from...(to - needle.count) where bytes[i] == needle[0] && bytes[i..<(i + needle.count)].elementsEqual(needle) {
-            return i
-        }
-        return nil
     }
 
     /// Kinds of tags whose functions are methods and whose variables are properties.

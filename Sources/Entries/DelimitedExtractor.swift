@@ -282,7 +282,7 @@ struct DelimitedTable: Sendable {
             }
             let nameStart = position(field.start, from: line)
             entry(Entry(
-                name: name, kind: .string, detail: detail.isEmpty ? nil : Self.truncate(String(decoding: detail, as: UTF8.self)),
+                name: name, kind: .string, detail: detail.isEmpty ? nil : JSONExtractor.shorten(String(decoding: detail, as: UTF8.self), limit: Self.detailLimit),
                 range: TextRange(start: TextPosition(line: line, column: range.lowerBound - map.lineStarts[line]), end: position(range.upperBound, from: line)),
                 selectionRange: TextRange(start: nameStart, end: position(field.end, from: nameStart.line)),
                 collationString: reading == name ? nil : reading))
@@ -389,10 +389,6 @@ struct DelimitedTable: Sendable {
             t = t.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }).joined(separator: " ")
         }
         return t.trimmingCharacters(in: .whitespaces)
-    }
-
-    static func truncate(_ s: String) -> String {
-        s.utf8.count <= detailLimit || s.count <= detailLimit ? s : String(s.prefix(detailLimit - 1)) + "…"
     }
 }
 

@@ -47,6 +47,7 @@ public struct JSONExtractor: EntryExtractor {
     /// The most characters of a string value shown as its detail.
     static let detailLimit = 80
 
+    /// `s` cut to `limit` characters with `…` (tables' cells too, to their own limit).
     static func shorten(_ s: String, limit: Int = detailLimit) -> String {
         // No more bytes than the limit: no more characters either (most values), found without counting them.
         s.utf8.count <= limit || s.count <= limit ? s : String(s.prefix(limit - 1)) + "…"
