@@ -144,8 +144,7 @@ struct YAMLBlockReader {
     private mutating func mapping(_ first: Content, handsOut: Bool, pairs sink: (YAMLTopLevelKey, Int) -> Void) throws -> YAMLNode {
         let indent = column(first.start)
         var pairs: [YAMLPair] = []
-        var seen: [Int: Int] = [:], more: [Int: [Int]] = [:]
-        if depth == 1, !handsOut { seen.reserveCapacity(map.lineCount - line) }  // a document's keys: about one a line
+        var hashes: [Int] = []  // the names' hashes, for a repeated key (not handed out: `YAMLTree` checks those)
         var content = first
         while true {
             var next: Content??  // read by a line pair
@@ -155,7 +154,7 @@ struct YAMLBlockReader {
             } else {
                 guard let (name, afterColon) = try key(content.start, content.end) else { throw GiveUp() }
                 let hash = name.hashValue
-                guard try handsOut || isNew(name, hash: hash, at: content.start, seen: &seen, more: &more) else { throw GiveUp() }
+                if !handsOut { hashes.append(hash) }
                 let keyStart = content.start
                 let value = try value(after: afterColon, end: content.end, indent: indent, sequenceAtIndent: true)
                 let stringKey = bytes[keyStart] == UInt8(ascii: "\"") || bytes[keyStart] == UInt8(ascii: "'")
@@ -169,29 +168,10 @@ struct YAMLBlockReader {
             guard next.indent == indent, !isEntry(next.start, next.end) else { throw GiveUp() }
             content = next
         }
+        // A repeated key (canonically equivalent names are one, as `String` hashes them), or two names of one hash:
+        // Yams reads the text, and tells a repeat from a collision.
+        guard handsOut || KeyHashes(hashes) != nil else { throw GiveUp() }
         return .mapping(pairs, start: first.start, flow: false)
-    }
-
-    /// Whether no key read before in a mapping has `name` (whose hash is `hash`), as `String` equality tells names
-    /// apart (canonically equivalent spellings are one key, as in Yams). `seen`: where the first key of each name's
-    /// hash starts; `more`: the other keys of a hash met twice. Names are compared only when their hashes meet: in a
-    /// set of names, a million keys cost one and a half comparisons each, and a comparison of names not in ASCII
-    /// normalizes both.
-    private func isNew(_ name: String, hash: Int, at start: Int, seen: inout [Int: Int], more: inout [Int: [Int]]) throws -> Bool {
-        guard let first = seen[hash] else {
-            seen[hash] = start
-            return true
-        }
-        for other in [first] + more[hash, default: []] where try keyName(at: other) == name { return false }
-        more[hash, default: []].append(start)
-        return true
-    }
-
-    /// The name of the key read before at `start` (its line's content ends where the first read's did).
-    private func keyName(at start: Int) throws -> String {
-        var end = map.lineEnds[map.line(ofOffset: start)]
-        while end > start, isBlank(bytes[end - 1]) { end -= 1 }
-        return try key(start, end)?.0 ?? ""
     }
 
     private mutating func sequence(_ first: Content) throws -> YAMLNode {
