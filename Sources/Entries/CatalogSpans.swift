@@ -40,20 +40,8 @@ extension JSONValues {
     /// order, the later half read on another core into a part appended after when there are many
     /// (`Thresholds.stringsReadOnTwoCores`); returns how many, nil when a value has no key.
     func catalogEntriesOnTwoCores<Sink: EntrySink>(_ strings: ChildIndices, languages: [String], into sink: inout Sink) -> Int? {
-        let all = Array(strings), middle = all.count >= Thresholds.stringsReadOnTwoCores ? all[all.count / 2] : nil
-        // The first part is reserved room for both: the second is appended to it.
-        if let middle, let counts = sink.inTwoParts({ first in
-            reserve(&first, for: strings.range)
-            return catalogEntries(ChildIndices(spans: spans, range: strings.range.lowerBound ..< middle), languages: languages, into: &first)
-        }, { second in
-            reserve(&second, for: middle ..< strings.range.upperBound)
-            return catalogEntries(ChildIndices(spans: spans, range: middle ..< strings.range.upperBound), languages: languages, into: &second)
-        }, keep: { $0 != nil && $1 != nil }) {
-            guard let before = counts.0, let after = counts.1 else { return nil }
-            return before + after
-        }
-        reserve(&sink, for: strings.range)
-        return catalogEntries(strings, languages: languages, into: &sink)
+        let all = Array(strings), middle = all.count >= Thresholds.stringsReadOnTwoCores ? (all[all.count / 2], all.count / 2) : nil
+        return inTwoParts(strings, from: middle, into: &sink) { members, _, sink in catalogEntries(members, languages: languages, into: &sink) }
     }
 
     /// The entries of `members` handed to `sink` in order; how many, nil when a value has no key.

@@ -36,9 +36,7 @@ struct JSONValues: @unchecked Sendable {  // only read, by both cores in `visitO
     }
 
     /// `visit(_:isObject:into:)` of a document's values, the later half of `top` (by their spans) read on another
-    /// core into a part of `sink` (`EntrySink.part()`) appended after the first: a million members in about half
-    /// the time. Each sink is reserved room first: at most an entry a value, their strings mostly the text's (grown
-    /// by doubling, a million members' 60 MB of packed entries were copied and faulted in again).
+    /// core (`inTwoParts`): a million members in about half the time.
     func visitOnTwoCores<Sink: EntrySink>(_ top: ChildIndices, isObject: Bool, into sink: inout Sink) -> Int {
         // The first of `top` at or past the middle of the spans, and how many come before it.
         var found: Int?, before = 0
@@ -48,18 +46,31 @@ struct JSONValues: @unchecked Sendable {  // only read, by both cores in `visitO
                 before += 1
             }
         }
-        // The first part is reserved room for both: the second is appended to it.
-        guard let middle = found, middle > top.range.lowerBound, let counts = sink.inTwoParts({ first in
-            reserve(&first, for: top.range)
-            return visit(ChildIndices(spans: spans, range: top.range.lowerBound ..< middle), isObject: isObject, into: &first)
+        return inTwoParts(top, from: found.map { ($0, before) }, into: &sink) { values, before, sink in
+            visit(values, isObject: isObject, firstIndex: before, into: &sink)
+        }!
+    }
+
+    /// `read` of the values `top` into `sink`; with a `middle` (a value of `top`, and how many of `top` come before
+    /// it), those from it on are read on another core into a part of `sink` (`EntrySink.part()`) appended after.
+    /// Each sink is reserved room first (the first for both: the second is appended to it): at most an entry a value,
+    /// their strings mostly the text's (grown by doubling, a million members' 60 MB of packed entries were copied and
+    /// faulted in again). Nil when a read is.
+    func inTwoParts<Sink: EntrySink>(_ top: ChildIndices, from middle: (value: Int, before: Int)?, into sink: inout Sink,
+                                     _ read: (ChildIndices, _ before: Int, inout Sink) -> Int?) -> Int? {
+        let all = top.range
+        if let middle, middle.value > all.lowerBound, let counts = sink.inTwoParts({ first in
+            reserve(&first, for: all)
+            return read(ChildIndices(spans: spans, range: all.lowerBound ..< middle.value), 0, &first)
         }, { second in
-            reserve(&second, for: middle ..< top.range.upperBound)
-            return visit(ChildIndices(spans: spans, range: middle ..< top.range.upperBound), isObject: isObject, firstIndex: before, into: &second)
-        }) else {
-            reserve(&sink, for: top.range)
-            return visit(top, isObject: isObject, into: &sink)
+            reserve(&second, for: middle.value ..< all.upperBound)
+            return read(ChildIndices(spans: spans, range: middle.value ..< all.upperBound), middle.before, &second)
+        }, keep: { $0 != nil && $1 != nil }) {
+            guard let first = counts.0, let second = counts.1 else { return nil }
+            return first + second
         }
-        return counts.0 + counts.1
+        reserve(&sink, for: all)
+        return read(top, 0, &sink)
     }
 
     /// Room in `sink` for the entries of `values` (spans of this list) and their strings.
