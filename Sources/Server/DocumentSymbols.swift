@@ -14,7 +14,7 @@ extension LanguageServer {
         let server = context.server
         let document = try context.requireDocument(params.textDocument)
         let grouping = context.settings.grouping
-        let hierarchical = server.clientHasHierarchicalSymbols
+        let hierarchical = server.client.hierarchicalDocumentSymbols
         let work = WorkProgress(server: server, token: params.workDoneToken, title: "Outline")
         defer { work.end() }
         let view: OutlineIndexView

@@ -44,29 +44,13 @@ public final class LanguageServer: @unchecked Sendable {
     private var trace = "off"
     private var _workspaceFolders: [String] = []
     private var reportedLanguages: Set<String> = []
-    private var _hierarchicalSymbols = true
-    private var _workDoneProgress = false
-    private var _showDocument = false
-    private var _codeActionResolve = false
-    private var _applyEdit = false
-    private var _watchedFilesRegistration = false
+    private var _client = InitializeRequest.Params()
     private var _watchedGlobs: [String]?
     private var _workspaceFiles: WorkspaceFiles?
     let progressTokens = Counter()
 
-    /// Whether the client announced `window.workDoneProgress` (it shows progress the server starts).
-    var clientShowsProgress: Bool { lock.withLock { _workDoneProgress } }
-
-    /// Whether the client announced `window.showDocument.support` (it moves its cursor where the server asks).
-    var clientShowsDocuments: Bool { lock.withLock { _showDocument } }
-
-    /// Whether the client resolves a code action's edit (`codeAction/resolve`) and makes edits the server sends
-    /// (`workspace.applyEdit`).
-    var clientEdits: (resolve: Bool, apply: Bool) { lock.withLock { (_codeActionResolve, _applyEdit) } }
-
-    /// Whether the client announced `hierarchicalDocumentSymbolSupport`; without it, documentSymbol answers flat
-    /// `SymbolInformation[]` as LSP 3.17 asks.
-    var clientHasHierarchicalSymbols: Bool { lock.withLock { _hierarchicalSymbols } }
+    /// What the client said it can do at `initialize` (progress, `showDocument`, edits, nested symbols, watching).
+    var client: InitializeRequest.Params { lock.withLock { _client } }
 
     var settings: Settings { lock.withLock { _settings } }
     var encoding: PositionEncoding { lock.withLock { _encoding } }
@@ -83,13 +67,11 @@ public final class LanguageServer: @unchecked Sendable {
     }
     /// Whether the files of the workspace folders are read (see `startWorkspaceFiles`).
     public var readsWorkspaceFiles: Bool { workspaceFiles != nil }
-    /// Whether the client watches the files the server names (else the server polls the workspace's files).
-    var clientWatchesFiles: Bool { lock.withLock { _watchedFilesRegistration } }
     /// Which watching to ask the client for, to have it watch `globs`: none when it watches them already or cannot
     /// watch; `unregister` when it watches others (the formats read changed). The globs count as watched from here.
     func watchChange(to globs: [String]) -> (unregister: Bool, register: Bool) {
         lock.withLock {
-            guard _watchedFilesRegistration, _watchedGlobs != globs else { return (false, false) }
+            guard _client.watchedFilesRegistration, _watchedGlobs != globs else { return (false, false) }
             defer { _watchedGlobs = globs }
             return (_watchedGlobs != nil, true)
         }
@@ -312,11 +294,7 @@ public final class LanguageServer: @unchecked Sendable {
         var paths = params.workspaceFolders.compactMap { URL(string: $0).flatMap { $0.isFileURL ? $0.path : nil } }
         if paths.isEmpty, let rootPath = params.rootPath { paths = [rootPath] }
         lock.withLock {
-            _hierarchicalSymbols = params.hierarchicalDocumentSymbols
-            _workDoneProgress = params.workDoneProgress
-            _showDocument = params.showDocument
-            (_codeActionResolve, _applyEdit) = (params.codeActionResolve, params.applyEdit)
-            _watchedFilesRegistration = params.watchedFilesRegistration
+            _client = params
             lifecycle = .running
             _settings = settings
             lastCheckedLocale = settings.locale

@@ -52,7 +52,7 @@ extension LanguageServer {
         return try jump(context, jumpParams).map { result in
             guard case .section(_, _, _, let location) = result else { return .null }
             let server = context.server
-            if server.clientShowsDocuments {
+            if server.client.showDocument {
                 // The cursor at the entry's name (the selection's start), as a symbol picker puts it.
                 let start = location.range.start
                 let show = ShowDocumentRequest.Params(uri: location.uri, selection: PositionRange(start: start, end: start))

@@ -21,7 +21,7 @@ extension LanguageServer {
         // Building leaves large temporaries (keys being sorted, the batch of names) on the heap: give them back
         // when the requests running now are done.
         let memory = memory
-        guard clientShowsProgress else { return { memory.largeWorkDone() } }
+        guard client.workDoneProgress else { return { memory.largeWorkDone() } }
         let progress = WorkProgress(server: self, title: title, message: message)
         let delay = instrumentation.progressDelay
         if delay <= 0 {

@@ -26,11 +26,11 @@ extension LanguageServer {
             scopes.append((document.languageId.lowercased() == "markdown" ? "Sort the list or sections here" : "Sort the members of the object here", "container"))
         }
         if params.range.start != params.range.end { scopes.append(("Sort the selected entries", "selection")) }
-        let (resolves, applies) = context.server.clientEdits
+        let client = context.server.client
         return try scopes.map { (title, scope) throws(ResponseError) in
             let data: JSON = ["textDocument": ["uri": .string(document.uri)], "version": .int(Int64(document.version)), "scope": .string(scope), "range": params.range.json]
-            if resolves { return .init(title: title, kind: sortKind, data: data) }
-            if applies { return .init(title: title, kind: sortKind, command: Command(title: title, command: sortCommand, arguments: [data])) }
+            if client.codeActionResolve { return .init(title: title, kind: sortKind, data: data) }
+            if client.applyEdit { return .init(title: title, kind: sortKind, command: Command(title: title, command: sortCommand, arguments: [data])) }
             return .init(title: title, kind: sortKind, edit: try sortEdit(context, sortTarget(context, data)))  // a client that can do neither
         }
     }

@@ -81,7 +81,7 @@ extension LanguageServer {
         if notes.count > 20 { log(.info, "… and \(notes.count - 20) more notes on the workspace's files") }
         log(.info, "workspace: \(files.count) files read for workspace/symbol")
         instrumentation.workspaceRead?()
-        if !clientWatchesFiles { poll(files) }
+        if !client.watchedFilesRegistration { poll(files) }
     }
 
     /// For a client that does not watch files: looks at the workspace's files every

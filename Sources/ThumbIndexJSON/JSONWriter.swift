@@ -2,37 +2,23 @@ import LowLevel
 
 /// Serialises `JSON` to UTF-8 bytes.
 ///
-/// Output is compact by default (what goes on the wire) and keeps object keys in their insertion order, so the same
+/// Output is compact (what goes on the wire) and keeps object keys in their insertion order, so the same
 /// value always gives the same bytes. Strings escape only what JSON requires (quote, backslash, control characters);
 /// other characters go out as UTF-8. Doubles that hold an integer up to 2^53 print as integers (`3`, not `3.0`);
 /// NaN and infinities, which JSON cannot express, print as `null`.
 ///
 ///     JSONWriter().write(["b": 1, "a": [true, nil]])   // {"b":1,"a":[true,null]}
 public struct JSONWriter: Sendable {
-    /// Newlines and two-space indentation, for logs and people; never on the wire with `--jsonl`.
-    public var prettyPrinted: Bool
-
-    /// A writer; compact unless `prettyPrinted`.
-    public init(prettyPrinted: Bool = false) {
-        self.prettyPrinted = prettyPrinted
-    }
+    /// A writer (compact: what goes on the wire and in logs alike).
+    public init() {}
 
     /// The value as UTF-8 JSON text.
     public func write(_ value: JSON) -> [UInt8] {
         // Room for the text spliced in (a reply or part written ahead of time, megabytes of it): a buffer that grew
         // to hold it would copy it a dozen times.
         var sink = ByteSink(capacity: 1024 + Self.splicedBytes(in: value, depth: 2))
-        if prettyPrinted {
-            writePretty(value, into: &sink, indent: 0)
-        } else {
-            JSONWriter.writeCompact(value, into: &sink)
-        }
+        JSONWriter.writeCompact(value, into: &sink)
         return sink.finish()
-    }
-
-    /// Appends the serialised value to `output`.
-    public func write(_ value: JSON, into output: inout [UInt8]) {
-        output.append(contentsOf: write(value))
     }
 
     /// The bytes of the `.serialized` values in `value`, looked for `depth` objects deep (a response's result, a
@@ -89,42 +75,6 @@ public struct JSONWriter: Sendable {
         case .streamed(let streamed):
             for piece in streamed.pieces { piece.bytes().withUnsafeBufferPointer { sink.append($0) } }
         }
-    }
-
-    private func writePretty(_ value: JSON, into sink: inout ByteSink, indent: Int) {
-        switch value {
-        case .array(let array) where !array.isEmpty:
-            sink.append(UInt8(ascii: "["))
-            for (position, element) in array.enumerated() {
-                if position > 0 { sink.append(UInt8(ascii: ",")) }
-                newline(into: &sink, indent: indent + 2)
-                writePretty(element, into: &sink, indent: indent + 2)
-            }
-            newline(into: &sink, indent: indent)
-            sink.append(UInt8(ascii: "]"))
-        case .object(let object) where !object.isEmpty:
-            sink.append(UInt8(ascii: "{"))
-            for (position, member) in object.enumerated() {
-                if position > 0 { sink.append(UInt8(ascii: ",")) }
-                newline(into: &sink, indent: indent + 2)
-                JSONWriter.writeString(member.key, into: &sink)
-                sink.append(contentsOf: ": ")
-                writePretty(member.value, into: &sink, indent: indent + 2)
-            }
-            newline(into: &sink, indent: indent)
-            sink.append(UInt8(ascii: "}"))
-        case .serialized(let text):
-            writePretty(text.parsed, into: &sink, indent: indent)
-        case .streamed(let streamed):
-            writePretty(streamed.materialized.parsed, into: &sink, indent: indent)
-        default:
-            JSONWriter.writeCompact(value, into: &sink)
-        }
-    }
-
-    private func newline(into sink: inout ByteSink, indent: Int) {
-        sink.append(0x0A)
-        for _ in 0..<indent { sink.append(UInt8(ascii: " ")) }
     }
 
     static func writeInteger(_ value: Int64, into sink: inout ByteSink) {
@@ -274,8 +224,8 @@ struct ByteSink: ~Copyable {
 }
 
 extension JSON {
-    /// The value as UTF-8 JSON text (compact unless `prettyPrinted`).
-    public func serialized(prettyPrinted: Bool = false) -> [UInt8] {
-        JSONWriter(prettyPrinted: prettyPrinted).write(self)
+    /// The value as compact UTF-8 JSON text.
+    public func serialized() -> [UInt8] {
+        JSONWriter().write(self)
     }
 }

@@ -41,23 +41,6 @@ final class JSONWriterTests: XCTestCase {
         }
     }
 
-    func testPrettyPrinting() {
-        let value: JSON = ["a": [1, 2], "b": [:], "c": ["d": "e"]]
-        let pretty = String(decoding: JSONWriter(prettyPrinted: true).write(value), as: UTF8.self)
-        XCTAssertEqual(pretty, """
-            {
-              "a": [
-                1,
-                2
-              ],
-              "b": {},
-              "c": {
-                "d": "e"
-              }
-            }
-            """)
-    }
-
     func testRoundTrips() throws {
         let samples: [String] = [
             #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{},"rootUri":null}}"#,
