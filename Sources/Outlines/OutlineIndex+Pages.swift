@@ -38,17 +38,6 @@ extension OutlineIndex: SortedSections {
         }
         return entries
     }
-
-    /// The jump for the index title at `index` of `titles` (drawn with this index's collation).
-    public func jump(toIndexTitleAt index: Int, in titles: SectionIndexTitles, document: TextDocument) throws(CollationError) -> SectionJump {
-        switch try jumpTarget(toIndexTitleAt: index, in: titles) {
-        case .top: return .search
-        case .nothing: return .nothing
-        case .section(let position):
-            let section = sections[position]
-            return .section(position: position, title: section.title, offset: section.offset, entry: entry(runs[section.titleIndex][0], in: document))
-        }
-    }
 }
 
 /// Plain collation order (`documentSymbol` grouped `sorted`: digits and other scripts where the collation puts them,

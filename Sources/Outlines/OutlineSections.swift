@@ -81,17 +81,6 @@ public struct PageEntry: Sendable {
     }
 }
 
-/// Where touching an index title lands.
-public enum SectionJump: Sendable {
-    /// The first entry of the nearest non-empty section: its position in `sections`, that section's title, the
-    /// entry's offset in the sectioned order, and the entry.
-    case section(position: Int, title: String, offset: Int, entry: Entry)
-    /// The `{search}` entry: the top.
-    case search
-    /// No entries.
-    case nothing
-}
-
 /// The range of a section as a symbol (`documentSymbol` with `sections` grouping), for every shape of outline.
 extension SectionSummary {
     /// The run of the section's entries around its first one that are next to each other in the document, with no

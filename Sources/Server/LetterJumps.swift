@@ -34,7 +34,7 @@ extension LanguageServer {
             let counts = Dictionary(uniqueKeysWithValues: layout.sections.map { ($0.titleIndex, $0.count) })
             return titles.targets.enumerated().compactMap { position, target in
                 guard case .section(let section) = target, let count = counts[section] else { return nil }
-                let jump = JumpRequest.Params(uri: document.uri, title: .index(position))
+                let jump = JumpRequest.Params(uri: document.uri, .init(title: .index(position)))
                 return (Command(title: titles.titles[position], command: jumpCommand, arguments: [jump.json]), count)
             }
         }

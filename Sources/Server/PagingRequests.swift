@@ -46,16 +46,26 @@ extension LanguageServer {
         try context.withIndex(params.textDocument, params.collation) { index, document throws(ResponseError) in
             let collation = index.collation
             let titles = try context.indexTitles(collation, params.titles)
-            let position = try titlePosition(params.title, in: titles, collation: collation)
-            let jump: SectionJump
-            do throws(CollationError) { jump = try index.jump(toIndexTitleAt: position, in: titles, document: document) } catch { throw .invalidParams(error.message) }
-            switch jump {
-            case .search: return .search
-            case .nothing: return .nothing
-            case .section(let section, let title, let offset, let entry):
-                let range = document.encodedRange(entry.selectionRange, encoding: context.encoding)
-                return .section(section: section, title: title, offset: offset, location: Location(uri: document.uri, range: PositionRange(range)))
+            return try jumpResult(index, to: try titlePosition(params.title, in: titles, collation: collation), in: titles) { offset in
+                let entry = index.page(offset: offset, limit: 1, in: document)[0].entry
+                return Location(uri: document.uri, range: PositionRange(document.encodedRange(entry.selectionRange, encoding: context.encoding)))
             }
+        }
+    }
+
+    /// Where a touch on the index title at `position` of `titles` lands in `outline` (a document's or the
+    /// workspace's); `firstEntry` is where the entry at an offset (a section's first) is.
+    static func jumpResult(
+        _ outline: some SortedSections, to position: Int, in titles: SectionIndexTitles, firstEntry: (_ offset: Int) -> Location
+    ) throws(ResponseError) -> JumpRequest.Result {
+        let target: JumpTarget
+        do throws(CollationError) { target = try outline.jumpTarget(toIndexTitleAt: position, in: titles) } catch { throw .invalidParams(error.message) }
+        switch target {
+        case .top: return .search
+        case .nothing: return .nothing
+        case .section(let at):
+            let section = outline.sections[at]
+            return .section(section: at, title: section.title, offset: section.offset, location: firstEntry(section.offset))
         }
     }
 

@@ -39,17 +39,9 @@ extension LanguageServer {
         let titles = try context.indexTitles(collation, params.titles)
         let position = try titlePosition(params.title, in: titles, collation: collation)
         return try context.withWorkspaceIndex(collation) { index, _ throws(ResponseError) in
-            let target: JumpTarget
-            do throws(CollationError) { target = try index.jumpTarget(toIndexTitleAt: position, in: titles) } catch { throw .invalidParams(error.message) }
-            switch target {
-            case .top: return .search
-            case .nothing: return .nothing
-            case .section(let at):
-                let section = index.sections[at]
-                let first = index.items(section.offset ..< section.offset + 1)[0].item
-                let file = index.file(of: first)
-                return .section(section: at, title: section.title, offset: section.offset,
-                                location: Location(uri: file.uri, range: PositionRange(file.selection(Int(first.entry)))))
+            try jumpResult(index, to: position, in: titles) { offset in
+                let first = index.items(offset ..< offset + 1)[0].item, file = index.file(of: first)
+                return Location(uri: file.uri, range: PositionRange(file.selection(Int(first.entry))))
             }
         }
     }

@@ -22,7 +22,7 @@ extension ThumbIndexClient {
 
     /// `textDocument/didClose`.
     public func close(uri: String) throws {
-        try notify(DidCloseNotification.self, TextDocumentParams(uri: uri))
+        try notify(DidCloseNotification.self, TextDocumentParams(uri: uri, NoParams()))
     }
 
     /// `workspace/didChangeConfiguration` with settings nested or dotted, e.g. `["thumbindex.outline.grouping": "sorted"]`.
@@ -54,20 +54,20 @@ extension ThumbIndexClient {
     public func sections(uri: String, collation: CollationChoice = CollationChoice(), titles: IndexTitleChoice = IndexTitleChoice())
         async throws -> SectionsRequest.Result
     {
-        try await send(SectionsRequest.self, .init(uri: uri, collation: collation, titles: titles))
+        try await send(SectionsRequest.self, .init(uri: uri, .init(collation: collation, titles: titles)))
     }
 
     /// `thumbindex/entries`: one page of an open document's entries in sectioned order.
     public func entries(uri: String, offset: Int, limit: Int, version: Int? = nil, collation: CollationChoice = CollationChoice())
         async throws -> EntriesRequest.Result
     {
-        try await send(EntriesRequest.self, .init(uri: uri, offset: offset, limit: limit, version: version, collation: collation))
+        try await send(EntriesRequest.self, .init(uri: uri, .init(offset: offset, limit: limit, version: version, collation: collation)))
     }
 
     /// `thumbindex/jump`: where a touch on an index title lands.
     public func jump(uri: String, to title: JumpRequest.Title, collation: CollationChoice = CollationChoice(),
                      titles: IndexTitleChoice = IndexTitleChoice()) async throws -> JumpRequest.Result {
-        try await send(JumpRequest.self, .init(uri: uri, title: title, collation: collation, titles: titles))
+        try await send(JumpRequest.self, .init(uri: uri, .init(title: title, collation: collation, titles: titles)))
     }
 
     /// `thumbindex/workspaceSections`: the sections of every entry of the workspace's files (`complete: false` while

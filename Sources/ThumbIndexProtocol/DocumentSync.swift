@@ -114,15 +114,4 @@ public enum DidChangeConfigurationNotification: LSPNotification {
 }
 
 /// `{textDocument: {uri}}`.
-public struct TextDocumentParams: JSONCodable, Equatable {
-    /// The document.
-    public var textDocument: TextDocumentIdentifier
-    /// Params naming `textDocument`.
-    public init(textDocument: TextDocumentIdentifier) { self.textDocument = textDocument }
-    /// Params naming the document `uri`.
-    public init(uri: String) { self.textDocument = TextDocumentIdentifier(uri: uri) }
-    /// Reads a `TextDocumentParams` from JSON; an error (`-32602`) names the path of the bad member.
-    public init(json: JSON, path: String) throws(ResponseError) { textDocument = try Fields(json, path: path).decode("textDocument") }
-    /// The `TextDocumentParams` as JSON.
-    public var json: JSON { ["textDocument": textDocument.json] }
-}
+public typealias TextDocumentParams = DocumentParams<NoParams>

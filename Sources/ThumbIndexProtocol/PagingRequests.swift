@@ -1,43 +1,43 @@
 import JSONRPC
 import ThumbIndexJSON
 
+/// The params of a request about one open document: its `textDocument` beside the members its workspace twin takes
+/// (`thumbindex/sections` is `thumbindex/workspaceSections` of one document, and so are the page and the jump).
+@dynamicMemberLookup
+public struct DocumentParams<Members: JSONCodable & Equatable>: JSONCodable, Equatable {
+    /// The open document.
+    public var textDocument: TextDocumentIdentifier
+    /// The other members.
+    public var members: Members
+
+    /// Params for the document `uri`.
+    public init(uri: String, _ members: Members) {
+        self.textDocument = TextDocumentIdentifier(uri: uri)
+        self.members = members
+    }
+
+    /// Reads the params from JSON; an error (`-32602`) names the path of the bad member.
+    public init(json: JSON, path: String) throws(ResponseError) {
+        textDocument = try Fields(json, path: path).decode("textDocument")
+        members = try Members(json: json, path: path)
+    }
+
+    /// The params as JSON, `textDocument` first.
+    public var json: JSON {
+        .object(JSONObject(CollectionOfOne(("textDocument", textDocument.json)) + (members.json.objectValue ?? [:]).map { ($0.key, $0.value) }))
+    }
+
+    /// A member of `members`, read as the params' own (`params.offset`).
+    public subscript<Value>(dynamicMember member: KeyPath<Members, Value>) -> Value { members[keyPath: member] }
+}
+
 /// `thumbindex/sections`: an open document's section metadata, without its entries (fluent pagination's first call).
 public enum SectionsRequest: LSPRequest {
     /// The method name.
     public static let method = "thumbindex/sections"
 
-    /// `{textDocument, locale?, style?, includeSearch?, maxIndexTitles?}`.
-    public struct Params: JSONCodable, Equatable {
-        /// The open document.
-        public var textDocument: TextDocumentIdentifier
-        /// The collation to section it under.
-        public var collation: CollationChoice
-        /// How to draw the index titles.
-        public var titles: IndexTitleChoice
-
-        /// Params for the document `uri`; the defaults leave everything to the session.
-        public init(uri: String, collation: CollationChoice = CollationChoice(), titles: IndexTitleChoice = IndexTitleChoice()) {
-            self.textDocument = TextDocumentIdentifier(uri: uri)
-            self.collation = collation
-            self.titles = titles
-        }
-
-        /// Reads the params from JSON; an error (`-32602`) names the path of the bad member.
-        public init(json: JSON, path: String) throws(ResponseError) {
-            let fields = try Fields(json, path: path)
-            textDocument = try fields.decode("textDocument")
-            collation = try CollationChoice(fields)
-            titles = try IndexTitleChoice(fields)
-        }
-
-        /// The params as JSON.
-        public var json: JSON {
-            var object: JSONObject = ["textDocument": textDocument.json]
-            collation.write(into: &object)
-            titles.write(into: &object)
-            return .object(object)
-        }
-    }
+    /// `{textDocument, locale?, style?, includeSearch?, maxIndexTitles?}`: `thumbindex/indexTitles`'s, of a document.
+    public typealias Params = DocumentParams<IndexTitlesRequest.Params>
 
     /// A non-empty section: its title, its entries' count and the position of its first entry in the sectioned order.
     public struct Section: JSONCodable, Equatable {
@@ -138,46 +138,8 @@ public enum EntriesRequest: LSPRequest {
     /// The method name.
     public static let method = "thumbindex/entries"
 
-    /// `{textDocument, offset, limit, version?, locale?, style?}`.
-    public struct Params: JSONCodable, Equatable {
-        /// The open document.
-        public var textDocument: TextDocumentIdentifier
-        /// 0…2147483647.
-        public var offset: Int
-        /// 0…100000.
-        public var limit: Int
-        /// The version the client's sections came from, to detect a change between pages.
-        public var version: Int?
-        /// The collation to section it under.
-        public var collation: CollationChoice
-
-        /// Params for a page of the document `uri`; the default collation is the session's.
-        public init(uri: String, offset: Int, limit: Int, version: Int? = nil, collation: CollationChoice = CollationChoice()) {
-            self.textDocument = TextDocumentIdentifier(uri: uri)
-            self.offset = offset
-            self.limit = limit
-            self.version = version
-            self.collation = collation
-        }
-
-        /// Reads the params from JSON; an error (`-32602`) names the path of the bad member.
-        public init(json: JSON, path: String) throws(ResponseError) {
-            let fields = try Fields(json, path: path)
-            offset = try fields.int("offset")
-            limit = try fields.int("limit", in: 0 ... 100_000)
-            textDocument = try fields.decode("textDocument")
-            version = try fields.intIfPresent("version", in: Int(Int32.min) ... Int(Int32.max))
-            collation = try CollationChoice(fields)
-        }
-
-        /// The params as JSON.
-        public var json: JSON {
-            var object: JSONObject = ["textDocument": textDocument.json, "offset": .int(Int64(offset)), "limit": .int(Int64(limit))]
-            object.setIfPresent("version", version)
-            collation.write(into: &object)
-            return .object(object)
-        }
-    }
+    /// `{textDocument, offset, limit, version?, locale?, style?}`: `thumbindex/workspaceEntries`'s, of a document.
+    public typealias Params = DocumentParams<WorkspaceEntriesRequest.Params>
 
     /// An entry of the outline.
     public struct Entry: JSONCodable, Equatable {
@@ -319,43 +281,9 @@ public enum JumpRequest: LSPRequest {
         }
     }
 
-    /// `{textDocument, indexTitle | index, locale?, style?, includeSearch?, maxIndexTitles?}`.
-    public struct Params: JSONCodable, Equatable {
-        /// The open document.
-        public var textDocument: TextDocumentIdentifier
-        /// The touched index title.
-        public var title: Title
-        /// The collation to section it under.
-        public var collation: CollationChoice
-        /// How the index titles were drawn, so that `index` means the same title.
-        public var titles: IndexTitleChoice
-
-        /// Params for the document `uri`; the defaults leave everything to the session.
-        public init(uri: String, title: Title, collation: CollationChoice = CollationChoice(), titles: IndexTitleChoice = IndexTitleChoice()) {
-            self.textDocument = TextDocumentIdentifier(uri: uri)
-            self.title = title
-            self.collation = collation
-            self.titles = titles
-        }
-
-        /// Reads the params from JSON; an error (`-32602`) names the path of the bad member.
-        public init(json: JSON, path: String) throws(ResponseError) {
-            let fields = try Fields(json, path: path)
-            textDocument = try fields.decode("textDocument")
-            collation = try CollationChoice(fields)
-            titles = try IndexTitleChoice(fields)
-            title = try Title(fields, path: path)
-        }
-
-        /// The params as JSON.
-        public var json: JSON {
-            var object: JSONObject = ["textDocument": textDocument.json]
-            title.write(into: &object)
-            collation.write(into: &object)
-            titles.write(into: &object)
-            return .object(object)
-        }
-    }
+    /// `{textDocument, indexTitle | index, locale?, style?, includeSearch?, maxIndexTitles?}`:
+    /// `thumbindex/workspaceJump`'s, of a document.
+    public typealias Params = DocumentParams<WorkspaceJumpRequest.Params>
 
     /// Where the touch lands: `{section, title, offset, location}`, `{search: true}`, or `null`.
     public enum Result: JSONCodable, Equatable {

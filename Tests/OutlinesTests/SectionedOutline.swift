@@ -79,3 +79,11 @@ extension SectionedOutline {
         }
     }
 }
+
+/// Where touching an index title lands in the model: the first entry of the nearest non-empty section (its position in
+/// the sections, that section's title, the entry's offset and the entry), the top, or nowhere.
+public enum SectionJump: Sendable {
+    case section(position: Int, title: String, offset: Int, entry: Entry)
+    case search
+    case nothing
+}
