@@ -233,20 +233,26 @@ public enum SortRequest: LSPRequest {
     /// The method name.
     public static let method = "thumbindex/sort"
 
-    /// `{items, locale?, style?, names?}`.
+    /// `{items, locale?, style?, names?}`, and `thumbindex/partition`'s `includeSearch?, maxIndexTitles?`.
     public struct Params: JSONCodable, Equatable {
         /// The items to sort.
         public var items: [SortItem]
         /// The collation to use.
         public var collation: CollationChoice
+        /// How to draw the index titles (`thumbindex/partition`; a sort draws none).
+        public var titles: IndexTitleChoice
         /// Whether the items are people's names, read as names under a pinyin or zhuyin index (曾国藩 under Z, for the
         /// surname Zēng); `false` (the default) reads them as ICU does.
         public var names: Bool
 
-        /// Params; the default collation is the session's.
-        public init(items: [SortItem], collation: CollationChoice = CollationChoice(), names: Bool = false) {
+        /// Params; the defaults leave everything to the session.
+        public init(
+            items: [SortItem], collation: CollationChoice = CollationChoice(), titles: IndexTitleChoice = IndexTitleChoice(),
+            names: Bool = false
+        ) {
             self.items = items
             self.collation = collation
+            self.titles = titles
             self.names = names
         }
 
@@ -255,6 +261,7 @@ public enum SortRequest: LSPRequest {
             let fields = try Fields(json, path: path)
             items = try fields.array("items")
             collation = try CollationChoice(fields)
+            titles = try IndexTitleChoice(fields)
             names = try fields.decodeIfPresent("names") ?? false
         }
 
@@ -262,6 +269,7 @@ public enum SortRequest: LSPRequest {
         public var json: JSON {
             var object: JSONObject = ["items": items.json]
             collation.write(into: &object)
+            titles.write(into: &object)
             if names { object["names"] = true }
             return .object(object)
         }
@@ -297,47 +305,8 @@ public enum PartitionRequest: LSPRequest {
     /// The method name.
     public static let method = "thumbindex/partition"
 
-    /// `{items, locale?, style?, includeSearch?, maxIndexTitles?, names?}`.
-    public struct Params: JSONCodable, Equatable {
-        /// The items to partition.
-        public var items: [SortItem]
-        /// The collation to use.
-        public var collation: CollationChoice
-        /// How to draw the index titles.
-        public var titles: IndexTitleChoice
-        /// Whether the items are people's names, read as names under a pinyin or zhuyin index (曾国藩 under Z, for the
-        /// surname Zēng); `false` (the default) reads them as ICU does.
-        public var names: Bool
-
-        /// Params; the defaults leave everything to the session.
-        public init(
-            items: [SortItem], collation: CollationChoice = CollationChoice(), titles: IndexTitleChoice = IndexTitleChoice(),
-            names: Bool = false
-        ) {
-            self.items = items
-            self.collation = collation
-            self.titles = titles
-            self.names = names
-        }
-
-        /// Reads the params from JSON; an error (`-32602`) names the path of the bad member.
-        public init(json: JSON, path: String) throws(ResponseError) {
-            let fields = try Fields(json, path: path)
-            items = try fields.array("items")
-            collation = try CollationChoice(fields)
-            titles = try IndexTitleChoice(fields)
-            names = try fields.decodeIfPresent("names") ?? false
-        }
-
-        /// The params as JSON.
-        public var json: JSON {
-            var object: JSONObject = ["items": items.json]
-            collation.write(into: &object)
-            titles.write(into: &object)
-            if names { object["names"] = true }
-            return .object(object)
-        }
-    }
+    /// `{items, locale?, style?, includeSearch?, maxIndexTitles?, names?}`: `thumbindex/sort`'s, with the index titles.
+    public typealias Params = SortRequest.Params
 
     /// A non-empty section and its sorted items.
     public struct Section: JSONCodable, Equatable {

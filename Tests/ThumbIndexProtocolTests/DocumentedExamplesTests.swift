@@ -67,6 +67,9 @@ final class DocumentedExamplesTests: XCTestCase {
         XCTAssertEqual(message(SortRequest.Params.self, ["items": ["a", 7]]),
                        "params.items[1] must be a string or an object {label, sortText?, data?}, got a number")
         XCTAssertEqual(message(IndexTitlesRequest.Params.self, ["style": "fancy"]), "params.style must be apple or icu, got fancy")
+        // A sort's params are a partition's: the index titles' members are checked as the schema says, though unused.
+        XCTAssertEqual(message(SortRequest.Params.self, ["items": ["a"], "maxIndexTitles": 0]), "params.maxIndexTitles must be in 1...100000, got 0")
+        XCTAssertEqual(message(EntriesRequest.Params.self, ["offset": 0, "limit": 1]), "params.textDocument is missing")
         XCTAssertEqual(message(JumpRequest.Params.self, ["textDocument": ["uri": "file:///a"]]),
                        "params needs indexTitle (a string) or index (an integer)")
         XCTAssertEqual(message(DidChangeNotification.Params.self, [
