@@ -60,13 +60,6 @@ public final class BatchCollector: @unchecked Sendable {
         return { [self] response in answer(slot, response) }
     }
 
-    /// True once every request has been answered.
-    public var isComplete: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return awaiting == 0
-    }
-
     private func answer(_ slot: Int, _ response: Response) {
         let complete: [Message]?
         lock.lock()

@@ -95,12 +95,6 @@ public struct Response: Hashable, Sendable {
     public init(id: RequestID?, error: ResponseError) {
         self.init(id: id, result: .failure(error))
     }
-
-    /// Whether the response is an error.
-    public var isError: Bool {
-        if case .failure = result { return true }
-        return false
-    }
 }
 
 /// One JSON-RPC 2.0 message.

@@ -119,9 +119,6 @@ public struct WorkspaceIndex: SortedSections, Sendable {
         generation += 1
     }
 
-    /// The uris of the files with entries here.
-    public var uris: [String] { Array(slotOfURI.keys) }
-
     /// The non-empty sections in section order, with counts and the offset of each one's first item.
     public var sections: [SectionSummary] { SectionSummary.nonEmpty(counts: runs.lazy.map(\.count), titles: collation.sectionTitles) }
 

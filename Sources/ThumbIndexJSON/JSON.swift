@@ -113,16 +113,6 @@ extension JSON {
         }
     }
 
-    /// The number as an `Int64`, with the same exactness rules as `intValue`.
-    public var int64Value: Int64? {
-        switch resolved {
-        case .int(let value): return value
-        case .double(let value): return Int64(exactly: value)
-        case .number(let text): return Self.integralValue(text).flatMap { Int64(exactly: $0) }
-        default: return nil
-        }
-    }
-
     /// The number as a `Double` (integers above 2^53 may round).
     public var doubleValue: Double? {
         switch resolved {

@@ -41,30 +41,10 @@ public struct JSONParser: Sendable {
         return try result.get()
     }
 
-    /// Parses one JSON text from memory the caller owns, without copying it.
-    ///
-    /// - Throws: `JSONParseError` saying what is wrong and at which byte.
-    public func parse(_ buffer: UnsafeRawBufferPointer) throws(JSONParseError) -> JSON {
-        var scanner = JSONScanner(buffer.assumingMemoryBound(to: UInt8.self), maxDepth: maxDepth, builder: JSONValueBuilder())
-        return try scanner.parseDocument()
-    }
-
     /// Parses the UTF-8 of `text`.
     ///
     /// - Throws: `JSONParseError` saying what is wrong and at which byte.
     public func parse(_ text: String) throws(JSONParseError) -> JSON {
         try parse(Array(text.utf8))
-    }
-}
-
-extension JSON {
-    /// Parses JSON text with the default limits.
-    public init(parsing bytes: [UInt8]) throws(JSONParseError) {
-        self = try JSONParser().parse(bytes)
-    }
-
-    /// Parses the UTF-8 of `text` with the default limits.
-    public init(parsing text: String) throws(JSONParseError) {
-        self = try JSONParser().parse(text)
     }
 }

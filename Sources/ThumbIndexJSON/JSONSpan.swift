@@ -42,16 +42,12 @@ struct JSONSpanBuilder: JSONTreeBuilder {
     var spans: [JSONSpan] = []
     /// The containers being read, innermost last.
     var containers: [Int32] = []
-    /// What the values read have as parent when no container of theirs is open (a window of members read again).
-    let outside: Int32
     /// The most containers open at once.
     private(set) var deepest = 0
 
-    init(outside: Int32 = -1) { self.outside = outside }
-
     static var decodesStrings: Bool { false }
 
-    private var parent: Int32 { containers.last ?? outside }
+    private var parent: Int32 { containers.last ?? -1 }
 
     @inline(__always) private mutating func scalar(_ kind: JSONSpan.Kind, start: Int, end: Int) -> Int32 {
         var span = JSONSpan(kind: kind, start: start, parent: parent)

@@ -102,7 +102,7 @@ final class CommandLineFolderTests: XCTestCase {
     func testJSONNamesEachEntrysFileAndLine() throws {
         let (code, out, err) = try Binary.run(["outline", "--locale", "sv_SE", "--json", "--language", "vcard", root.path])
         XCTAssertEqual(code, 0, err)
-        let json = try JSON(parsing: out)
+        let json = try JSONParser().parse(out)
         let sections = try XCTUnwrap(json["sections"]?.arrayValue)
         XCTAssertEqual(sections.compactMap { $0["title"]?.stringValue }, ["B", "E"], "--language vcard: the contacts only")
         let first = try XCTUnwrap(sections.first?["entries"]?.arrayValue?.first)
@@ -118,7 +118,7 @@ final class CommandLineFolderTests: XCTestCase {
         }
         let (code, out, err) = try Binary.run(["outline", "--locale", "sv_SE", "--json", root.path])
         XCTAssertEqual(code, 0, err)
-        let cli = try XCTUnwrap(JSON(parsing: out)["sections"]?.arrayValue).flatMap { section in
+        let cli = try XCTUnwrap(JSONParser().parse(out)["sections"]?.arrayValue).flatMap { section in
             (section["entries"]?.arrayValue ?? []).map { "\($0["file"]?.stringValue ?? "?"):\($0["line"]?.intValue ?? -1) \($0["name"]?.stringValue ?? "?")" }
         }
 

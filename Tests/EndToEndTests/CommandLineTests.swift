@@ -89,7 +89,7 @@ final class CommandLineTests: XCTestCase {
         try server.initialize(locale: "sv_SE")
         try server.open(file.absoluteString, try String(contentsOf: file, encoding: .utf8), language: "markdown")
         let symbols = try server.result("textDocument/documentSymbol", ["textDocument": ["uri": .string(file.absoluteString)]])
-        XCTAssertEqual(try JSON(parsing: out), symbols)
+        XCTAssertEqual(try JSONParser().parse(out), symbols)
         XCTAssertGreaterThan(symbols.arrayValue?.count ?? 0, 5)
         XCTAssertEqual(try server.shutdownAndExit(), 0)
     }

@@ -33,7 +33,7 @@ final class ExampleTests: XCTestCase {
             XCTAssertTrue(names.contains(entry), "\(name): \(title) has \(names)")
             let (code, out, err) = try Binary.run(["outline", "--locale", "sv_SE", "--language", language, "--json", file.path])
             XCTAssertEqual(code, 0, "\(name): \(err)")
-            XCTAssertEqual(try JSON(parsing: out), symbols, "\(name): the CLI prints what the server sends")
+            XCTAssertEqual(try JSONParser().parse(out), symbols, "\(name): the CLI prints what the server sends")
         }
         XCTAssertEqual(try server.shutdownAndExit(), 0)
     }

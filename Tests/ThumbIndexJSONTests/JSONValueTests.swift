@@ -26,7 +26,7 @@ final class JSONValueTests: XCTestCase {
         XCTAssertNil(JSON.double(1e300).intValue)
         XCTAssertNil(JSON.double(.nan).intValue)
         XCTAssertNil(JSON.string("1").intValue)
-        XCTAssertEqual(JSON.int(.max).int64Value, .max)
+        XCTAssertEqual(JSON.int(.max).intValue, .max)
         XCTAssertEqual(JSON.int(7).doubleValue, 7.0)
     }
 
