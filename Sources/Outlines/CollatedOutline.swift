@@ -1,22 +1,6 @@
 import Collation
 import Entries
 
-/// What a request gets: its answer, or the work in progress it needs (another request building or updating the
-/// index). `later` means nothing was sent for it: it runs again, from the start, once the flight is done, and no
-/// thread waits for it meanwhile.
-public enum Handled<T> {
-    case done(T)
-    case later(Flight)
-
-    /// The answer transformed; `later` stays as it is.
-    public func map<U, E: Error>(_ transform: (T) throws(E) -> U) throws(E) -> Handled<U> {
-        switch self {
-        case .done(let value): .done(try transform(value))
-        case .later(let flight): .later(flight)
-        }
-    }
-}
-
 /// How a server runs the work that outlines ask of it.
 public struct OutlineWork: Sendable {
     /// Starts work that may take long — `title` ("Sorting") of `name` (the file) — and returns its end: the server
@@ -101,17 +85,10 @@ public struct CollatedOutline: Sendable {
         let make = indexMaker()
         let end = work.begin("Sorting", name)
         defer { end() }
-        do throws(Unavailable) {
-            return .done(try store.withIndex(document, cacheKey: key, make: { snapshot throws(CollationError) in
-                try beforeBuild(snapshot)
-                return try make(snapshot)
-            }, body))
-        } catch {
-            switch error {
-            case .inProgress(let flight): return .later(flight)
-            case .failed(let failure): throw failure
-            }
-        }
+        return try store.withIndex(document, cacheKey: key, make: { snapshot throws(CollationError) in
+            try beforeBuild(snapshot)
+            return try make(snapshot)
+        }, body)
     }
 
     /// The first sections sorted before the rest (for a first part of symbols): whole sections holding at least
@@ -156,14 +133,12 @@ public struct CollatedOutline: Sendable {
             defer { sectionsKnown.finish() }
             let end = work.begin("Sorting", name)
             defer { end() }
-            do throws(Unavailable) {
-                try store.withIndex(document, cacheKey: key, make: make) { _, _ in () }
-            } catch {
-                // Made meanwhile by another request; or failed, which the requests that need it are told.
-                if case .failed(let failure) = error, failure.kind != .cancelled {
-                    work.report(document.uri, [OutlineProblem(severity: .error, message: "\(name): \(failure.message)", key: nil)])
-                }
-            }
+            do throws(CollationError) {
+                _ = try store.withIndex(document, cacheKey: key, make: make) { _, _ in () }  // `later`: made by another request
+            } catch where error.kind != .cancelled {
+                // Failed: the requests that need it are told too.
+                work.report(document.uri, [OutlineProblem(severity: .error, message: "\(name): \(error.message)", key: nil)])
+            } catch {}
         }
         return sectionsKnown
     }

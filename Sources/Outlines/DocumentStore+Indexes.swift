@@ -2,13 +2,13 @@ import Collation
 import Entries
 import Foundation
 
-/// An index being built outside the lock, from the text of one generation.
+/// An index being built outside the lock from the text of one generation, or brought up to it from logged edits.
 final class IndexBuild {
     let uri: String
     let generation: UInt64
     /// Done when the index is kept (or was not wanted): requests that found the build running go on from there.
     let flight = Flight()
-    /// False once the document was closed, opened again or the settings changed: the result must not be kept.
+    /// False once the document was closed, opened again or the settings changed: a built index must not be kept.
     var isValid = true
 
     init(uri: String, generation: UInt64) {
@@ -17,17 +17,8 @@ final class IndexBuild {
     }
 }
 
-/// An index catching up on logged edits outside the lock, from the generation it was at.
-final class IndexUpdate {
-    let generation: UInt64
-    /// Done when the index is at the snapshot (or was dropped): requests that found it updating go on from there.
-    let flight = Flight()
-
-    init(generation: UInt64) { self.generation = generation }
-}
-
 private enum IndexStep<T> {
-    case done(T), inProgress(Flight), update(OutlineIndex, LineEdit, IndexUpdate), build(IndexBuild?)
+    case done(T), inProgress(Flight), update(OutlineIndex, LineEdit, IndexBuild), build(IndexBuild?)
 }
 
 /// Indexes follow the edits of their document lazily: `edit` only logs which lines changed, and a request brings the
@@ -38,16 +29,16 @@ extension DocumentStore {
     /// keep `body` short: a page, the sections, a jump).
     ///
     /// The index is built by `make` outside the lock, once, however many requests ask at the same time: a request
-    /// that finds it being built is told so (`.inProgress`, whose flight says when to ask again) rather than kept
+    /// that finds it being built is told so (`.later`, whose flight says when to ask again) rather than kept
     /// waiting. A snapshot the index has already moved past (the document changed or was opened again since the
     /// request came) gets an index of its own, which is not kept.
     ///
-    /// - Throws: `Unavailable.inProgress` while another request builds the index this snapshot can use;
-    ///   `.failed` when `make` fails (the build is given up, and whoever waited for it asks again).
+    /// - Returns: `.later` while another request builds the index this snapshot can use.
+    /// - Throws: `CollationError` when `make` fails (the build is given up, and whoever waited for it asks again).
     public func withIndex<T>(
         _ snapshot: TextDocument, cacheKey: String, make: (TextDocument) throws(CollationError) -> OutlineIndex,
         _ body: (OutlineIndex, TextDocument) -> T
-    ) throws(Unavailable) -> T {
+    ) throws(CollationError) -> Handled<T> {
         let buildKey = "\(snapshot.uri)|\(cacheKey)"
         while true {
             let next = lock.withLock { () -> IndexStep<T> in
@@ -65,13 +56,13 @@ extension DocumentStore {
             }
             switch next {
             case .done(let result):
-                return result
+                return .done(result)
             case .inProgress(let flight):
-                throw .inProgress(flight)
+                return .later(flight)
             case .update(let index, let edit, let update):
-                if let result = follow(index, edit, update, snapshot, cacheKey, body) { return result }
+                if let result = follow(index, edit, update, snapshot, cacheKey, body) { return .done(result) }
             case .build(nil):
-                do throws(CollationError) { return body(try make(snapshot), snapshot) } catch { throw .failed(error) }
+                return .done(body(try make(snapshot), snapshot))
             case .build(let build?):
                 defer { build.flight.finish() }
                 let index: OutlineIndex
@@ -82,9 +73,9 @@ extension DocumentStore {
                         if builds[buildKey] === build { builds[buildKey] = nil }
                         trimEditLog(snapshot.uri)
                     }
-                    throw .failed(error)
+                    throw error
                 }
-                return lock.withLock {
+                return .done(lock.withLock {
                     if builds[buildKey] === build { builds[buildKey] = nil }
                     if build.isValid {
                         modify(snapshot.uri) { state in
@@ -95,7 +86,7 @@ extension DocumentStore {
                     }
                     trimEditLog(snapshot.uri)
                     return body(index, snapshot)
-                }
+                })
             }
         }
     }
@@ -108,13 +99,9 @@ extension DocumentStore {
         _ body: (OutlineIndex, TextDocument) -> T
     ) throws(CollationError) -> T {
         while true {
-            do throws(Unavailable) {
-                return try withIndex(snapshot, cacheKey: cacheKey, make: make, body)
-            } catch {
-                switch error {
-                case .inProgress(let flight): flight.wait()
-                case .failed(let failure): throw failure
-                }
+            switch try withIndex(snapshot, cacheKey: cacheKey, make: make, body) {
+            case .done(let result): return result
+            case .later(let flight): flight.wait()
             }
         }
     }
@@ -157,7 +144,7 @@ extension DocumentStore {
             trimEditLog(uri)
             return nil
         }
-        let update = IndexUpdate(generation: index.generation)
+        let update = IndexBuild(uri: snapshot.uri, generation: index.generation)
         updates["\(uri)|\(cacheKey)"] = update
         return .update(index, due.dropFirst().reduce(first) { $0.then($1) }, update)
     }
@@ -165,7 +152,7 @@ extension DocumentStore {
     /// Brings `index` up to `snapshot` by `edit` outside the lock (the reader's next `didChange` does not wait for it),
     /// then runs `body` with it under the lock; nil when it could not follow (it is dropped: the caller builds anew).
     private func follow<T>(
-        _ index: OutlineIndex, _ edit: LineEdit, _ update: IndexUpdate, _ snapshot: TextDocument, _ cacheKey: String,
+        _ index: OutlineIndex, _ edit: LineEdit, _ update: IndexBuild, _ snapshot: TextDocument, _ cacheKey: String,
         _ body: (OutlineIndex, TextDocument) -> T
     ) -> T? {
         let uri = snapshot.uri, key = "\(uri)|\(cacheKey)"

@@ -28,7 +28,7 @@ public final class DocumentStore: @unchecked Sendable {
     /// Indexes being built, by uri and key.
     var builds: [String: IndexBuild] = [:]
     /// Indexes catching up on edits outside the lock, by document uri and cache key.
-    var updates: [String: IndexUpdate] = [:]
+    var updates: [String: IndexBuild] = [:]
     /// Called before an index catches up on edits, outside the lock (tests hold it there).
     public var willFollow: (@Sendable (String) -> Void)? {
         get { lock.withLock { _willFollow } }

@@ -42,11 +42,18 @@ public final class Flight: Sendable {
     }
 }
 
-/// Why derived data of a document (its index, its sorted outline) cannot be had now.
-public enum Unavailable: Error {
-    /// Another request is making it: the request is to be answered once `flight` is done, without a thread waiting
-    /// for it meanwhile.
-    case inProgress(Flight)
-    /// Making it failed: ICU could not allocate its sort keys.
-    case failed(CollationError)
+/// What a request gets: its answer, or the work in progress it needs (another request building or updating the
+/// index). `later` means nothing was sent for it: it runs again, from the start, once the flight is done, and no
+/// thread waits for it meanwhile.
+public enum Handled<T> {
+    case done(T)
+    case later(Flight)
+
+    /// The answer transformed; `later` stays as it is.
+    public func map<U, E: Error>(_ transform: (T) throws(E) -> U) throws(E) -> Handled<U> {
+        switch self {
+        case .done(let value): .done(try transform(value))
+        case .later(let flight): .later(flight)
+        }
+    }
 }
