@@ -14,10 +14,19 @@ extension OutlineIndex: SortedSections {
 
     /// The entry with id `id`, its positions in `document` (the text the index is current with).
     func entry(_ id: Int32, in document: TextDocument) -> Entry {
+        Self.entry(id, format: format, stored: stored, places: places, readings: readings, records: recordReader, in: document)
+    }
+
+    /// The entry with id `id` of an index of `format` (or a view of it) current with `document`: stored, or read
+    /// from the text at its place (a plain line; a record, when the index keeps none).
+    static func entry(
+        _ id: Int32, format: Format, stored: StoredEntries, places: EntryPlaces, readings: (any CollationReading)?, records: RecordReader?,
+        in document: TextDocument
+    ) -> Entry {
         switch format {
         case .lines: document.plainTextEntry(onLine: Int(places.place(of: id)), readings: readings)!
-        case .headings: OutlineIndex.served(stored[Int(id)], at: places.place(of: id))
-        case .records: recordEntry(id, in: document)
+        case .records where stored.isEmpty: recordEntry(onLine: Int(places.place(of: id)), in: document, reader: records!, readings: readings)
+        case .headings, .records: served(stored[Int(id)], at: places.place(of: id))
         case .startLines, .tree, .entries: stored[Int(id)]
         }
     }

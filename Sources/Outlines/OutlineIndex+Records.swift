@@ -178,11 +178,6 @@ extension OutlineIndex {
 
     /// The entry of the record starting on `line` of `document`, read from the text (as the reader read it when the
     /// index was made or followed an edit; under `ja` with its reading).
-    func recordEntry(_ id: Int32, in document: TextDocument) -> Entry {
-        let line = places.place(of: id)
-        return stored.isEmpty ? Self.recordEntry(onLine: Int(line), in: document, reader: recordReader!, readings: readings) : Self.served(stored[Int(id)], at: line)
-    }
-
     static func recordEntry(onLine line: Int, in document: TextDocument, reader: RecordReader, readings: (any CollationReading)?) -> Entry {
         var found: Entry?
         try? reader.read(RecordText(bytes: document.bytes, lineStarts: document.lineStarts), from: line,

@@ -75,14 +75,7 @@ public struct OutlineIndexView: Sendable {
 
     /// The entry with id `id` (as `OutlineIndex.collationOrder(in:)` names them).
     public func entry(_ id: Int32) -> Entry {
-        switch format {
-        case .lines: document.plainTextEntry(onLine: Int(places.place(of: id)), readings: readings)!
-        case .headings: OutlineIndex.served(stored[Int(id)], at: places.place(of: id))
-        case .records:
-            stored.isEmpty ? OutlineIndex.recordEntry(onLine: Int(places.place(of: id)), in: document, reader: records!, readings: readings)
-                : OutlineIndex.served(stored[Int(id)], at: places.place(of: id))
-        case .startLines, .tree, .entries: stored[Int(id)]
-        }
+        OutlineIndex.entry(id, format: format, stored: stored, places: places, readings: readings, records: records, in: document)
     }
 
     /// The entry before (`step` -1) or after (+1) entry `id` in document order.

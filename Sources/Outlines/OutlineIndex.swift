@@ -164,7 +164,7 @@ public final class OutlineIndex {
     func withSortString<T>(_ id: Int32, in document: TextDocument, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
         guard format == .lines else {
             guard format == .records && stored.isEmpty else { return stored.withSortString(Int(id), body) }
-            var string = recordEntry(id, in: document).sortString
+            var string = entry(id, in: document).sortString
             return string.withUTF8(body)
         }
         return document.withLine(Int(places.place(of: id))) { line in
