@@ -40,17 +40,11 @@ public struct OutlineEntries: PageSource {
 }
 
 extension ThumbIndexClient {
-    /// The sectioned entries of an open document as a `PagedArray`: its count known at once, pages loaded on access.
-    public func pagedEntries(uri: String, pageSize: Int = 200, collation: CollationChoice = CollationChoice())
+    /// The sectioned entries of an open document (`uri`), or of the workspace's files (nil), as a `PagedArray`: its
+    /// count known at once, pages loaded on access.
+    public func pagedEntries(uri: String?, pageSize: Int = 200, collation: CollationChoice = CollationChoice())
         async throws -> PagedArray<OutlineEntries>
     {
         try await PagedArray.load(source: OutlineEntries(client: self, uri: uri, collation: collation), pageSize: pageSize)
-    }
-
-    /// The sectioned entries of the workspace's files as a `PagedArray`.
-    public func pagedWorkspaceEntries(pageSize: Int = 200, collation: CollationChoice = CollationChoice())
-        async throws -> PagedArray<OutlineEntries>
-    {
-        try await PagedArray.load(source: OutlineEntries(client: self, uri: nil, collation: collation), pageSize: pageSize)
     }
 }

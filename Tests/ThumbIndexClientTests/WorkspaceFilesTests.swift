@@ -107,7 +107,7 @@ final class WorkspaceFilesTests: XCTestCase {
             XCTAssertEqual(error.code, .contentModified)
         }
         // The same through a PagedArray, refreshed after the change.
-        let paged = try await withDeadline("pagedWorkspaceEntries") { try await pair.client.pagedWorkspaceEntries(pageSize: 2) }
+        let paged = try await withDeadline("pagedWorkspaceEntries") { try await pair.client.pagedEntries(uri: nil, pageSize: 2) }
         XCTAssertEqual(paged.count, 5)
         let last = try await withDeadline("the last element") { try await paged.element(at: 4) }
         XCTAssertEqual(last.name, "Olle Öberg")
