@@ -81,7 +81,9 @@ extension DocumentStore {
                         modify(snapshot.uri) { state in
                             if state.indexes[cacheKey] == nil { state.indexes[cacheKey] = index }
                             // The index answers pages now: the names a page before it needed go.
-                            if state.layouts[cacheKey]?.names != nil { state.layouts[cacheKey] = state.layouts[cacheKey]?.withoutNames }
+                            if let layout = state.derived["layout|" + cacheKey] as? SectionLayout, layout.names != nil {
+                                state.derived["layout|" + cacheKey] = layout.withoutNames
+                            }
                         }
                     }
                     trimEditLog(snapshot.uri)

@@ -17,10 +17,9 @@ public final class DocumentStore: @unchecked Sendable {
         var loggedAfter: UInt64
         /// The generation the document was opened with: snapshots older than this belong to an earlier open.
         var openedAt: UInt64
-        /// By localization language ("" without localization).
-        var outlines: [String: DocumentOutline] = [:]
-        var layouts: [String: SectionLayout] = [:]
-        var wordIndexes: [String: (generation: UInt64, index: WordIndex)] = [:]
+        /// What is derived from this generation of the text (`derived`): its outline by localization language, its
+        /// layouts and word indexes by collation. An edit drops it all.
+        var derived: [String: any Sendable] = [:]
     }
 
     var documents: [String: State] = [:]
@@ -75,9 +74,7 @@ public final class DocumentStore: @unchecked Sendable {
                 throw .invalidEdit(uri, error)
             }
             state.document.generation = generation
-            state.outlines = [:]
-            state.layouts = [:]
-            state.wordIndexes = [:]
+            state.derived = [:]
             // Logged only for an index or a build that will follow it.
             if state.indexes.isEmpty && !building {
                 state.loggedAfter = generation
@@ -104,9 +101,7 @@ public final class DocumentStore: @unchecked Sendable {
             for uri in documents.keys {
                 lastGeneration += 1
                 documents[uri]?.document.generation = lastGeneration
-                documents[uri]?.outlines = [:]
-                documents[uri]?.layouts = [:]
-                documents[uri]?.wordIndexes = [:]
+                documents[uri]?.derived = [:]
                 documents[uri]?.indexes = [:]
             }
             for build in builds.values { build.isValid = false }
@@ -137,55 +132,50 @@ public final class DocumentStore: @unchecked Sendable {
 
     /// The entries of a snapshot, extracted once per generation (and localization language).
     public func outline(of document: TextDocument, key: String = "", extract: (TextDocument) -> [Entry]) -> DocumentOutline {
-        if let cached = lock.withLock({ documents[document.uri]?.outlines[key] }), cached.generation == document.generation {
-            return cached
-        }
-        let outline = DocumentOutline(version: document.version, generation: document.generation, roots: extract(document))
-        lock.withLock {
-            if documents[document.uri]?.document.generation == document.generation { documents[document.uri]?.outlines[key] = outline }
-        }
-        return outline
+        derived(document, "outline|" + key) { DocumentOutline(version: document.version, generation: document.generation, roots: extract(document)) }
     }
 
     /// The word index of a snapshot's outline for `workspace/symbol`, built once per generation and key.
     ///
     /// - Throws: `CollationError` when its keys cannot be allocated.
     public func wordIndex(_ document: TextDocument, key: String, outline: DocumentOutline, collator: Collator) throws(CollationError) -> WordIndex {
-        if let cached = lock.withLock({ documents[document.uri]?.wordIndexes[key] }), cached.generation == document.generation {
-            return cached.index
-        }
-        let index = try WordIndex(outline: outline, collator: collator)
-        lock.withLock {
-            if documents[document.uri]?.document.generation == document.generation {
-                documents[document.uri]?.wordIndexes[key] = (document.generation, index)
-            }
-        }
-        return index
+        try derived(document, "words|" + key) { () throws(CollationError) in try WordIndex(outline: outline, collator: collator) }
     }
 
     /// The section layout of a snapshot under `cacheKey`, if it is made.
     public func cachedLayout(_ document: TextDocument, cacheKey: String) -> SectionLayout? {
-        lock.withLock {
-            guard let state = documents[document.uri], state.document.generation == document.generation else { return nil }
-            return state.layouts[cacheKey]
-        }
+        lock.withLock { current(document)?.derived["layout|" + cacheKey] as? SectionLayout }
     }
 
     /// The section layout of a snapshot under a collation, from the sections of the entries' sort strings alone
     /// (`make`), computed once per generation and collation.
     public func layout(_ document: TextDocument, cacheKey: String, make: (TextDocument) -> SectionLayout) -> SectionLayout {
-        if let cached = cachedLayout(document, cacheKey: cacheKey) { return cached }
-        let layout = make(document)
-        keep(layout, of: document, cacheKey: cacheKey)
-        return layout
+        derived(document, "layout|" + cacheKey) { make(document) }
     }
 
     /// Keeps `layout` as the section layout of a snapshot under `cacheKey` while the snapshot is the document's text
     /// (an index being built tells its layout before its sort).
     public func keep(_ layout: SectionLayout, of document: TextDocument, cacheKey: String) {
-        lock.withLock {
-            if documents[document.uri]?.document.generation == document.generation { documents[document.uri]?.layouts[cacheKey] = layout }
-        }
+        lock.withLock { keep(layout, as: "layout|" + cacheKey, of: document) }
+    }
+
+    /// What `make` derives from a snapshot, made once per generation and `key` (outside the lock) and kept while the
+    /// snapshot is the document's text; a snapshot the document has left gets its own, not kept.
+    private func derived<T: Sendable, E: Error>(_ document: TextDocument, _ key: String, make: () throws(E) -> T) throws(E) -> T {
+        if let cached = lock.withLock({ current(document)?.derived[key] as? T }) { return cached }
+        let made = try make()
+        lock.withLock { keep(made, as: key, of: document) }
+        return made
+    }
+
+    /// The state of the snapshot's document while the snapshot is its text. Call with the lock held.
+    private func current(_ document: TextDocument) -> State? {
+        documents[document.uri].flatMap { $0.document.generation == document.generation ? $0 : nil }
+    }
+
+    /// Keeps `value` as derived from the snapshot while it is the document's text. Call with the lock held.
+    private func keep(_ value: any Sendable, as key: String, of document: TextDocument) {
+        if current(document) != nil { documents[document.uri]?.derived[key] = value }
     }
 }
 
