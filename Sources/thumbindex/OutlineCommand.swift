@@ -41,14 +41,18 @@ struct Outline: ParsableCommand {
         let settings = format.settings(collation, readings: readings)
         let document = try Self.document(file, language: language, input: input)
         var out = StandardOutput()
+        let fileName = (file as NSString).lastPathComponent, name = file
+        let problems = ProblemLog()
+        let extract: @Sendable (TextDocument) -> [Entry] = { document in
+            let (entries, found) = EntrySource().entries(
+                of: document.text, languageId: language, fileName: fileName, name: name,
+                settings: settings, language: collation.locale.language, reading: settings.reading(of: document, collation: collation))
+            problems.append(found)
+            return entries
+        }
         if grouping == .document {
-            let (entries, problems) = EntrySource().entries(
-                of: document.text, languageId: language, fileName: (file as NSString).lastPathComponent, name: file, settings: settings,
-                language: collation.locale.language, reading: settings.reading(of: document, collation: collation))
-            let log = ProblemLog()
-            log.append(problems)
-            try log.report()
-            let outline = DocumentOutline(version: 0, roots: entries)
+            let outline = DocumentOutline(version: 0, roots: extract(document))
+            try problems.report()
             if json {
                 out.write(OutlineSymbols.nested(document: document, outline: outline, encoding: .utf16).bytes)
                 out.write("\n")
@@ -60,17 +64,8 @@ struct Outline: ParsableCommand {
         }
         // Sections and sorted: from the index the server would make (`IndexPlan`): plain text keeps no entries at all,
         // only ids in sorted runs; records are read by the record reader.
-        let fileName = (file as NSString).lastPathComponent
         let plan = IndexPlan(document, settings: settings, collation: collation, fileName: fileName)
-        let problems = ProblemLog()
-        let (name, extraction) = (file, settings)
-        var inputs = IndexInputs { document in
-            let (entries, found) = EntrySource().entries(
-                of: document.text, languageId: language, fileName: fileName, name: name,
-                settings: extraction, language: collation.locale.language, reading: extraction.reading(of: document, collation: collation))
-            problems.append(found)
-            return entries
-        }
+        var inputs = IndexInputs(extract: extract)
         (inputs.keepingEntries, inputs.report) = (true, { problems.append($0) })
         let index = try plan.index(document, collation: collation, inputs: inputs)
         try problems.report()
@@ -91,11 +86,7 @@ struct Outline: ParsableCommand {
         } else {
             for section in index.sections {
                 out.write(style.header(Self.printable(sectionTitleText(collation.sectionTitles, at: section.titleIndex))) + "  " + style.dim(section.count == 1 ? "1 entry" : "\(section.count) entries") + "\n")
-                for start in stride(from: section.offset, to: section.offset + section.count, by: 4096) {
-                    for item in index.page(offset: start, limit: min(4096, section.offset + section.count - start), in: document) {
-                        write(item.entry, depth: 1, style: style, into: &out)
-                    }
-                }
+                for offset in section.offset ..< section.offset + section.count { write(view.entry(at: offset), depth: 1, style: style, into: &out) }
             }
         }
         out.flush()

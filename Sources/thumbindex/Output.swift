@@ -19,18 +19,20 @@ struct StandardOutput {
     }
 
     mutating func flush() {
-        buffer.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = Foundation.write(1, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    Self.fail(errno)
-                }
-                offset += n
-            }
-        }
+        if let code = buffer.withUnsafeBytes({ Self.writeAll($0, to: 1) }) { Self.fail(code) }
         buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes all of `bytes` to `fd` (again after an interruption or a short write); the `errno` of a failed write.
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> Int32? {
+        var offset = 0
+        while offset < bytes.count {
+            let n = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { return errno }
+            offset += n
+        }
+        return nil
     }
 
     /// Exits: quietly (status 0, as before) when the reader is gone, else `thumbindex: write error: REASON`, status 1.

@@ -161,12 +161,8 @@ struct Destination {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard fd >= 0 else { throw CommandFailure(path: path, String(cString: strerror(errno))) }
         defer { close(fd) }
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else { throw CommandFailure(path: path, "write error: \(String(cString: strerror(errno)))") }
-            offset += n
+        if let code = bytes.withUnsafeBytes({ StandardOutput.writeAll($0, to: fd) }) {
+            throw CommandFailure(path: path, "write error: \(String(cString: strerror(code)))")
         }
     }
 }
