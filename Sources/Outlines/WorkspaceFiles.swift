@@ -81,13 +81,7 @@ public final class WorkspaceFiles: Sendable {
         var notes: [String] = []
         for root in roots {
             let (found, scanNotes) = scan.files(in: root)
-            notes += scanNotes
-            let perFile = Mutex<[String]>([])
-            Cores.run(found.count) { k in
-                guard !isCancelled() else { return }
-                if let note = read(found[k]) { perFile.withLock { $0.append(note) } }
-            }
-            notes += perFile.withLock { $0.sorted() }
+            notes += scanNotes + read(found, isCancelled: isCancelled)
         }
         let files = state.withLock { state in
             state.taken = true
@@ -147,7 +141,7 @@ public final class WorkspaceFiles: Sendable {
             (found.values.filter { state.stamps[$0.path] != $0.stamp && state.open[$0.path] == nil }.sorted { $0.path < $1.path },
              state.diskPaths.filter { found[$0] == nil })
         }
-        Cores.run(changed.count) { _ = read(changed[$0]) }
+        _ = read(changed)
         state.withLock { state in
             for path in gone { store(nil, at: path, in: &state) }
         }
@@ -162,11 +156,17 @@ public final class WorkspaceFiles: Sendable {
         state.withLock { state in
             for key in state.diskPaths where key.hasPrefix(inside) && !paths.contains(key) { store(nil, at: key, in: &state) }
         }
-        let perFile = Mutex<[String]>([])
-        Cores.run(found.count) { k in
-            if let note = read(found[k]) { perFile.withLock { $0.append(note) } }
+        return notes + read(found)
+    }
+
+    /// Reads `files` on every core (`isCancelled` is asked between them); what a person should hear about them, sorted.
+    private func read(_ files: [FolderScan.File], isCancelled: @Sendable () -> Bool = { false }) -> [String] {
+        let notes = Mutex<[String]>([])
+        Cores.run(files.count) { k in
+            guard !isCancelled() else { return }
+            if let note = read(files[k]) { notes.withLock { $0.append(note) } }
         }
-        return notes + perFile.withLock { $0.sorted() }
+        return notes.withLock { $0.sorted() }
     }
 
     /// Forgets a file deleted on disk, or every file under a folder deleted.
