@@ -193,7 +193,6 @@ extension FolderScan.File {
             bytes.removeFirst(3)
         }
         if TextEncodings.firstInvalidUTF8(bytes[...]) != nil { return nil }
-        return TextDocument(uri: URL(fileURLWithPath: path).absoluteString, languageId: languageId, version: 0,
-                            text: String(decoding: bytes, as: UTF8.self))
+        return TextDocument(uri: URL(fileURLWithPath: path).absoluteString, languageId: languageId, version: 0, utf8: bytes)
     }
 }

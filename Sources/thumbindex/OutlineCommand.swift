@@ -95,9 +95,8 @@ struct Outline: ParsableCommand {
     /// The file as a document, decoded as `--encoding` says (UTF-8 or UTF-16 with a mark by default; see
     /// `TextDecoder`). Its own function, so that the bytes read and the decoded text are freed before the outline is made.
     static func document(_ file: String, language: String, input: EncodingArguments) throws -> TextDocument {
-        let bytes = try input.decode(readInput(file), name: inputName(file))
-        let text = String(decoding: bytes, as: UTF8.self)
-        return TextDocument(uri: URL(fileURLWithPath: file).absoluteString, languageId: language, version: 0, text: text)
+        let bytes = try input.decode(readInput(file), name: inputName(file))  // well formed UTF-8, or it throws
+        return TextDocument(uri: URL(fileURLWithPath: file).absoluteString, languageId: language, version: 0, utf8: bytes)
     }
 
     static var style: TerminalStyle {
