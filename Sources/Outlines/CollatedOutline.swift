@@ -135,10 +135,10 @@ public struct CollatedOutline: Sendable {
             defer { end() }
             do throws(CollationError) {
                 _ = try store.withIndex(document, cacheKey: key, make: make) { _, _ in () }  // `later`: made by another request
-            } catch where error.kind != .cancelled {
-                // Failed: the requests that need it are told too.
-                work.report(document.uri, [OutlineProblem(severity: .error, message: "\(name): \(error.message)", key: nil)])
-            } catch {}
+            } catch {
+                // Failed (the requests that need it are told too), or given up because its document is gone.
+                if error.kind != .cancelled { work.report(document.uri, [OutlineProblem(severity: .error, message: "\(name): \(error.message)", key: nil)]) }
+            }
         }
         return sectionsKnown
     }

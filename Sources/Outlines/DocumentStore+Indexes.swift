@@ -81,9 +81,8 @@ extension DocumentStore {
                         modify(snapshot.uri) { state in
                             if state.indexes[cacheKey] == nil { state.indexes[cacheKey] = index }
                             // The index answers pages now: the names a page before it needed go.
-                            if let layout = state.derived["layout|" + cacheKey] as? SectionLayout, layout.names != nil {
-                                state.derived["layout|" + cacheKey] = layout.withoutNames
-                            }
+                            let layoutKey = Self.layoutKey(cacheKey)
+                            if let layout = state.derived[layoutKey] as? SectionLayout, layout.names != nil { state.derived[layoutKey] = layout.withoutNames }
                         }
                     }
                     trimEditLog(snapshot.uri)

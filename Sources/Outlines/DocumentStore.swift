@@ -124,8 +124,11 @@ public final class DocumentStore: @unchecked Sendable {
 
     /// Whether `snapshot` is the document's text now (no edit, close or reopen since).
     public func isCurrent(_ snapshot: TextDocument) -> Bool {
-        lock.withLock { documents[snapshot.uri]?.document.generation == snapshot.generation }
+        lock.withLock { holdsCurrent(snapshot) }
     }
+
+    /// `isCurrent`, with the lock held.
+    private func holdsCurrent(_ snapshot: TextDocument) -> Bool { documents[snapshot.uri]?.document.generation == snapshot.generation }
 
     /// Every open document, as it is now, in no particular order.
     public var allDocuments: [TextDocument] { lock.withLock { documents.values.map(\.document) } }
@@ -144,38 +147,36 @@ public final class DocumentStore: @unchecked Sendable {
 
     /// The section layout of a snapshot under `cacheKey`, if it is made.
     public func cachedLayout(_ document: TextDocument, cacheKey: String) -> SectionLayout? {
-        lock.withLock { current(document)?.derived["layout|" + cacheKey] as? SectionLayout }
+        lock.withLock { holdsCurrent(document) ? documents[document.uri]?.derived[Self.layoutKey(cacheKey)] as? SectionLayout : nil }
     }
 
     /// The section layout of a snapshot under a collation, from the sections of the entries' sort strings alone
     /// (`make`), computed once per generation and collation.
     public func layout(_ document: TextDocument, cacheKey: String, make: (TextDocument) -> SectionLayout) -> SectionLayout {
-        derived(document, "layout|" + cacheKey) { make(document) }
+        derived(document, Self.layoutKey(cacheKey)) { make(document) }
     }
 
     /// Keeps `layout` as the section layout of a snapshot under `cacheKey` while the snapshot is the document's text
     /// (an index being built tells its layout before its sort).
     public func keep(_ layout: SectionLayout, of document: TextDocument, cacheKey: String) {
-        lock.withLock { keep(layout, as: "layout|" + cacheKey, of: document) }
+        lock.withLock { keep(layout, as: Self.layoutKey(cacheKey), of: document) }
     }
+
+    /// Where a layout under `cacheKey` is kept among what a generation derives.
+    static func layoutKey(_ cacheKey: String) -> String { "layout|" + cacheKey }
 
     /// What `make` derives from a snapshot, made once per generation and `key` (outside the lock) and kept while the
     /// snapshot is the document's text; a snapshot the document has left gets its own, not kept.
     private func derived<T: Sendable, E: Error>(_ document: TextDocument, _ key: String, make: () throws(E) -> T) throws(E) -> T {
-        if let cached = lock.withLock({ current(document)?.derived[key] as? T }) { return cached }
+        if let cached = lock.withLock({ holdsCurrent(document) ? documents[document.uri]?.derived[key] as? T : nil }) { return cached }
         let made = try make()
         lock.withLock { keep(made, as: key, of: document) }
         return made
     }
 
-    /// The state of the snapshot's document while the snapshot is its text. Call with the lock held.
-    private func current(_ document: TextDocument) -> State? {
-        documents[document.uri].flatMap { $0.document.generation == document.generation ? $0 : nil }
-    }
-
     /// Keeps `value` as derived from the snapshot while it is the document's text. Call with the lock held.
     private func keep(_ value: any Sendable, as key: String, of document: TextDocument) {
-        if current(document) != nil { documents[document.uri]?.derived[key] = value }
+        if holdsCurrent(document) { documents[document.uri]?.derived[key] = value }
     }
 }
 
