@@ -167,10 +167,9 @@ public final class Connection: @unchecked Sendable {
     /// (EPIPE: the peer has gone).
     public func send(_ message: Message) throws(ConnectionError) {
         let json = message.json
-        if framing == .contentLength, let pieces = JSONWriter().pieces(json) {
+        if let pieces = JSONWriter().pieces(json) {
             // A `.streamed` value: its pieces are made by the writer thread as the peer reads.
-            let length = pieces.reduce(0) { $0 + $1.count }
-            try outbox.enqueue(pieces: [StreamedJSON.Piece(ContentLengthFramer.header(bodyLength: length))] + pieces)
+            try enqueue(body: pieces)
             return
         }
         try write(body: JSONWriter().write(json))
@@ -184,12 +183,17 @@ public final class Connection: @unchecked Sendable {
 
     /// Queues one frame holding `body`, which must be a JSON text (compact for line framing).
     public func write(body: [UInt8]) throws(ConnectionError) {
-        if framing == .contentLength, body.count >= 1 << 16 {
-            // A large body goes after its header as it is: framing it would copy megabytes.
-            try outbox.enqueue(pieces: [StreamedJSON.Piece(ContentLengthFramer.header(bodyLength: body.count)), StreamedJSON.Piece(body)])
+        if body.count >= 1 << 16 {
+            // A large body goes between its head and tail as it is: framing it would copy megabytes.
+            try enqueue(body: [StreamedJSON.Piece(body)])
         } else {
             try outbox.enqueue(framing.frame(body))
         }
+    }
+
+    private func enqueue(body pieces: [StreamedJSON.Piece]) throws(ConnectionError) {
+        let (head, tail) = framing.envelope(bodyLength: pieces.reduce(0) { $0 + $1.count })
+        try outbox.enqueue(pieces: [StreamedJSON.Piece(head)] + pieces + [StreamedJSON.Piece(tail)])
     }
 
     /// Waits until every queued message has been written, or the write failed; false after `seconds`.

@@ -61,18 +61,6 @@ public struct ContentLengthFramer: Framer, Sendable {
         self.maxContentLength = maxContentLength
     }
 
-    /// `Content-Length: N\r\n\r\n` followed by the body.
-    public static func frame(_ body: [UInt8]) -> [UInt8] {
-        var framed = header(bodyLength: body.count)
-        framed.append(contentsOf: body)
-        return framed
-    }
-
-    /// `Content-Length: N\r\n\r\n` for a body of `bodyLength` bytes.
-    public static func header(bodyLength: Int) -> [UInt8] {
-        Array("Content-Length: \(bodyLength)\r\n\r\n".utf8)
-    }
-
     /// Takes the next bytes of the stream; returns the frames and errors they complete.
     public mutating func feed(_ bytes: UnsafeRawBufferPointer) -> [FramerEvent] {
         queue.append(bytes)

@@ -25,13 +25,20 @@ public enum Framing: Hashable, Sendable {
         }
     }
 
+    /// What is written before and after a message body of `bodyLength` bytes.
+    public func envelope(bodyLength: Int) -> (head: [UInt8], tail: [UInt8]) {
+        let header = Array("Content-Length: \(bodyLength)\r\n\r\n".utf8)
+        switch self {
+        case .contentLength: return (header, [])
+        case .contentLengthAtTerminal: return (header, [0x0A])
+        case .lines: return ([], [0x0A])
+        }
+    }
+
     /// The bytes to write for one message body.
     public func frame(_ body: [UInt8]) -> [UInt8] {
-        switch self {
-        case .contentLength: return ContentLengthFramer.frame(body)
-        case .contentLengthAtTerminal: return ContentLengthFramer.frame(body) + [0x0A]
-        case .lines: return LineFramer.frame(body)
-        }
+        let (head, tail) = envelope(bodyLength: body.count)
+        return head + body + tail
     }
 }
 

@@ -22,10 +22,9 @@ struct InputReader {
     let isClosed: () -> Bool
 
     private let parser = JSONParser()
-    private var backlog: [Incoming] = []
+    private var backlog: [(event: Incoming, size: Int)] = []
     private var backlogHead = 0
     private var backlogBytes = 0
-    private var backlogSizes: [Int] = []
     private var streamOffset = 0
 
     init(input: Int32, wake: Int32?, framer: any Framer, outbox: Outbox, outboxLimit: Int, isClosed: @escaping () -> Bool) {
@@ -103,20 +102,18 @@ struct InputReader {
                 size = 64
             }
             if isEnding(incoming) { return incoming }
-            backlog.append(incoming)
-            backlogSizes.append(size)
+            backlog.append((incoming, size))
             backlogBytes += size
         }
         return nil
     }
 
     private mutating func popBacklog() -> Incoming {
-        let event = backlog[backlogHead]
-        backlogBytes -= backlogSizes[backlogHead]
+        let (event, size) = backlog[backlogHead]
+        backlogBytes -= size
         backlogHead += 1
         if backlogHead == backlog.count {
             backlog.removeAll(keepingCapacity: true)
-            backlogSizes.removeAll(keepingCapacity: true)
             backlogHead = 0
         }
         return event

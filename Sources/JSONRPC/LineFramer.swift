@@ -26,13 +26,6 @@ public struct LineFramer: Framer, Sendable {
         self.maxLineLength = maxLineLength
     }
 
-    /// The body followed by `\n`.
-    public static func frame(_ body: [UInt8]) -> [UInt8] {
-        var framed = body
-        framed.append(0x0A)
-        return framed
-    }
-
     /// Takes the next bytes of the stream; returns a frame for each non-blank line they complete, or an error for
     /// one that is too long.
     public mutating func feed(_ bytes: UnsafeRawBufferPointer) -> [FramerEvent] {

@@ -44,7 +44,7 @@ final class Outbox: @unchecked Sendable {
         defer { condition.unlock() }
         if let failure { throw failure }
         guard !closed else { throw ConnectionError("the connection is closed") }
-        for piece in pieces {
+        for piece in pieces where piece.count > 0 {
             frames.append(piece)
             queuedBytes += piece.count
         }

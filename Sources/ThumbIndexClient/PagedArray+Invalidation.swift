@@ -32,8 +32,8 @@ extension PagedArray {
     /// Under the lock: drops pages and loads, starts taking a snapshot, and wakes the callers waiting for a
     /// page so they wait for the snapshot instead. Returns the tasks to cancel once unlocked.
     func beginInvalidation(_ state: inout State) -> [Task<Void, Never>] {
-        var cancelled = state.loads.values.map(\.task)
-        if case .refreshing(_, let superseded) = state.phase { cancelled.append(superseded) }
+        var cancelled = state.loads.values.compactMap { state.tasks[$0] }
+        if case .refreshing(let superseded) = state.phase, let task = state.tasks[superseded] { cancelled.append(task) }
         state.loads.removeAll()
         state.pages.removeAll()
         state.generation += 1
@@ -47,7 +47,7 @@ extension PagedArray {
             }
             self?.finishRefresh(id: id, result: result)
         }
-        state.phase = .refreshing(id: id, task: task)
+        state.phase = .refreshing(id: id)
         state.tasks[id] = task
         state.wake({ if case .page = $0 { true } else { false } }, with: .success(()))
         return cancelled
@@ -57,7 +57,7 @@ extension PagedArray {
     func finishRefresh(id: Int, result: Result<PageSnapshot, any Error>) {
         state.withLock { state in
             state.tasks[id] = nil
-            guard case .refreshing(let current, _) = state.phase, current == id else { return }
+            guard case .refreshing(let current) = state.phase, current == id else { return }
             switch result {
             case .success(let snapshot) where snapshot.count >= 0:
                 state.snapshot = snapshot

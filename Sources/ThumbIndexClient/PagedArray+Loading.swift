@@ -25,9 +25,9 @@ extension PagedArray {
             }
             let awaited = state.awaitedPages
             var cancelled: [Task<Void, Never>] = []
-            for (page, load) in state.loads where !kept.contains(page) && !awaited.contains(page) {
+            for (page, id) in state.loads where !kept.contains(page) && !awaited.contains(page) {
                 state.loads[page] = nil
-                cancelled.append(load.task)
+                if let task = state.tasks[id] { cancelled.append(task) }
             }
             return cancelled
         }
@@ -87,7 +87,7 @@ extension PagedArray {
             }
             self?.finishLoad(page, id: id, expected: range.count, result: result)
         }
-        state.loads[page] = Load(id: id, task: task)
+        state.loads[page] = id
         state.tasks[id] = task
     }
 
@@ -96,7 +96,7 @@ extension PagedArray {
     func finishLoad(_ page: Int, id: Int, expected: Int, result: Result<[Source.Element], any Error>) {
         let cancelled = state.withLock { state -> [Task<Void, Never>] in
             state.tasks[id] = nil
-            guard state.loads[page]?.id == id else { return [] }
+            guard state.loads[page] == id else { return [] }
             state.loads[page] = nil
             let failure: any Error
             switch result {

@@ -9,9 +9,9 @@ extension PagedArray {
         var generation = 0
         /// Loaded pages of `snapshot.version`, by page number.
         var pages: [Int: [Source.Element]] = [:]
-        /// The one load in flight per page, of `snapshot.version`. A load's result counts only while its
-        /// entry is here with its id: cancelling or invalidating removes the entry, which discards it.
-        var loads: [Int: Load] = [:]
+        /// The id of the one load in flight per page, of `snapshot.version` (its task in `tasks`). A load's result
+        /// counts only while its id is here: cancelling or invalidating removes the entry, which discards it.
+        var loads: [Int: Int] = [:]
         /// Every task not yet finished, by id: current, cancelled and superseded loads and refreshes.
         var tasks: [Int: Task<Void, Never>] = [:]
         /// Callers suspended in ``PagedArray/element(at:)`` or ``PagedArray/refresh()``, by id.
@@ -57,15 +57,9 @@ extension PagedArray {
         /// Pages load at `snapshot.version`.
         case current
         /// The content changed; the task takes a fresh snapshot. No page loads meanwhile.
-        case refreshing(id: Int, task: Task<Void, Never>)
+        case refreshing(id: Int)
         /// Taking the fresh snapshot failed; the next read tries again.
         case failed(any Error)
-    }
-
-    /// A page's load in flight.
-    struct Load: Sendable {
-        let id: Int
-        let task: Task<Void, Never>
     }
 
     /// What a suspended caller waits for.

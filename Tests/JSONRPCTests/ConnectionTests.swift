@@ -129,7 +129,7 @@ final class ConnectionTests: XCTestCase {
         defer { connection.close() }
         writeRaw(writer, "Content-Length: 5\r\n\r\n{bad}")
         writeRaw(writer, "Content-Length: x\r\n\r\n")
-        writeRaw(writer, String(decoding: ContentLengthFramer.frame(Message.notification(Notification(method: "ok")).serialized()),
+        writeRaw(writer, String(decoding: Framing.contentLength.frame(Message.notification(Notification(method: "ok")).serialized()),
                                 as: UTF8.self))
         XCTAssertTrue(received.wait(for: 3))
         let events = received.events
@@ -148,7 +148,7 @@ final class ConnectionTests: XCTestCase {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         let fine = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
         for body in [deep, fine] {
-            writeRaw(writer, String(decoding: ContentLengthFramer.frame(Array(body.utf8)), as: UTF8.self))
+            writeRaw(writer, String(decoding: Framing.contentLength.frame(Array(body.utf8)), as: UTF8.self))
         }
         XCTAssertTrue(received.wait(for: 2))
         guard case .invalid(let tooDeep) = received.events.first, case .batch(let batch) = received.events.last else {
@@ -253,7 +253,7 @@ final class ConnectionTests: XCTestCase {
         // stdin redirected from a file: poll always says readable, read returns 0 at the end.
         let path = NSTemporaryDirectory() + "jsonrpc-\(UUID().uuidString).txt"
         let body = Message.request(Request(id: 1, method: "m")).serialized()
-        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(ContentLengthFramer.frame(body))))
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(Framing.contentLength.frame(body))))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let connection = Connection(input: open(path, O_RDONLY), output: open("/dev/null", O_WRONLY))
         let received = Received()

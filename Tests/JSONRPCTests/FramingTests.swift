@@ -7,7 +7,7 @@ final class FramingTests: XCTestCase {
     private let second = #"{"jsonrpc":"2.0","method":"initialized","params":{}}"#
 
     private func framed(_ body: String) -> [UInt8] {
-        ContentLengthFramer.frame(Array(body.utf8))
+        Framing.contentLength.frame(Array(body.utf8))
     }
 
     /// Feeds the chunks in order, then ends the input.
@@ -34,7 +34,7 @@ final class FramingTests: XCTestCase {
 
     func testFrameWritesTheHeader() {
         XCTAssertEqual(String(decoding: framed("{}"), as: UTF8.self), "Content-Length: 2\r\n\r\n{}")
-        XCTAssertEqual(ContentLengthFramer.frame(Array("é".utf8)).count, "Content-Length: 2\r\n\r\n".utf8.count + 2,
+        XCTAssertEqual(Framing.contentLength.frame(Array("é".utf8)).count, "Content-Length: 2\r\n\r\n".utf8.count + 2,
                        "the length counts bytes, not characters")
     }
 
@@ -244,7 +244,7 @@ final class FramingTests: XCTestCase {
     func testLinesSplitOnNewlines() {
         let result = events("{\"a\":1}\n\n  \n[2]\r\n{}", framer: LineFramer())
         XCTAssertEqual(frames(result), [#"{"a":1}"#, "[2]", "{}"], "blank lines skipped, CRLF tolerated, last line kept")
-        XCTAssertEqual(String(decoding: LineFramer.frame(Array("{}".utf8)), as: UTF8.self), "{}\n")
+        XCTAssertEqual(String(decoding: Framing.lines.frame(Array("{}".utf8)), as: UTF8.self), "{}\n")
     }
 
     func testLinesByteAtATime() {
@@ -290,7 +290,7 @@ extension FramingTests {
             offset += 65_536
         }
         XCTAssertEqual(frames(events(chunks, framer: ContentLengthFramer())), [body, second])
-        let lines = LineFramer.frame(Array(body.utf8)) + LineFramer.frame(Array(second.utf8))
+        let lines = Framing.lines.frame(Array(body.utf8)) + Framing.lines.frame(Array(second.utf8))
         XCTAssertEqual(frames(events(stride(from: 0, to: lines.count, by: 65_536).map {
             Array(lines[$0..<min(lines.count, $0 + 65_536)])
         }, framer: LineFramer())), [body, second])

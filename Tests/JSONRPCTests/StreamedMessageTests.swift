@@ -58,6 +58,36 @@ final class StreamedMessageTests: XCTestCase {
         XCTAssertNil(JSONWriter().pieces(["value": whole]), "nothing to stream")
     }
 
+    /// A streamed message and a large body go out in pieces in every framing, each framed as its whole text would be.
+    func testEveryFramingWrapsPiecesAsItWrapsAWholeBody() throws {
+        for framing in [Framing.contentLength, .contentLengthAtTerminal, .lines] {
+            let (value, _) = streamedValue(MadePieces(), length: 100)
+            let streamed = Message.notification(Notification(method: "m", params: ["value": .streamed(value)]))
+            let large = Array(Message.notification(Notification(method: "big", params: ["s": .string(String(repeating: "x", count: 1 << 17))])).serialized())
+            let output = makeRawPipe()
+            let connection = Connection(input: open("/dev/null", O_RDONLY), output: output.write, framing: framing)
+            defer { connection.close() }
+            try connection.send(streamed)
+            try connection.write(body: large)
+            try connection.send(.notification(Notification(method: "small")))
+            let small = Message.notification(Notification(method: "small")).serialized()
+            let expected = framing.frame(streamed.serialized()) + framing.frame(large) + framing.frame(small)
+            XCTAssertEqual(readBytes(output.read, count: expected.count), expected, "\(framing)")
+            closeRaw(output.read)
+        }
+    }
+
+    /// `count` bytes, or fewer at the end of input.
+    private func readBytes(_ fd: Int32, count: Int) -> [UInt8] {
+        var bytes: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while bytes.count < count {
+            let got = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, min($0.count, count - bytes.count)) }
+            guard got > 0 else { break }
+            bytes += buffer[..<got]
+        }
+        return bytes
+    }
+
     /// Reads one Content-Length frame's body.
     private func readFrame(_ fd: Int32) -> [UInt8] {
         var bytes: [UInt8] = []
