@@ -167,8 +167,8 @@ public final class Connection: @unchecked Sendable {
     /// (EPIPE: the peer has gone).
     public func send(_ message: Message) throws(ConnectionError) {
         let json = message.json
-        if let pieces = JSONWriter().pieces(json) {
-            // A `.streamed` value: its pieces are made by the writer thread as the peer reads.
+        if let pieces = JSONWriter().pieces(json, minimum: Self.largeBody) {
+            // A large `.streamed` value: its pieces are made by the writer thread as the peer reads.
             try enqueue(body: pieces)
             return
         }
@@ -183,13 +183,16 @@ public final class Connection: @unchecked Sendable {
 
     /// Queues one frame holding `body`, which must be a JSON text (compact for line framing).
     public func write(body: [UInt8]) throws(ConnectionError) {
-        if body.count >= 1 << 16 {
+        if body.count >= Self.largeBody {
             // A large body goes between its head and tail as it is: framing it would copy megabytes.
             try enqueue(body: [StreamedJSON.Piece(body)])
         } else {
             try outbox.enqueue(framing.frame(body))
         }
     }
+
+    /// Bytes of a body written in pieces after its head (smaller ones are framed and written in one write).
+    private static let largeBody = 1 << 16
 
     private func enqueue(body pieces: [StreamedJSON.Piece]) throws(ConnectionError) {
         let (head, tail) = framing.envelope(bodyLength: pieces.reduce(0) { $0 + $1.count })

@@ -26,7 +26,7 @@ extension LanguageServer {
                 let leading = try context.sorting { () throws(CollationError) in try outline.leadingSections(holding: OutlineSymbols.firstPartEntries) }
                 try context.check()
                 work.begin()
-                context.sendPart(partial, .serialized(OutlineSymbols.sections(leading, document: outline.document, encoding: context.encoding)))
+                context.sendPart(partial, .streamed(OutlineSymbols.sections(leading, document: outline.document, encoding: context.encoding)))
                 sentFirst = true
             }) { index, current in index.view(document: current) }
             switch made {
@@ -51,7 +51,7 @@ extension LanguageServer {
             work.begin()
             let whole = OutlineSymbols.nested(document: document, outline: try context.documentOutline(params.textDocument),
                                               encoding: context.encoding, hierarchical: hierarchical)
-            return .done(answer(.serialized(whole), partial: params.partialResultToken, context))
+            return .done(answer(.streamed(whole), partial: params.partialResultToken, context))
         }
         // Plain collation order (`sorted`): the index's section runs merged.
         let ids: [Int32]?
@@ -69,7 +69,7 @@ extension LanguageServer {
         }
         if !hierarchical {
             // Flat, each entry's section as its container.
-            return .done(answer(.serialized(OutlineSymbols.information(of: view, encoding: context.encoding)), partial: params.partialResultToken, context))
+            return .done(answer(.streamed(OutlineSymbols.information(of: view, encoding: context.encoding)), partial: params.partialResultToken, context))
         }
         // The whole answer from the document's index too: after an edit it is written again, not sorted again.
         let symbols = OutlineSymbols.sections(of: view, encoding: context.encoding)

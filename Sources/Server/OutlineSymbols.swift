@@ -14,7 +14,7 @@ import ThumbIndexProtocol
 public enum OutlineSymbols {
     /// The symbols of an outline as the extractor nests them (the grouping `document`); for clients without
     /// hierarchical symbols, `SymbolInformation`s in document order with their parent's name as `containerName`.
-    public static func nested(document: TextDocument, outline: DocumentOutline, encoding: PositionEncoding, hierarchical: Bool = true) -> SerializedJSON {
+    public static func nested(document: TextDocument, outline: DocumentOutline, encoding: PositionEncoding, hierarchical: Bool = true) -> StreamedJSON {
         let writer = SymbolWriter(document: document, encoding: encoding)
         var stream = JSONStream(capacity: outline.items.count * 240 + 1024)
         stream.beginArray()
@@ -26,7 +26,7 @@ public enum OutlineSymbols {
 
 extension OutlineSymbols {
     /// The section symbols of the leading sections of a document not sorted yet, as one JSON array.
-    static func sections(_ leading: [OutlineBeforeSort.SortedSection], document: TextDocument, encoding: PositionEncoding) -> SerializedJSON {
+    static func sections(_ leading: [OutlineBeforeSort.SortedSection], document: TextDocument, encoding: PositionEncoding) -> StreamedJSON {
         let writer = SymbolWriter(document: document, encoding: encoding)
         var stream = JSONStream(capacity: leading.reduce(0) { $0 + $1.entries.count } * 240 + 1024)
         stream.beginArray()
@@ -83,7 +83,7 @@ extension OutlineSymbols {
 
     /// `SymbolInformation[]` of an index for clients without hierarchical symbols: every entry in sectioned order, its
     /// section's title as `containerName`.
-    static func information(of view: OutlineIndexView, encoding: PositionEncoding) -> SerializedJSON {
+    static func information(of view: OutlineIndexView, encoding: PositionEncoding) -> StreamedJSON {
         let writer = SymbolWriter(document: view.document, encoding: encoding)
         var stream = JSONStream(capacity: view.sections.reduce(0) { $0 + $1.count } * 200 + 64)
         stream.beginArray()

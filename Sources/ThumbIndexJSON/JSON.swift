@@ -29,24 +29,10 @@ public enum JSON: Sendable {
     case array([JSON])
     /// An object, its members in insertion order.
     case object(JSONObject)
-    /// JSON text written ahead of time (see `JSONStream`), spliced into output as is. Large results are
-    /// written straight to bytes this way instead of first building a tree of values. Accessors see
-    /// through it by parsing, so prefer the other cases for anything that is read back.
-    case serialized(SerializedJSON)
-    /// JSON text made a piece at a time as it is written out (see `StreamedJSON`): a value too large to hold at
-    /// once. Accessors see through it by making it whole and parsing it.
+    /// JSON text written ahead of time (`JSONStream`) or made a piece at a time as it goes out (`StreamedJSON`),
+    /// spliced into output as is: large results are written straight to bytes instead of first building a tree of
+    /// values. Accessors see through it by parsing, so prefer the other cases for anything that is read back.
     case streamed(StreamedJSON)
-}
-
-/// Bytes of one complete JSON value, made by `JSONStream`.
-public struct SerializedJSON: Hashable, Sendable {
-    /// The UTF-8 text.
-    public let bytes: [UInt8]
-
-    init(bytes: [UInt8]) { self.bytes = bytes }
-
-    /// The value the text stands for.
-    public var parsed: JSON { (try? JSONParser().parse(bytes)) ?? .null }
 }
 
 // MARK: - Accessors
@@ -55,30 +41,21 @@ extension JSON {
     /// The member `key` of an object; nil when this is not an object or has no such member.
     public subscript(key: String) -> JSON? {
         if case .object(let object) = self { return object[key] }
-        if let text = spelled { return text.parsed[key] }
+        if case .streamed(let text) = self { return text.parsed[key] }
         return nil
     }
 
     /// The element at `index` of an array; nil when this is not an array or the index is out of bounds.
     public subscript(index: Int) -> JSON? {
         if case .array(let array) = self, array.indices.contains(index) { return array[index] }
-        if let text = spelled { return text.parsed[index] }
+        if case .streamed(let text) = self { return text.parsed[index] }
         return nil
     }
 
-    /// The value itself, or for `.serialized` the value its text spells.
+    /// The value itself, or for `.streamed` the value its text spells.
     public var resolved: JSON {
-        if let text = spelled { return text.parsed }
+        if case .streamed(let text) = self { return text.parsed }
         return self
-    }
-
-    /// The text of a `.serialized` or `.streamed` value.
-    private var spelled: SerializedJSON? {
-        switch self {
-        case .serialized(let text): text
-        case .streamed(let streamed): streamed.materialized
-        default: nil
-        }
     }
 
     /// Whether the value is `null`.
@@ -151,7 +128,7 @@ extension JSON {
         case .string, .utf8String: return "a string"
         case .array: return "an array"
         case .object: return "an object"
-        case .serialized, .streamed: return resolved.kindName
+        case .streamed: return resolved.kindName
         }
     }
 }
@@ -216,7 +193,7 @@ extension JSON: ExpressibleByDictionaryLiteral {
 
 extension JSON: Hashable {
     /// Equality by value: numbers compare by value across `.int`, `.double` and `.number`, objects ignore member order,
-    /// and `.serialized` or `.streamed` text compares as the value it spells.
+    /// and `.streamed` text compares as the value it spells.
     public static func == (lhs: JSON, rhs: JSON) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
@@ -232,9 +209,7 @@ extension JSON: Hashable {
         case let (.utf8String(a), b), let (b, .utf8String(a)): return JSON.string(a.string) == b
         case let (.array(a), .array(b)): return a == b
         case let (.object(a), .object(b)): return a == b
-        case let (.serialized(a), .serialized(b)): return a == b || a.parsed == b.parsed
-        case let (.serialized(a), b), let (b, .serialized(a)): return a.parsed == b
-        case let (.streamed(a), b), let (b, .streamed(a)): return a.materialized.parsed == b
+        case let (.streamed(a), b), let (b, .streamed(a)): return a.parsed == b
         default: return false
         }
     }
@@ -268,10 +243,8 @@ extension JSON: Hashable {
         case .object(let value):
             hasher.combine(5 as UInt8)
             hasher.combine(value)
-        case .serialized(let text):
+        case .streamed(let text):
             text.parsed.hash(into: &hasher)
-        case .streamed(let streamed):
-            streamed.materialized.parsed.hash(into: &hasher)
         }
     }
 }

@@ -6,7 +6,7 @@
 ///     stream.key("name"); stream.string("Åsa")
 ///     stream.key("kind"); stream.int(15)
 ///     stream.endObject()
-///     let result: JSON = .serialized(stream.finish())   // {"name":"Åsa","kind":15}
+///     let result: JSON = .streamed(stream.finish())   // {"name":"Åsa","kind":15}
 public struct JSONStream: ~Copyable {
     private var sink: ByteSink
     /// One flag per open container: whether the next member needs a comma before it.
@@ -75,14 +75,14 @@ public struct JSONStream: ~Copyable {
         JSONWriter.writeInteger(Int64(value), into: &sink)
     }
 
-    /// Any value, written compactly (`.serialized` text is spliced in as is).
+    /// Any value, written compactly (`.streamed` text is spliced in as is).
     public mutating func value(_ value: JSON) {
         separate()
         JSONWriter.writeCompact(value, into: &sink)
     }
 
     /// The text written (complete once every container is closed).
-    public consuming func finish() -> SerializedJSON {
-        SerializedJSON(bytes: sink.finish())
+    public consuming func finish() -> StreamedJSON {
+        StreamedJSON(pieces: [StreamedJSON.Piece(sink.finish())])
     }
 }

@@ -21,12 +21,11 @@ public struct JSONWriter: Sendable {
         return sink.finish()
     }
 
-    /// The bytes of the `.serialized` values in `value`, looked for `depth` objects deep (a response's result, a
+    /// The bytes of the `.streamed` values in `value`, looked for `depth` objects deep (a response's result, a
     /// notification's params' value).
     static func splicedBytes(in value: JSON, depth: Int) -> Int {
         switch value {
-        case .serialized(let text): return text.bytes.count
-        case .streamed(let streamed): return streamed.count
+        case .streamed(let text): return text.count
         case .object(let object) where depth > 0: return object.reduce(0) { $0 + splicedBytes(in: $1.value, depth: depth - 1) }
         default: return 0
         }
@@ -70,8 +69,6 @@ public struct JSONWriter: Sendable {
             writeString(string, into: &sink)
         case .utf8String(let string):
             string.bytes.withUnsafeBufferPointer { sink.appendQuoted($0) }
-        case .serialized(let text):
-            text.bytes.withUnsafeBufferPointer { sink.append($0) }
         case .streamed(let streamed):
             for piece in streamed.pieces { piece.bytes().withUnsafeBufferPointer { sink.append($0) } }
         }

@@ -55,33 +55,29 @@ public struct StreamedJSON: Sendable {
     }
 
     /// The whole text, made at once (for a transport that cannot take pieces, and for tests).
-    public var materialized: SerializedJSON {
+    public var bytes: [UInt8] {
+        if pieces.count == 1 { return pieces[0].bytes() }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(count)
         for piece in pieces { bytes += piece.bytes() }
-        return SerializedJSON(bytes: bytes)
+        return bytes
     }
+
+    /// The value the text stands for.
+    public var parsed: JSON { (try? JSONParser().parse(bytes)) ?? .null }
 }
 
 extension JSONWriter {
     /// The compact text of `value` as pieces, its `.streamed` values left to be made as they are written; nil when
-    /// `value` holds none (looked for in objects, `depth` deep: a notification's params' value).
-    public func pieces(_ value: JSON, depth: Int = 4) -> [StreamedJSON.Piece]? {
-        guard Self.holdsStreamed(value, depth: depth) else { return nil }
+    /// they hold fewer than `minimum` bytes (looked for in objects, `depth` deep: a notification's params' value).
+    public func pieces(_ value: JSON, depth: Int = 4, minimum: Int = 1) -> [StreamedJSON.Piece]? {
+        guard Self.splicedBytes(in: value, depth: depth) >= minimum else { return nil }
         var pieces: [StreamedJSON.Piece] = []
         var sink = ByteSink(capacity: 1024)
         Self.write(value, depth: depth, into: &sink, cutting: &pieces)
         let tail = sink.finish()
         if !tail.isEmpty { pieces.append(StreamedJSON.Piece(tail)) }
         return pieces
-    }
-
-    private static func holdsStreamed(_ value: JSON, depth: Int) -> Bool {
-        switch value {
-        case .streamed: return true
-        case .object(let object) where depth > 0: return object.contains { holdsStreamed($0.value, depth: depth - 1) }
-        default: return false
-        }
     }
 
     private static func write(_ value: JSON, depth: Int, into sink: inout ByteSink, cutting pieces: inout [StreamedJSON.Piece]) {
@@ -91,7 +87,7 @@ extension JSONWriter {
             if !before.isEmpty { pieces.append(StreamedJSON.Piece(before)) }
             pieces += streamed.pieces
             sink = ByteSink(capacity: 1024)
-        case .object(let object) where depth > 0 && holdsStreamed(value, depth: depth):
+        case .object(let object) where depth > 0 && splicedBytes(in: value, depth: depth) > 0:
             sink.append(UInt8(ascii: "{"))
             for (position, member) in object.enumerated() {
                 if position > 0 { sink.append(UInt8(ascii: ",")) }

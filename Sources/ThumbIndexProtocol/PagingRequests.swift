@@ -199,7 +199,7 @@ public enum EntriesRequest: LSPRequest {
         public var json: JSON {
             var stream = JSONStream(capacity: 256)
             write(into: &stream)
-            return .serialized(stream.finish())
+            return .streamed(stream.finish())
         }
     }
 
@@ -244,7 +244,7 @@ public enum EntriesRequest: LSPRequest {
             for entry in entries { entry.write(into: &stream) }
             stream.endArray()
             stream.endObject()
-            return .serialized(stream.finish())
+            return .streamed(stream.finish())
         }
     }
 }

@@ -50,7 +50,7 @@ public enum DocumentSymbolResult: JSONCodable, Equatable {
     case symbols([DocumentSymbol])
     /// Flat symbols with their locations, for the others.
     case information([SymbolInformation])
-    /// Either of the above already written as JSON text (`.serialized`, or `.streamed` in pieces): the server writes
+    /// Either of the above already written as JSON text (`.streamed`, whole or in pieces): the server writes
     /// a large outline straight to text on every core, which is several times faster than building values first.
     case written(JSON)
 

@@ -181,7 +181,7 @@ final class MessageTests: XCTestCase {
         stream.endArray()
         let text = stream.finish()
         let expected: JSON = [["name": "Å\"\n", "kind": -1]]
-        XCTAssertEqual(Message.response(Response(id: 1, result: .serialized(text))).serialized(),
+        XCTAssertEqual(Message.response(Response(id: 1, result: .streamed(text))).serialized(),
                        Message.response(Response(id: 1, result: expected)).serialized())
     }
 }

@@ -19,18 +19,18 @@ final class JSONStreamTests: XCTestCase {
             ["name": .string("Å\"\(i)\n"), "kind": .int(Int64(-i)), "range": ["start": 1, "end": [true, nil]], "children": []]
         })
         XCTAssertEqual(text.bytes, expected.serialized())
-        XCTAssertEqual(JSON.serialized(text), expected, "a serialized value equals the value it spells")
-        XCTAssertEqual(JSON.serialized(text)[1]?["kind"], -1)
-        XCTAssertEqual(JSON.serialized(text).arrayValue?.count, 3, "accessors see through serialized text")
-        XCTAssertEqual(JSON.serialized(text)[0]?["name"]?.stringValue, "Å\"0\n")
+        XCTAssertEqual(JSON.streamed(text), expected, "written text equals the value it spells")
+        XCTAssertEqual(JSON.streamed(text)[1]?["kind"], -1)
+        XCTAssertEqual(JSON.streamed(text).arrayValue?.count, 3, "accessors see through written text")
+        XCTAssertEqual(JSON.streamed(text)[0]?["name"]?.stringValue, "Å\"0\n")
     }
 
     func testAnArrayJoinedFromPartsHoldsTheirElementsInOrderAndLeavesEmptyPartsOut() {
         func piece(_ text: String) -> StreamedJSON.Piece { StreamedJSON.Piece(Array(text.utf8)) }
         let joined = StreamedJSON.array(joining: [[piece("1,"), piece("2")], [], [piece("\"x\"")], []])
-        XCTAssertEqual(String(decoding: joined.materialized.bytes, as: UTF8.self), "[1,2,\"x\"]")
+        XCTAssertEqual(String(decoding: joined.bytes, as: UTF8.self), "[1,2,\"x\"]")
         XCTAssertEqual(joined.count, 9)
-        XCTAssertEqual(String(decoding: StreamedJSON.array(joining: []).materialized.bytes, as: UTF8.self), "[]")
-        XCTAssertEqual(String(decoding: StreamedJSON.array(joining: [[], []]).materialized.bytes, as: UTF8.self), "[]")
+        XCTAssertEqual(String(decoding: StreamedJSON.array(joining: []).bytes, as: UTF8.self), "[]")
+        XCTAssertEqual(String(decoding: StreamedJSON.array(joining: [[], []]).bytes, as: UTF8.self), "[]")
     }
 }

@@ -92,7 +92,7 @@ final class DocumentedExamplesTests: XCTestCase {
         var stream = JSONStream()
         stream.value(nested)
         let text = stream.finish()
-        XCTAssertEqual(try DocumentSymbolResult.written(.serialized(text)).decoded(), .symbols(symbols))
+        XCTAssertEqual(try DocumentSymbolResult.written(.streamed(text)).decoded(), .symbols(symbols))
         let pieces = StreamedJSON(pieces: [StreamedJSON.Piece(Array(text.bytes.prefix(7))), StreamedJSON.Piece(Array(text.bytes.dropFirst(7)))])
         XCTAssertEqual(try DocumentSymbolResult.written(.streamed(pieces)).decoded(), .symbols(symbols), "written in pieces")
     }
