@@ -38,6 +38,12 @@ public struct TextRange: Hashable, Sendable {
         TextRange(start: TextPosition(line: line, column: 0), end: TextPosition(line: line, column: byteCount))
     }
 
+    /// The range `lines` lines further down (up, for a negative count).
+    public func movedDown(_ lines: Int) -> TextRange {
+        TextRange(start: TextPosition(line: start.line + lines, column: start.column),
+                  end: TextPosition(line: end.line + lines, column: end.column))
+    }
+
     /// Whether `other` lies wholly inside this range.
     public func contains(_ other: TextRange) -> Bool {
         start <= other.start && other.end <= end
@@ -147,10 +153,8 @@ extension Entry {
     public func movedDown(_ lines: Int) -> Entry {
         guard lines != 0 else { return self }
         var entry = self
-        entry.range.start.line += lines
-        entry.range.end.line += lines
-        entry.selectionRange.start.line += lines
-        entry.selectionRange.end.line += lines
+        entry.range = range.movedDown(lines)
+        entry.selectionRange = selectionRange.movedDown(lines)
         return entry
     }
 

@@ -177,7 +177,6 @@ extension MarkdownExtractor.Heading {
     mutating func move(by delta: Int) {
         startLine += delta
         endLine += delta
-        selection.start.line += delta
-        selection.end.line += delta
+        selection = selection.movedDown(delta)
     }
 }

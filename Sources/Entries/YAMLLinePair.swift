@@ -108,12 +108,8 @@ extension YAMLOutline {
     func visit<Sink: EntrySink>(_ pair: YAMLLinePair, next: Int, line: Int, text: UnsafeBufferPointer<UInt8>, movedDown: Int,
                                 into sink: inout Sink) {
         let end = endBefore(next, floor: pair.keyStart, from: line)
-        var range = map.range(from: pair.keyStart, to: end, hint: line)
-        var selection = map.range(from: pair.keyStart, to: min(pair.keyEnd, end), hint: line)
-        range.start.line += movedDown
-        range.end.line += movedDown
-        selection.start.line += movedDown
-        selection.end.line += movedDown
+        let range = map.range(from: pair.keyStart, to: end, hint: line).movedDown(movedDown)
+        let selection = map.range(from: pair.keyStart, to: min(pair.keyEnd, end), hint: line).movedDown(movedDown)
         let name = UnsafeBufferPointer(rebasing: text[pair.name]), value = UnsafeBufferPointer(rebasing: text[pair.value])
         if value.count <= JSONExtractor.detailLimit, !value.contains(where: { $0.mayBreakLine }) {
             return sink.append(utf8Name: name, kind: pair.kind, detail: value, range: range, selectionRange: selection)

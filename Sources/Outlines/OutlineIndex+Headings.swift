@@ -98,11 +98,8 @@ extension OutlineIndex {
 
     /// A heading as the index stores it: its lines counted from its start line (the range's end is set apart).
     private static func entry(_ heading: MarkdownHeadingScan.Heading, _ readings: (any CollationReading)?) -> Entry {
-        var selection = heading.selection
-        selection.start.line -= heading.startLine
-        selection.end.line -= heading.startLine
         var entry = Entry(name: heading.name, kind: .string, range: TextRange(start: TextPosition(line: 0, column: 0), end: TextPosition(line: 0, column: 0)),
-                          selectionRange: selection, collationString: heading.collationString)
+                          selectionRange: heading.selection.movedDown(-heading.startLine), collationString: heading.collationString)
         if let readings { entry.read(by: readings) }
         return entry
     }
