@@ -122,28 +122,13 @@ struct TextChunks: Sendable {
         if last > c { join(c ... last) }
         let base = firstByte[c], lineBase = firstLine[c]
         let isLast = c + 1 == chunks.count
-        var found: [Int] = []
         let start = chunks[c].bytes.startIndex
         chunks[c].bytes.replaceSubrange(start + a - base ..< start + b - base, with: inserted)
-        chunks[c].bytes.withUnsafeBufferPointer { p in
-            // A line start s depends only on bytes s-1 and s; the chunk's end is a kept line start unless it is the
-            // text's end.
-            let count = p.count
-            var s = max(a - base, 1)
-            while s <= min(a - base + inserted.count, count) {
-                let previous = p[s - 1]
-                if previous == 0x0A || (previous == 0x0D && ((s == count && isLast) || (s < count && p[s] != 0x0A))) { found.append(s) }
-                s += 1
-            }
-        }
+        // The chunk's end is a kept line start unless it is the text's end.
+        let found = chunks[c].bytes.withUnsafeBufferPointer { $0.lineStarts(from: max(a - base, 1), through: a - base + inserted.count, endsText: isLast) }
         let delta = inserted.count - range.count
         let oldLocal = keptBefore - lineBase ..< keptAfter - lineBase
-        chunks[c].starts.replaceSubrange(oldLocal, with: found)
-        if delta != 0 {
-            chunks[c].starts.withUnsafeMutableBufferPointer { starts in
-                for k in oldLocal.lowerBound + found.count ..< starts.count { starts[k] += delta }
-            }
-        }
+        chunks[c].starts.replace(oldLocal, with: found, movingTheRestBy: delta)
         let lineDelta = found.count - oldLocal.count
         for k in c + 1 ..< chunks.count {
             firstLine[k] += lineDelta

@@ -77,30 +77,43 @@ extension TextDocument {
         let a = range.lowerBound, b = range.upperBound
         let delta = inserted.count - range.count
         bytes.replaceSubrange(range, with: inserted)
-        // A line start s depends only on bytes s-1 and s: starts below a keep, starts above b move by delta, and
-        // the ones in between are found again (a CR before the edit may now meet an LF after it, or stop doing so).
+        // Starts below a keep, starts above b move by delta, and the ones in between are found again (a CR before the
+        // edit may now meet an LF after it, or stop doing so).
         let keptBefore = max(1, lineStarts.firstIndex(notBelow: a))
         let keptAfter = lineStarts.firstIndex(notBelow: b + 1)
-        var found: [Int] = []
-        let count = bytes.count
-        bytes.withUnsafeBufferPointer { p in
-            var s = max(a, 1)
-            while s <= min(a + inserted.count, count) {
-                let previous = p[s - 1]
-                if previous == 0x0A || (previous == 0x0D && (s == count || p[s] != 0x0A)) { found.append(s) }
-                s += 1
-            }
-        }
-        lineStarts.replaceSubrange(keptBefore ..< keptAfter, with: found)
-        if delta != 0 {
-            lineStarts.withUnsafeMutableBufferPointer { starts in
-                for i in (keptBefore + found.count) ..< starts.count { starts[i] += delta }
-            }
-        }
+        let found = bytes.withUnsafeBufferPointer { $0.lineStarts(from: max(a, 1), through: a + inserted.count, endsText: true) }
+        lineStarts.replace(keptBefore ..< keptAfter, with: found, movingTheRestBy: delta)
         // The first line touched is the one holding byte a-1: its line end may have changed.
         return LineEdit(start: keptBefore - 1, oldEnd: keptAfter, newEnd: keptBefore + found.count)
     }
 
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// The line starts at offsets `first` through `last` (≥ 1, up to `count`): a line start s depends only on bytes
+    /// s-1 and s. `endsText`: the buffer's end is the text's, where a lone CR ends a line (not a chunk's, where an LF
+    /// may follow).
+    func lineStarts(from first: Int, through last: Int, endsText: Bool) -> [Int] {
+        var found: [Int] = []
+        var s = first
+        while s <= Swift.min(last, count) {
+            let previous = self[s - 1]
+            if previous == 0x0A || (previous == 0x0D && (s == count ? endsText : self[s] != 0x0A)) { found.append(s) }
+            s += 1
+        }
+        return found
+    }
+}
+
+extension [Int] {
+    /// Replaces the line starts at `old` by `new`, and moves the ones after them by `delta` bytes.
+    mutating func replace(_ old: Range<Int>, with new: [Int], movingTheRestBy delta: Int) {
+        replaceSubrange(old, with: new)
+        guard delta != 0 else { return }
+        withUnsafeMutableBufferPointer { starts in
+            for i in old.lowerBound + new.count ..< starts.count { starts[i] += delta }
+        }
+    }
 }
 
 /// Binary searches of ascending offsets: line starts, and the first line, byte or place of chunks and blocks.
