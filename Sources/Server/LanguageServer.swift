@@ -175,13 +175,13 @@ public final class LanguageServer: @unchecked Sendable {
         // What the route answers at once (a page of a version the document has left): on a worker it could wait
         // behind a build that keeps every core busy.
         if let refusal = route.onArrival(request.params, snapshot) {
-            pending.finish(request.id, .failure(refusal))
+            pending.finish(request.id, token, .failure(refusal))
             return
         }
         let handOff = ContextHandOff(RequestContext(server: self, settings: settings, encoding: encoding, id: request.id, token: token, document: snapshot))
         workers.async { [self] in
             instrumentation.willHandle?(request.method)
-            run(request, route.handle, handOff)
+            run(request, route.handle, handOff, token)
         }
     }
 
@@ -189,7 +189,7 @@ public final class LanguageServer: @unchecked Sendable {
     /// building the index or sorting) returns `later`, having sent nothing; the request then runs again from the
     /// thread that finishes that work, so no thread waits for it meanwhile, and it is answered before anything queued
     /// after that work (a `shutdown`'s barrier).
-    private func run(_ request: Request, _ handler: @escaping Handler, _ handOff: ContextHandOff) {
+    private func run(_ request: Request, _ handler: @escaping Handler, _ handOff: ContextHandOff, _ token: CancellationToken) {
         var inProgress: Flight?
         let result = Result { () throws(ResponseError) -> JSON in
             let context = handOff.take()
@@ -207,10 +207,10 @@ public final class LanguageServer: @unchecked Sendable {
         }
         if let inProgress {
             instrumentation.deferred?(request.method)
-            inProgress.whenDone { [self] in run(request, handler, handOff) }
+            inProgress.whenDone { [self] in run(request, handler, handOff, token) }
             return
         }
-        pending.finish(request.id, result)
+        pending.finish(request.id, token, result)
         memory.requestFinished(stillRunning: pending.count)
     }
 

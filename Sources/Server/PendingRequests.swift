@@ -17,7 +17,8 @@ final class CancellationToken: @unchecked Sendable {
 
 /// Requests in flight by id. Whoever finishes a request first — its handler, or `$/cancelRequest` —
 /// sends the one reply; the other finds it gone. So a cancelled request is answered at once with
-/// -32800, even while its handler is still inside a long ICU call.
+/// -32800, even while its handler is still inside a long ICU call. A handler names its request by id and token: once
+/// it is cancelled, a new request may take its id.
 final class PendingRequests: @unchecked Sendable {
     private struct Pending {
         var token: CancellationToken
@@ -37,13 +38,13 @@ final class PendingRequests: @unchecked Sendable {
         }
     }
 
-    func finish(_ id: RequestID, _ result: Result<JSON, ResponseError>) {
-        guard let request = remove(id) else { return }
+    func finish(_ id: RequestID, _ token: CancellationToken, _ result: Result<JSON, ResponseError>) {
+        guard let request = remove(id, token) else { return }
         request.reply(Response(id: id, result: result))
     }
 
     func cancel(_ id: RequestID) {
-        guard let request = remove(id) else { return }
+        guard let request = remove(id, nil) else { return }
         request.token.cancel()
         request.reply(Response(id: id, error: .requestCancelled("request \(id) was cancelled")))
     }
@@ -51,9 +52,9 @@ final class PendingRequests: @unchecked Sendable {
     /// Runs `body` while `id` is still unanswered, and returns whether it ran: what a request sends before its reply
     /// (a partial result) cannot then come after the reply that a `$/cancelRequest` sends meanwhile.
     @discardableResult
-    func whilePending(_ id: RequestID, _ body: () -> Void) -> Bool {
+    func whilePending(_ id: RequestID, _ token: CancellationToken, _ body: () -> Void) -> Bool {
         lock.withLock {
-            guard pending[id] != nil else { return false }
+            guard pending[id]?.token === token else { return false }
             body()
             return true
         }
@@ -78,10 +79,13 @@ final class PendingRequests: @unchecked Sendable {
 
     var count: Int { lock.withLock { pending.count } }
 
-    private func remove(_ id: RequestID) -> Pending? {
+    /// The request `id` taken out, if it is still in flight (and is the one of `token`, when given).
+    private func remove(_ id: RequestID, _ token: CancellationToken?) -> Pending? {
         lock.withLock {
+            guard let request = pending[id], token.map({ $0 === request.token }) ?? true else { return nil }
             defer { lock.broadcast() }
-            return pending.removeValue(forKey: id)
+            pending[id] = nil
+            return request
         }
     }
 }

@@ -23,7 +23,7 @@ struct RequestContext: Sendable {
     /// Sends a partial result on `token`, unless the request was answered meanwhile (cancelled): LSP sends no part
     /// after the reply.
     func sendPart(_ token: ProgressToken, _ value: JSON) {
-        server.pending.whilePending(id) { server.progress(token, value) }
+        server.pending.whilePending(id, self.token) { server.progress(token, value) }
     }
 
     /// Runs sorting work whose keys may fail to be allocated: that failure is the request's (-32803, saying why).
