@@ -41,7 +41,6 @@ public final class LanguageServer: @unchecked Sendable {
     /// The settings' locale as last found good (at initialize or a configuration change).
     private var lastCheckedLocale: String?
     private var _encoding = PositionEncoding.utf16
-    private var trace = "off"
     private var _workspaceFolders: [String] = []
     private var reportedLanguages: Set<String> = []
     private var _client = InitializeRequest.Params()
@@ -237,9 +236,7 @@ public final class LanguageServer: @unchecked Sendable {
             case DidChangeWatchedFilesNotification.method: didChangeWatchedFiles(try params(DidChangeWatchedFilesNotification.self))
             case DidChangeWorkspaceFoldersNotification.method: didChangeWorkspaceFolders(try params(DidChangeWorkspaceFoldersNotification.self))
             case CancelRequestNotification.method: pending.cancel(try params(CancelRequestNotification.self).id)
-            case SetTraceNotification.method:
-                let value = try params(SetTraceNotification.self).value
-                lock.withLock { trace = value }
+            case SetTraceNotification.method: _ = try params(SetTraceNotification.self)
             case DidOpenNotification.method: didOpen(try params(DidOpenNotification.self))
             case DidChangeNotification.method: try didChange(try params(DidChangeNotification.self))
             case DidCloseNotification.method: try didClose(try params(DidCloseNotification.self))

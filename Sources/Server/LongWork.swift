@@ -7,16 +7,10 @@ import ThumbIndexJSON
 import ThumbIndexProtocol
 
 extension LanguageServer {
-    /// Work that may take long (extracting and sorting a large document): when it runs past 300 ms and the client
-    /// shows server-started progress, the client is asked to show a progress bar (`window/workDoneProgress/create`,
-    /// then `$/progress` begin), ended when the work is done. Short work sends nothing.
-    func longWork<T>(_ title: String, _ message: String, _ body: () throws(ResponseError) -> T) throws(ResponseError) -> T {
-        let end = beginLongWork(title, message)
-        defer { end() }
-        return try body()
-    }
-
-    /// Starts long work (`longWork`) and returns its end.
+    /// Starts work that may take long (extracting and sorting a large document, reading a workspace) and returns its
+    /// end: when it runs past 300 ms and the client shows server-started progress, the client is asked to show a
+    /// progress bar (`window/workDoneProgress/create`, then `$/progress` begin), ended with the work. Short work sends
+    /// nothing.
     func beginLongWork(_ title: String, _ message: String) -> @Sendable () -> Void {
         // Building leaves large temporaries (keys being sorted, the batch of names) on the heap: give them back
         // when the requests running now are done.

@@ -64,10 +64,9 @@ extension LanguageServer {
     }
 
     private func readWorkspace(_ files: WorkspaceFiles, names: String) {
-        var notes: [String] = []
-        do throws(ResponseError) {
-            notes = try longWork("Reading the workspace", names) { files.scanAll(isCancelled: { self.workspaceFiles !== files }) }
-        } catch {}
+        let end = beginLongWork("Reading the workspace", names)
+        let notes = files.scanAll(isCancelled: { self.workspaceFiles !== files })
+        end()
         // The word index of workspace/symbol under the scan's collation, made now rather than at the first query (not
         // for files another set of folders has replaced).
         if workspaceFiles === files, let matcher = try? PrefixMatcher(query: "", locale: files.collation.locale) {

@@ -126,8 +126,8 @@ public enum IndexTitlesRequest: LSPRequest {
         public init(json: JSON, path: String) throws(ResponseError) {
             let fields = try Fields(json, path: path)
             locale = try fields.decode("locale")
-            sectionTitles = try fields.array("sectionTitles")
-            sectionIndexTitles = try fields.array("sectionIndexTitles")
+            sectionTitles = try fields.decode("sectionTitles")
+            sectionIndexTitles = try fields.decode("sectionIndexTitles")
         }
 
         /// The result as JSON.
@@ -162,7 +162,7 @@ public enum SectionForRequest: LSPRequest {
         /// Reads the params from JSON; an error (`-32602`) names the path of the bad member.
         public init(json: JSON, path: String) throws(ResponseError) {
             let fields = try Fields(json, path: path)
-            strings = try fields.array("strings")
+            strings = try fields.decode("strings")
             collation = try CollationChoice(fields)
             names = try fields.decodeIfPresent("names") ?? false
         }
@@ -183,7 +183,7 @@ public enum SectionForRequest: LSPRequest {
         /// A result from its members.
         public init(sections: [Int]) { self.sections = sections }
         /// Reads the result from JSON; an error (`-32602`) names the path of the bad member.
-        public init(json: JSON, path: String) throws(ResponseError) { sections = try Fields(json, path: path).array("sections") }
+        public init(json: JSON, path: String) throws(ResponseError) { sections = try Fields(json, path: path).decode("sections") }
         /// The result as JSON.
         public var json: JSON { ["sections": sections.json] }
     }
@@ -259,7 +259,7 @@ public enum SortRequest: LSPRequest {
         /// Reads the params from JSON; an error (`-32602`) names the path of the bad member.
         public init(json: JSON, path: String) throws(ResponseError) {
             let fields = try Fields(json, path: path)
-            items = try fields.array("items")
+            items = try fields.decode("items")
             collation = try CollationChoice(fields)
             titles = try IndexTitleChoice(fields)
             names = try fields.decodeIfPresent("names") ?? false
@@ -291,8 +291,8 @@ public enum SortRequest: LSPRequest {
         /// Reads the result from JSON; an error (`-32602`) names the path of the bad member.
         public init(json: JSON, path: String) throws(ResponseError) {
             let fields = try Fields(json, path: path)
-            items = try fields.array("items")
-            order = try fields.array("order")
+            items = try fields.decode("items")
+            order = try fields.decode("order")
         }
 
         /// The result as JSON.
@@ -329,7 +329,7 @@ public enum PartitionRequest: LSPRequest {
             let fields = try Fields(json, path: path)
             title = try fields.decode("title")
             titleIndex = try fields.decode("titleIndex")
-            items = try fields.array("items")
+            items = try fields.decode("items")
         }
 
         /// The `Section` as JSON.
@@ -362,10 +362,10 @@ public enum PartitionRequest: LSPRequest {
         public init(json: JSON, path: String) throws(ResponseError) {
             let fields = try Fields(json, path: path)
             locale = try fields.decode("locale")
-            sectionTitles = try fields.array("sectionTitles")
-            sectionIndexTitles = try fields.array("sectionIndexTitles")
-            sections = try fields.array("sections")
-            indexTargets = try fields.array("indexTargets")
+            sectionTitles = try fields.decode("sectionTitles")
+            sectionIndexTitles = try fields.decode("sectionIndexTitles")
+            sections = try fields.decode("sections")
+            indexTargets = try fields.decode("indexTargets")
         }
 
         /// The result as JSON.

@@ -41,7 +41,7 @@ public enum DidChangeNotification: LSPNotification {
         public init(json: JSON, path: String) throws(ResponseError) {
             let fields = try Fields(json, path: path)
             textDocument = try fields.decode("textDocument")
-            contentChanges = try fields.array("contentChanges")
+            contentChanges = try fields.decode("contentChanges")
         }
 
         /// The params as JSON.

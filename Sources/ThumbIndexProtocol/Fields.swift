@@ -36,9 +36,6 @@ public struct Fields: Sendable {
         self.path = path
     }
 
-    /// Whether `key` is given and not `null`.
-    public func has(_ key: String) -> Bool { value(key) != nil }
-
     /// The member's value, nil when absent or `null`.
     public func value(_ key: String) -> JSON? {
         guard let value = json[key], !value.isNull else { return nil }
@@ -67,12 +64,6 @@ public struct Fields: Sendable {
     public func intIfPresent(_ key: String, in range: ClosedRange<Int> = 0 ... Int(Int32.max)) throws(ResponseError) -> Int? {
         guard let value = value(key) else { return nil }
         return try Int.decode(value, path: "\(path).\(key)", in: range)
-    }
-
-    /// An array whose elements are decoded one by one, each error naming its index.
-    public func array<T: JSONDecodable>(_ key: String, of type: T.Type = T.self) throws(ResponseError) -> [T] {
-        guard let value = value(key) else { throw .invalidParams("\(path).\(key) is missing") }
-        return try [T](json: value, path: "\(path).\(key)")
     }
 }
 

@@ -112,10 +112,10 @@ public enum SectionsRequest: LSPRequest {
             version = try fields.decode("version")
             locale = try fields.decode("locale")
             totalCount = try fields.decode("totalCount")
-            sectionTitles = try fields.array("sectionTitles")
-            sectionIndexTitles = try fields.array("sectionIndexTitles")
-            sections = try fields.array("sections")
-            indexTargets = try fields.array("indexTargets")
+            sectionTitles = try fields.decode("sectionTitles")
+            sectionIndexTitles = try fields.decode("sectionIndexTitles")
+            sections = try fields.decode("sections")
+            indexTargets = try fields.decode("indexTargets")
             complete = fields.value("complete")?.boolValue
         }
 
@@ -228,7 +228,7 @@ public enum EntriesRequest: LSPRequest {
             version = try fields.decode("version")
             totalCount = try fields.decode("totalCount")
             offset = try fields.decode("offset")
-            entries = try fields.array("entries")
+            entries = try fields.decode("entries")
         }
 
         /// The result as JSON, written straight to text: a page is what an editor asks for while scrolling, and a

@@ -105,23 +105,19 @@ public struct Settings: Equatable, Sendable {
             }
             return bool
         }
-        if let locale = string("locale") ?? (json["locale"]?.stringValue) { self.locale = locale }
-        if let style = string("style") ?? json["style"]?.stringValue {
-            if let style = CollationStyle(rawValue: style) { self.style = style } else {
-                problems.append("setting thumbindex.style must be apple or icu, got \(style)")
-            }
+        /// A setting naming one of `T`'s cases; another name is reported with the names there are.
+        func choice<T: RawRepresentable & CaseIterable>(_ key: String, or fallback: String? = nil) -> T? where T.RawValue == String {
+            guard let name = string(key) ?? fallback else { return nil }
+            if let value = T(rawValue: name) { return value }
+            let names = T.allCases.map(\.rawValue)
+            problems.append("setting thumbindex.\(key) must be \(names.dropLast().joined(separator: ", ")) or \(names.last!), got \(name)")
+            return nil
         }
-        if let grouping = string("outline.grouping") ?? json["grouping"]?.stringValue {
-            if let grouping = OutlineGrouping(rawValue: grouping) { self.grouping = grouping } else {
-                problems.append("setting thumbindex.outline.grouping must be sections, sorted or document, got \(grouping)")
-            }
-        }
+        if let locale = string("locale") { self.locale = locale }
+        if let style: CollationStyle = choice("style") { self.style = style }
+        if let grouping: OutlineGrouping = choice("outline.grouping", or: json["grouping"]?.stringValue) { self.grouping = grouping }
         if let numeric = bool("numeric") { self.numeric = numeric }
-        if let caseFirst = string("caseFirst") {
-            if let value = CaseFirst(rawValue: caseFirst) { self.caseFirst = value } else {
-                problems.append("setting thumbindex.caseFirst must be off, lower or upper, got \(caseFirst)")
-            }
-        }
+        if let caseFirst: CaseFirst = choice("caseFirst") { self.caseFirst = caseFirst }
         if let search = bool("index.includeSearch") { includeSearch = search }
         if let value = lookup("index.maxTitles"), !value.isNull {
             if let max = value.intValue, max >= 1 { maxIndexTitles = max } else {
@@ -147,11 +143,7 @@ public struct Settings: Equatable, Sendable {
                 problems.append("setting thumbindex.csv.readingColumns must be an array of column indexes or header names")
             }
         }
-        if let names = string("names") {
-            if let value = Names(rawValue: names) { self.names = value } else {
-                problems.append("setting thumbindex.names must be auto, on or off, got \(names)")
-            }
-        }
+        if let names: Names = choice("names") { self.names = names }
         if let familyFirst = bool("vcard.familyNameFirst") { familyNameFirst = familyFirst }
         if let workspace = bool("workspace.index") { workspaceIndex = workspace }
         if let languages = lookup("workspace.languages"), !languages.isNull {

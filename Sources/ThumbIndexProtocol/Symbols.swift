@@ -115,7 +115,7 @@ public struct DocumentSymbol: JSONCodable, Equatable {
         kind = try fields.decode("kind")
         range = try fields.decode("range")
         selectionRange = try fields.decode("selectionRange")
-        children = fields.has("children") ? try fields.array("children") : nil
+        children = try fields.decodeIfPresent("children")
     }
 
     /// The `DocumentSymbol` as JSON.

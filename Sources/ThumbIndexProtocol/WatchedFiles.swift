@@ -40,7 +40,7 @@ public enum DidChangeWatchedFilesNotification: LSPNotification {
         /// Params carrying `changes`.
         public init(changes: [FileEvent]) { self.changes = changes }
         /// Reads the params from JSON; an error (`-32602`) names the path of the bad member.
-        public init(json: JSON, path: String) throws(ResponseError) { changes = try Fields(json, path: path).array("changes") }
+        public init(json: JSON, path: String) throws(ResponseError) { changes = try Fields(json, path: path).decode("changes") }
         /// The params as JSON.
         public var json: JSON { ["changes": .array(changes.map(\.json))] }
     }
@@ -68,7 +68,7 @@ public enum RegisterCapabilityRequest: LSPRequest {
 
         /// Reads the params (one registration of watched files).
         public init(json: JSON, path: String) throws(ResponseError) {
-            let registration = try Fields(json, path: path).array("registrations", of: JSON.self).first ?? .null
+            let registration = try Fields(json, path: path).decode("registrations", as: [JSON].self).first ?? .null
             id = registration["id"]?.stringValue ?? ""
             globs = registration["registerOptions"]?["watchers"]?.arrayValue?.compactMap { $0["globPattern"]?.stringValue } ?? []
         }
@@ -100,7 +100,7 @@ public enum UnregisterCapabilityRequest: LSPRequest {
 
         /// Reads the params (one unregistration).
         public init(json: JSON, path: String) throws(ResponseError) {
-            let first = try Fields(json, path: path).array("unregisterations", of: JSON.self).first ?? .null
+            let first = try Fields(json, path: path).decode("unregisterations", as: [JSON].self).first ?? .null
             id = first["id"]?.stringValue ?? ""
         }
 
@@ -133,7 +133,7 @@ public enum DidChangeWorkspaceFoldersNotification: LSPNotification {
         public init(json: JSON, path: String) throws(ResponseError) {
             let event = try Fields(try Fields(json, path: path).decode("event", as: JSON.self), path: path + ".event")
             func uris(_ key: String) throws(ResponseError) -> [String] {
-                try event.array(key, of: JSON.self).enumerated().map { (k, folder) throws(ResponseError) -> String in
+                try event.decode(key, as: [JSON].self).enumerated().map { (k, folder) throws(ResponseError) -> String in
                     try Fields(folder, path: "\(path).event.\(key)[\(k)]").decode("uri")
                 }
             }

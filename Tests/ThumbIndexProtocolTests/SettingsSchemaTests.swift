@@ -68,6 +68,22 @@ final class SettingsSchemaTests: XCTestCase {
         XCTAssertEqual(settings.csvReadingColumns, [.index(2), .name("Yomi")])
     }
 
+    func testANameOutsideAClosedSetIsReportedWithTheNamesThereAre() {
+        var settings = Settings()
+        XCTAssertEqual(settings.update(from: ["thumbindex": ["style": "fancy", "outline": ["grouping": "flat"], "caseFirst": "none"]]), [
+            "setting thumbindex.style must be apple or icu, got fancy",
+            "setting thumbindex.outline.grouping must be sections, sorted or document, got flat",
+            "setting thumbindex.caseFirst must be off, lower or upper, got none",
+        ])
+        XCTAssertEqual(settings.update(from: ["grouping": "nested"]),
+                       ["setting thumbindex.outline.grouping must be sections, sorted or document, got nested"])
+        XCTAssertEqual(settings, Settings(), "bad values are skipped")
+        XCTAssertEqual(settings.update(from: ["style": "icu", "grouping": "sorted", "thumbindex.caseFirst": "upper"]), [])
+        XCTAssertEqual(settings.style, .icu)
+        XCTAssertEqual(settings.grouping, .sorted)
+        XCTAssertEqual(settings.caseFirst, .upper)
+    }
+
     private func nested(_ key: String, _ value: JSON) -> [(String, JSON)] {
         let parts = key.split(separator: ".").map(String.init)
         var node = value
