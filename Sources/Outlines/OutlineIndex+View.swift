@@ -14,7 +14,8 @@ public struct OutlineIndexView: Sendable {
     /// The non-empty sections, with counts and offsets into the sectioned order.
     public let sections: [SectionSummary]
     private let format: OutlineIndex.Format
-    private let order: [Int32]
+    /// The ids of the entries in sectioned order (what `id(at:)` reads).
+    public let order: [Int32]
     private let sectionOf: [UInt16]
     private let stored: StoredEntries
     private let places: EntryPlaces

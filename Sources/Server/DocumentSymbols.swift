@@ -63,13 +63,10 @@ extension LanguageServer {
         }
         work.begin()
         try context.check()
-        if let ids {
-            return .done(answer(.streamed(OutlineSymbols.sorted(ids, of: view, encoding: context.encoding, hierarchical: hierarchical)),
+        if ids != nil || !hierarchical {
+            // Flat: in collation order (`sorted`), or in sectioned order with each entry's section as its container.
+            return .done(answer(.streamed(OutlineSymbols.sorted(ids ?? view.order, of: view, encoding: context.encoding, hierarchical: hierarchical)),
                                 partial: params.partialResultToken, context))
-        }
-        if !hierarchical {
-            // Flat, each entry's section as its container.
-            return .done(answer(.streamed(OutlineSymbols.information(of: view, encoding: context.encoding)), partial: params.partialResultToken, context))
         }
         // The whole answer from the document's index too: after an edit it is written again, not sorted again.
         let symbols = OutlineSymbols.sections(of: view, encoding: context.encoding)

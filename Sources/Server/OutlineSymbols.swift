@@ -55,9 +55,10 @@ extension OutlineSymbols {
         return runs
     }
 
-    /// The symbols of an index's entries `ids` (`OutlineIndex.collationOrder(in:)`: the grouping `sorted`), flat:
-    /// `DocumentSymbol`s, or for clients without hierarchical symbols `SymbolInformation`s with their section's title
-    /// as `containerName`. 20,000 entries or more are written on two cores, the halves joined.
+    /// The symbols of an index's entries `ids` in that order (`OutlineIndex.collationOrder(in:)` for the grouping
+    /// `sorted`, or the sectioned order `view.order`), flat: `DocumentSymbol`s, or for clients without hierarchical
+    /// symbols `SymbolInformation`s with their section's title as `containerName`. 20,000 entries or more are written
+    /// on two cores, the halves joined.
     public static func sorted(_ ids: [Int32], of view: OutlineIndexView, encoding: PositionEncoding, hierarchical: Bool) -> StreamedJSON {
         let writer = SymbolWriter(document: view.document, encoding: encoding)
         let titles = view.collation.sectionTitles
@@ -79,21 +80,6 @@ extension OutlineSymbols {
             results[half] = bytes.count > 2 ? [StreamedJSON.Piece(Array(bytes[1 ..< bytes.count - 1]))] : []  // the elements
         } }
         return StreamedJSON.array(joining: results)
-    }
-
-    /// `SymbolInformation[]` of an index for clients without hierarchical symbols: every entry in sectioned order, its
-    /// section's title as `containerName`.
-    static func information(of view: OutlineIndexView, encoding: PositionEncoding) -> StreamedJSON {
-        let writer = SymbolWriter(document: view.document, encoding: encoding)
-        var stream = JSONStream(capacity: view.sections.reduce(0) { $0 + $1.count } * 200 + 64)
-        stream.beginArray()
-        for section in view.sections {
-            for offset in section.offset ..< section.offset + section.count {
-                writer.information(view.entry(at: offset), container: section.title, into: &stream)
-            }
-        }
-        stream.endArray()
-        return stream.finish()
     }
 
     private static func visit(_ entries: [Entry], parent: String?, writer: SymbolWriter, into stream: inout JSONStream) {

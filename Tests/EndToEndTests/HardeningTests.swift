@@ -90,6 +90,10 @@ final class HardeningTests: XCTestCase {
             ("file:///n.json", "json", #"{"Östen": {"Anna": 1, "Bo": [2]}, "Åsa": {"Alma": null}}"#),
             ("file:///n.vcf", "vcard", "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Östen Berg\r\nN:Berg;Östen;;;\r\nEND:VCARD\r\nBEGIN:VCARD\r\nVERSION:3.0\r\nFN:Anna Ek\r\nN:Ek;Anna;;;\r\nEND:VCARD\r\n"),
             ("file:///n.txt", "plaintext", "Östen\n\nAnna\n  Åsa\r\nBo\n"),
+            // Enough entries to be written on two cores, the halves joined.
+            ("file:///large.txt", "plaintext", (0 ..< 25_000).map { k in
+                ["Östen", "Anna", "Åsa", "Bo", "Zelda", "4 Ek", "Ärla"][k % 7] + " \(k * 7919 % 25_000)"
+            }.joined(separator: "\n")),
         ]
         let flatServer = try ServerProcess(), nestedServer = try ServerProcess()
         try flatServer.initialize(locale: "sv_SE", hierarchicalSymbols: false)
