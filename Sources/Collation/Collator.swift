@@ -39,16 +39,7 @@ public final class Collator: @unchecked Sendable {
     /// Orders two strings under this collation.
     public func compare(_ a: String, _ b: String) -> ComparisonResult {
         var a = a, b = b
-        let result = a.withUTF8 { pa in
-            b.withUTF8 { pb in
-                lock.withLock {
-                    ti_collator_compare_utf8(
-                        handle, UnsafeRawPointer(pa.baseAddress)?.assumingMemoryBound(to: CChar.self),
-                        Int32(pa.count), UnsafeRawPointer(pb.baseAddress)?.assumingMemoryBound(to: CChar.self),
-                        Int32(pb.count))
-                }
-            }
-        }
+        let result = a.withUTF8 { a in b.withUTF8 { b in compare(utf8: a, b) } }
         return result < 0 ? .orderedAscending : result > 0 ? .orderedDescending : .orderedSame
     }
 

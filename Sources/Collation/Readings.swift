@@ -65,23 +65,19 @@ public final class Readings: CollationReading, @unchecked Sendable {
         if thumbindex_mecab_load(library, &error, error.count) != 0 {
             // When the variable named the library, the variable is what to fix, not the system's packages.
             if let library {
-                problem = "MeCab could not be loaded from THUMBINDEX_MECAB_LIBRARY=\(library) (\(Self.text(error))): Japanese names written in kanji go to #; point THUMBINDEX_MECAB_LIBRARY at a libmecab.so.2, or unset it and install libmecab2 and mecab-ipadic-utf8 (Debian, Ubuntu) to sort them by their readings"
+                problem = "MeCab could not be loaded from THUMBINDEX_MECAB_LIBRARY=\(library) (\(String(nulTerminated: error))): Japanese names written in kanji go to #; point THUMBINDEX_MECAB_LIBRARY at a libmecab.so.2, or unset it and install libmecab2 and mecab-ipadic-utf8 (Debian, Ubuntu) to sort them by their readings"
             } else {
-                problem = Self.install("MeCab could not be loaded (\(Self.text(error)))")
+                problem = Self.install("MeCab could not be loaded (\(String(nulTerminated: error)))")
             }
             return
         }
         // A first tagger now: a missing dictionary is found at once, not on the first name.
         guard let tagger = thumbindex_mecab_new(arguments, &error, error.count) else {
-            problem = Self.install("MeCab has no dictionary (\(Self.text(error)))")
+            problem = Self.install("MeCab has no dictionary (\(String(nulTerminated: error)))")
             return
         }
         problem = nil
         state.withLock { $0.taggers = [UncheckedSendable(tagger)] }
-    }
-
-    private static func text(_ buffer: [CChar]) -> String {
-        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private static func install(_ what: String) -> String {

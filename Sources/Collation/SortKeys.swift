@@ -93,8 +93,8 @@ public final class SortKeys: @unchecked Sendable {
         return merge(items, slices)
     }
 
-    /// Bytes `from ..< from + 8` of key `i` as a big-endian number, zeros past its end.
-    private func prefix(_ i: Int, from: Int) -> UInt64 {
+    /// Bytes `from ..< from + 8` of key `i` as a big-endian number, zeros past its end (from 0: as `prefixes` gives it).
+    public func prefix(_ i: Int, from: Int) -> UInt64 {
         let length = Int(keyLength[i])
         let start = keyStart[i]
         var value: UInt64 = 0

@@ -21,7 +21,7 @@ final class Transliterator: @unchecked Sendable {
     private static func open(_ id: String) throws(CollationError) -> OpaquePointer {
         var error = [CChar](repeating: 0, count: Int(TI_ERROR_CAPACITY))
         guard let handle = ti_transliterator_open(id, &error, TI_ERROR_CAPACITY) else {
-            throw CollationError(.icu, String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw CollationError(.icu, String(nulTerminated: error))
         }
         return handle
     }

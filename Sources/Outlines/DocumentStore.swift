@@ -142,7 +142,9 @@ public final class DocumentStore: @unchecked Sendable {
     ///
     /// - Throws: `CollationError` when its keys cannot be allocated.
     public func wordIndex(_ document: TextDocument, key: String, outline: DocumentOutline, collator: Collator) throws(CollationError) -> WordIndex {
-        try derived(document, "words|" + key) { () throws(CollationError) in try WordIndex(outline: outline, collator: collator) }
+        try derived(document, "words|" + key) { () throws(CollationError) in
+            try WordIndex(names: UTF8Batch(outline.items.lazy.map(\.name)), collator: collator)
+        }
     }
 
     /// The section layout of a snapshot under `cacheKey`, if it is made.

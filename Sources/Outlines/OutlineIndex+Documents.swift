@@ -30,10 +30,8 @@ extension OutlineIndex {
         case .lines:
             // `knownNames`: a layout's, for this text read the same way.
             let names = inputs.knownNames ?? names(document, readings: plan.readings)
-            let index = try OutlineIndex(collation: collation, state: .lines, document: document, batch: names.batch, positions: names.lines,
-                                         stored: StoredEntries(), inputs: inputs)
-            index.readings = plan.readings
-            return index
+            return try OutlineIndex(collation: collation, state: .lines, document: document, batch: names.batch, positions: names.lines,
+                                    stored: StoredEntries(), readings: plan.readings, inputs: inputs)
         case .startLines, .entries:
             let (entries, batch) = extracted(document, inputs.extract)
             let lines = entries.map { $0.range.start.line }
@@ -44,24 +42,19 @@ extension OutlineIndex {
         }
     }
 
-    /// The names of every line of `document` (see `names(_:lines:readings:)`).
-    public static func names(_ document: TextDocument, readings: (any CollationReading)? = nil) -> PlainTextNames {
-        let (batch, lines) = names(document, lines: 0 ..< document.lineCount, readings: readings)
-        return PlainTextNames(batch: batch, lines: lines)
-    }
-
     /// A document's entries flattened depth-first (document order), and their sort strings.
     static func extracted(_ document: TextDocument, _ extract: (TextDocument) -> [Entry]) -> (entries: [Entry], sortStrings: UTF8Batch) {
         let entries = Entry.depthFirst(extract(document))
         return (entries, UTF8Batch(entries.lazy.map(\.sortString)))
     }
 
-    /// The sort strings of the lines of `range` that hold an entry (plain text), as ranges of the document's own
-    /// bytes, and those lines (as the index keeps them: 4 bytes a line, not 8, at the peak of a build).
+    /// The sort strings of the lines of `range` (default: every line) that hold an entry (plain text), as ranges of the
+    /// document's own bytes, and those lines (as the index keeps them: 4 bytes a line, not 8, at the peak of a build).
     /// `cores`: how many parts the text is read in at once (tests compare them); by default two from 100,000 lines.
     static func names(
-        _ document: TextDocument, lines range: Range<Int>, readings: (any CollationReading)? = nil, cores: Int? = nil
-    ) -> (UTF8Batch, [Int32]) {
+        _ document: TextDocument, lines range: Range<Int>? = nil, readings: (any CollationReading)? = nil, cores: Int? = nil
+    ) -> PlainTextNames {
+        let range = range ?? 0 ..< document.lineCount
         var lines: [Int32] = []
         if readings != nil || range.count < document.lineCount / 2 {
             // Names in kanji collate by their readings, strings of their own; a few lines (an edit's) are copied,
@@ -80,7 +73,7 @@ extension OutlineIndex {
                 }
                 if added { lines.append(Int32(line)) }
             }
-            return (batch, lines)
+            return PlainTextNames(batch: batch, lines: lines)
         }
         // Ranges of the text itself (a copy of it when it is in chunks: a whole read after edits), found on two cores
         // for a long text, each half written in place, the second's moved down after the first's.
@@ -122,7 +115,7 @@ extension OutlineIndex {
         starts.removeLast(starts.count - total)
         lengths.removeLast(lengths.count - total)
         lines.removeLast(lines.count - total)
-        return (UTF8Batch(bytes: bytes, starts: starts, lengths: lengths), lines)
+        return PlainTextNames(batch: UTF8Batch(bytes: bytes, starts: starts, lengths: lengths), lines: lines)
     }
 
     /// Brings the index up to `document`, which `edit` made from the text the index is current with. False when it
@@ -130,14 +123,12 @@ extension OutlineIndex {
     public func update(to document: TextDocument, edit: LineEdit) -> Bool {
         let touched = max(edit.oldEnd, edit.newEnd) - edit.start
         guard format != .entries, touched <= max(1024, count / 4) else { return false }
-        if format == .lines || format == .headings || format == .records || format == .tree {
-            // A NUL makes the text binary: then it is not read as lines or scanned at all (extraction refuses it).
-            guard !document.isBinary else { return false }
-        }
+        // A NUL makes the text binary: then it is not read as lines or scanned at all (extraction refuses it).
+        guard format == .startLines || !document.isBinary else { return false }
         switch format {
         case .lines:
-            let (batch, lines) = Self.names(document, lines: edit.start ..< edit.newEnd, readings: readings)
-            replace(edit, in: document, batch: batch, lines: lines.map(Int.init), entries: [])
+            let names = Self.names(document, lines: edit.start ..< edit.newEnd, readings: readings)
+            replace(edit, in: document, batch: names.batch, lines: names.lines.map(Int.init), entries: [])
         case .headings:
             // A heading's range runs to the next heading: an edit of the text under it changes it.
             changedEveryEntry()
@@ -216,15 +207,11 @@ extension OutlineIndex {
 }
 
 extension TextDocument {
-    /// The plain-text entry of line `line` with its collation string under `readings` (as `EntrySource` makes it).
+    /// The plain-text entry of line `line`, read off the text by the extractor's own code, with its collation string
+    /// under `readings` (as `EntrySource` makes it); nil for a blank line.
     func plainTextEntry(onLine line: Int, readings: (any CollationReading)?) -> Entry? {
-        guard var entry = plainTextEntry(onLine: line) else { return nil }
+        guard var entry = withLine(line, { PlainTextExtractor.entry(onLine: line, $0, 0, $0.count) }) else { return nil }
         if let readings { entry.read(by: readings) }
         return entry
-    }
-
-    /// The plain-text entry of line `line`, read off the text by the extractor's own code; nil for a blank line.
-    func plainTextEntry(onLine line: Int) -> Entry? {
-        withLine(line) { PlainTextExtractor.entry(onLine: line, $0, 0, $0.count) }
     }
 }

@@ -19,8 +19,7 @@ extension OutlineIndex {
         let entries = headings.map { Self.entry($0, readings) }
         let index = try OutlineIndex(collation: collation, state: .headings(scan, levels: headings.map { UInt8($0.level) }), document: document,
                                  batch: UTF8Batch(entries.lazy.map(\.sortString)), positions: starts.map { Int32($0) },
-                                 stored: StoredEntries(entries), inputs: inputs)
-        index.readings = readings
+                                 stored: StoredEntries(entries), readings: readings, inputs: inputs)
         // Each heading ends where a later one of its level or higher starts: one pass with a stack of open headings.
         var open: [Int] = []
         for (i, heading) in headings.enumerated() {

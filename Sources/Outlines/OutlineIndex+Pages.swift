@@ -9,7 +9,8 @@ extension OutlineIndex: SortedSections {
 
     /// The sections as a layout, as `thumbindex/sections` reports them.
     public var layout: SectionLayout {
-        SectionLayout(version: version, generation: generation, collation: collation, totalCount: count, sections: sections)
+        SectionLayout(version: version, generation: generation, collation: collation, totalCount: count, sections: sections,
+                      sectionOfEntries: nil, names: nil)
     }
 
     /// The entry with id `id`, its positions in `document` (the text the index is current with).

@@ -26,10 +26,9 @@ extension OutlineIndex {
         guard let reader = try? format.reader(for: text), let read = readAll(text, reader, readings: readings, keep: inputs.keepingEntries),
               !read.lines.isEmpty else { return nil }
         inputs.report(read.warnings.map { OutlineProblem(severity: .warning, message: $0, key: nil) })
-        let index = try OutlineIndex(collation: collation, state: .records(reader, shelved: nil), document: document, batch: read.sortStrings,
-                                 positions: read.lines.map { Int32($0) }, stored: StoredEntries(read.entries), inputs: inputs)
-        index.readings = readings
-        return index
+        return try OutlineIndex(collation: collation, state: .records(reader, shelved: nil), document: document, batch: read.sortStrings,
+                                positions: read.lines.map { Int32($0) }, stored: StoredEntries(read.entries), readings: readings,
+                                inputs: inputs)
     }
 
     /// Follows an edit by reading the window of records it may have changed (see the type's comment).

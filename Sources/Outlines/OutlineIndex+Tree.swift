@@ -16,10 +16,8 @@ extension OutlineIndex {
               let tree = format.read(RecordText(bytes: document.bytes, lineStarts: document.lineStarts), into: &sink)
         else { return nil }
         let stored = sink.stored
-        let index = try OutlineIndex(collation: collation, state: .tree(tree), document: document, batch: stored.sortStrings,
-                                 positions: (0 ..< Int32(stored.count)).map { $0 }, stored: stored, inputs: inputs)
-        index.readings = readings
-        return index
+        return try OutlineIndex(collation: collation, state: .tree(tree), document: document, batch: stored.sortStrings,
+                                positions: (0 ..< Int32(stored.count)).map { $0 }, stored: stored, readings: readings, inputs: inputs)
     }
 
     /// Follows an edit by reading again the members around it (see `JSONTree`).

@@ -89,7 +89,7 @@ public final class OutlineIndex {
     /// `.startLines`, `.entries`).
     var stored = StoredEntries()
     /// Under `ja` with MeCab: names in kanji collate by their readings (`Readings.collationString(for:)`).
-    var readings: (any CollationReading)?
+    let readings: (any CollationReading)?
     /// Where the warnings of records and trees read after an edit go.
     var report: @Sendable ([OutlineProblem]) -> Void = { _ in }
     var freeIDs: [Int32] = []
@@ -118,11 +118,12 @@ public final class OutlineIndex {
     /// - Throws: `CollationError` when the sort keys cannot be allocated; `.cancelled` when `isCancelled` says so.
     init(
         collation: IndexedCollation, state: FormatState, document: TextDocument, batch: UTF8Batch, positions: [Int32],
-        stored: StoredEntries, inputs: IndexInputs
+        stored: StoredEntries, readings: (any CollationReading)? = nil, inputs: IndexInputs
     ) throws(CollationError) {
         let (sectionsKnown, isCancelled) = (inputs.sectionsKnown, inputs.isCancelled)
         self.collation = collation
         self.extract = inputs.extract
+        self.readings = readings
         report = inputs.report
         self.state = state
         version = document.version

@@ -17,7 +17,10 @@ public struct SectionLayout: SortedSections, Sendable {
     /// A plain text's names, when the layout was counted from them (a first page before the sort, `OutlineBeforeSort`,
     /// and the index made after it take them); dropped once the index is made.
     public let names: PlainTextNames?
+}
 
+/// The layout is made by the memberwise initializer the compiler writes (internal), or from the entries' sections.
+extension SectionLayout {
     /// The layout of `document`'s entries in `format`, counted from their sort strings (`extract` gives the entries
     /// of the formats read whole). A plain text's names are kept, for a first page before the index and for the index.
     public init(
@@ -38,23 +41,10 @@ public struct SectionLayout: SortedSections, Sendable {
                   sectionOfEntries: keeping ? sectionOf : nil, names: names)
     }
 
-    init(
-        version: Int, generation: UInt64, collation: IndexedCollation, totalCount: Int, sections: [SectionSummary],
-        sectionOfEntries: [Int32]? = nil, names: PlainTextNames? = nil
-    ) {
-        self.version = version
-        self.generation = generation
-        self.collation = collation
-        self.totalCount = totalCount
-        self.sections = sections
-        self.sectionOfEntries = sectionOfEntries
-        self.names = names
-    }
-
     /// This layout without the names it kept.
     var withoutNames: SectionLayout {
         SectionLayout(version: version, generation: generation, collation: collation, totalCount: totalCount, sections: sections,
-                      sectionOfEntries: sectionOfEntries)
+                      sectionOfEntries: sectionOfEntries, names: nil)
     }
 }
 

@@ -14,19 +14,9 @@ public struct WordIndex: Sendable {
     private let owners: [Int32]
     private let itemCount: Int
 
-    /// Builds the keys of every word start of every item of `outline`, with `collator` (one at primary strength, as
-    /// `PrefixMatcher` makes).
-    public init(outline: DocumentOutline, collator: Collator) throws(CollationError) {
-        try self.init(names: outline.items.lazy.map(\.entry.name), collator: collator)
-    }
-
-    /// Builds the keys of every word start of every name; `candidates` then gives positions in `names`.
-    public init(names: some Collection<String>, collator: Collator) throws(CollationError) {
-        try self.init(names: UTF8Batch(names), collator: collator)
-    }
-
-    /// Builds the keys of every word start of every name of `names` (a slice of them on each core; an ASCII name's
-    /// words found by its bytes, with no `String` made).
+    /// Builds the keys of every word start of every name of `names` with `collator` (one at primary strength, as
+    /// `PrefixMatcher` makes); `candidates` then gives positions in `names`. A slice of them on each core; an ASCII
+    /// name's words found by its bytes, with no `String` made.
     public init(names: UTF8Batch, collator: Collator) throws(CollationError) {
         let count = min(8, max(1, names.count / Thresholds.wordIndexSlice))
         var words = [(batch: UTF8Batch, owners: [Int32])](repeating: (UTF8Batch([String]()), []), count: count)

@@ -259,7 +259,7 @@ public final class WorkspaceFiles: Sendable {
             for path in words.changed.sorted() where !skipping.contains(path) {
                 guard !isCancelled(), let file = files[path] else { continue }
                 let index: WordIndex
-                if let kept = words.perFile[path] { index = kept } else { index = try WordIndex(names: (0 ..< file.count).map(file.name), collator: matcher.collator) }
+                if let kept = words.perFile[path] { index = kept } else { index = try WordIndex(names: file.names, collator: matcher.collator) }
                 cache[key]!.perFile[path] = index
                 for entry in index.candidates(for: matcher) where matcher.isShort || matcher.matches(file.name(entry)) {
                     found.append((file, entry))

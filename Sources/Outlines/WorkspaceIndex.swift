@@ -57,7 +57,7 @@ public struct WorkspaceIndex: SortedSections, Sendable {
         var fileOf = [Int32](repeating: 0, count: batch.count)
         for (id, file) in files.enumerated() {
             let mine = Array(sections[bases[id] ..< bases[id] + file.count])
-            let prefixes = (bases[id] ..< bases[id] + file.count).map { Self.prefix(keys.key($0)) }
+            let prefixes = (bases[id] ..< bases[id] + file.count).map { keys.prefix($0, from: 0) }
             slots.append(Slot(file: file, prefixes: prefixes, sections: Set(mine), sectionOfEntry: mine))
             slotOfURI[file.uri] = Int32(id)
             for k in 0 ..< file.count { fileOf[bases[id] + k] = Int32(id) }
@@ -78,13 +78,6 @@ public struct WorkspaceIndex: SortedSections, Sendable {
         let sections = collation.sections(of: batch, parallel: false)
         return Slot(file: file, prefixes: try SortKeys.prefixes(batch, collator: collation.collator, parallel: false),
                     sections: Set(sections), sectionOfEntry: sections)
-    }
-
-    /// A key's first eight bytes as an integer, as `SortKeys.prefixes` gives them.
-    private static func prefix(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var value: UInt64 = 0
-        for k in 0 ..< 8 { value = value << 8 | UInt64(k < key.count ? key[k] : 0) }
-        return value
     }
 
     /// The number of entries.

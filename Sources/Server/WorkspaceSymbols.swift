@@ -29,8 +29,8 @@ extension LanguageServer {
                 try context.server.documents.wordIndex(document, key: "\(collation.locale.identifier)|\(outlineKey)", outline: outline,
                                                        collator: matcher.collator)
             }
-            for item in index.candidates(for: matcher) where matcher.isShort || matcher.matches(outline.items[item].entry.name) {
-                let entry = outline.items[item].entry
+            for item in index.candidates(for: matcher) where matcher.isShort || matcher.matches(outline.items[item].name) {
+                let entry = outline.items[item]
                 found.append((entry.name, entry.kind.rawValue, entry.sortString, document.uri,
                               document.encodedRange(entry.selectionRange, encoding: context.encoding)))
             }

@@ -23,8 +23,8 @@ final class NamesOnTwoCoresTests: XCTestCase {
             }
             let document = TextDocument(uri: "file:///names.txt", languageId: "plaintext", version: 1, text: text)
             let lines = 0 ..< document.lineCount
-            let (one, oneLines) = OutlineIndex.names(document, lines: lines, cores: 1)
-            let (two, twoLines) = OutlineIndex.names(document, lines: lines, cores: 2)
+            let names = OutlineIndex.names(document, lines: lines, cores: 1), (one, oneLines) = (names.batch, names.lines)
+            let halves = OutlineIndex.names(document, lines: lines, cores: 2), (two, twoLines) = (halves.batch, halves.lines)
             let context = "seed \(seed) (round \(round)): \(text.debugDescription)"
             XCTAssertEqual(Self.strings(two), Self.strings(one), context)
             XCTAssertEqual(twoLines, oneLines, context)

@@ -336,7 +336,7 @@ final class OutlineIndexEquivalenceTests: XCTestCase {
         }
         // Plain collation order (the grouping `sorted`): the index's runs merged, as a fresh sort orders every entry.
         let sorted = index.collationOrder(in: document).map { view.entry($0) }
-        let sortedFresh = fresh.order.collationOrder.map { fresh.outline.items[Int($0)].entry }
+        let sortedFresh = fresh.order.collationOrder.map { fresh.outline.items[Int($0)] }
         if sorted != sortedFresh {
             let at = zip(sorted, sortedFresh).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(sorted.count, sortedFresh.count)
             XCTFail("plain collation order differs after \(context) at \(at) of \(sortedFresh.count)")

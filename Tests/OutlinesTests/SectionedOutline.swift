@@ -17,7 +17,7 @@ struct SectionedOutline: Sendable {
         self.outline = outline
         self.collation = collation
         var batch = UTF8Batch([String]())
-        for item in outline.items { batch.append(item.entry.sortString) }
+        for item in outline.items { batch.append(item.sortString) }
         self.order = try collation.sectioned(batch)
     }
 
@@ -29,7 +29,7 @@ struct SectionedOutline: Sendable {
     public var totalCount: Int { order.order.count }
 
     /// The entry at a position of the sectioned order.
-    public func item(at position: Int) -> DocumentOutline.Item {
+    public func item(at position: Int) -> Entry {
         outline.items[Int(order.order[position])]
     }
 
@@ -62,7 +62,7 @@ extension SectionedOutline {
         var section = sectionPosition(of: offset)
         for position in offset ..< end {
             while order.ranges[section].range.upperBound <= position { section += 1 }
-            entries.append(PageEntry(entry: item(at: position).entry, section: section))
+            entries.append(PageEntry(entry: item(at: position), section: section))
         }
         return entries
     }
@@ -75,7 +75,7 @@ extension SectionedOutline {
         case .section(let position):
             let range = order.ranges[position]
             return .section(position: position, title: collation.sectionTitles[range.section], offset: range.range.lowerBound,
-                            entry: item(at: range.range.lowerBound).entry)
+                            entry: item(at: range.range.lowerBound))
         }
     }
 }

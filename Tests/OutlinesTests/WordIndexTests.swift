@@ -19,7 +19,7 @@ final class WordIndexTests: XCTestCase {
             var random = SplitMix64(seed: Self.seed)
             let names = (0 ..< 300).map { _ in text(&random, 1 ... 6) }
             let probe = try PrefixMatcher(query: "", locale: CollationLocale(locale))
-            let index = try WordIndex(names: names, collator: probe.collator)
+            let index = try WordIndex(names: UTF8Batch(names), collator: probe.collator)
             var long = 0
             for round in 0 ..< 150 {
                 // Queries: the start of a name's word (so that there are matches), or random text.
@@ -43,7 +43,7 @@ final class WordIndexTests: XCTestCase {
         var random = SplitMix64(seed: Self.seed)
         let names = (0 ..< 45_000).map { _ in text(&random, 1 ... 4) }
         let matcher = try PrefixMatcher(query: "lind", locale: CollationLocale("sv_SE"))
-        let index = try WordIndex(names: names, collator: matcher.collator)
+        let index = try WordIndex(names: UTF8Batch(names), collator: matcher.collator)
         XCTAssertEqual(index.candidates(for: matcher), names.indices.filter { matcher.matches(names[$0]) })
     }
 }
