@@ -76,11 +76,7 @@ extension OutlineIndex {
                 high = low + step
                 step *= 2
             }
-            high = min(high, ids.count)
-            while low < high {
-                let mid = (low + high) / 2
-                if less(ids[mid], bound, in: document) { low = mid + 1 } else { high = mid }
-            }
+            low = ids[..<min(high, ids.count)].partitionPoint(from: low) { less($0, bound, in: document) }
             order += ids[at ..< low]
             heads.removeFirst()
             if low < ids.count { insert((run, low), into: &heads, in: document) }
@@ -91,11 +87,6 @@ extension OutlineIndex {
     /// Inserts a run's head into the heads sorted by head.
     private func insert(_ head: (run: Int, at: Int), into heads: inout [(run: Int, at: Int)], in document: TextDocument) {
         let id = runs[head.run][head.at]
-        var low = 0, high = heads.count
-        while low < high {
-            let mid = (low + high) / 2
-            if less(runs[heads[mid].run][heads[mid].at], id, in: document) { low = mid + 1 } else { high = mid }
-        }
-        heads.insert(head, at: low)
+        heads.insert(head, at: heads.partitionPoint { less(runs[$0.run][$0.at], id, in: document) })
     }
 }

@@ -181,16 +181,6 @@ public final class OutlineIndex {
         return c != 0 ? c < 0 : places.place(of: a) < places.place(of: b)
     }
 
-    /// The first place in `run[from...]` whose entry does not come before `id`.
-    private func insertionPoint(of id: Int32, in run: [Int32], from: Int = 0, document: TextDocument) -> Int {
-        var low = from, high = run.count
-        while low < high {
-            let mid = (low + high) / 2
-            if less(run[mid], id, in: document) { low = mid + 1 } else { high = mid }
-        }
-        return low
-    }
-
     // MARK: Edits
 
     /// Replaces the entries starting on lines `edit.start ..< edit.oldEnd` by new ones (starting on `lines`, within
@@ -270,7 +260,7 @@ public final class OutlineIndex {
         points.reserveCapacity(new.count)
         var from = 0
         for id in new {
-            from = insertionPoint(of: id, in: runs[section], from: from, document: document)
+            from = runs[section].partitionPoint(from: from) { less($0, id, in: document) }
             points.append(from)
         }
         var read = runs[section].count

@@ -116,28 +116,31 @@ extension [Int] {
     }
 }
 
-/// Binary searches of ascending offsets: line starts, and the first line, byte or place of chunks and blocks.
+/// The binary search: of runs in an order (an index's section, the heads of the runs, a workspace's section), of line
+/// starts, and of the first line, byte, place or name of chunks, blocks and files.
+extension RandomAccessCollection where Index == Int {
+    /// The first index from `from` (default: the start) whose element is not `before`, every element that is coming
+    /// first (`endIndex` when all are).
+    @inline(__always)
+    func partitionPoint(from: Int? = nil, _ before: (Element) -> Bool) -> Int {
+        // The last index where `before` holds (`from - 1`: none), narrowed from above as `lastIndex(notAbove:)` was:
+        // narrowing from below (`low = mid + 1`) made it a third slower on random lookups among 30,000 chunk starts.
+        var low = (from ?? startIndex) - 1, high = endIndex - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if before(self[mid]) { low = mid } else { high = mid - 1 }
+        }
+        return low + 1
+    }
+}
+
 extension [Int] {
     /// The first index whose value is at least `value` (`count` if none).
-    func firstIndex(notBelow value: Int) -> Int {
-        var low = 0, high = count
-        while low < high {
-            let mid = (low + high) / 2
-            if self[mid] < value { low = mid + 1 } else { high = mid }
-        }
-        return low
-    }
+    func firstIndex(notBelow value: Int) -> Int { partitionPoint { $0 < value } }
 
     /// The last index whose value is at most `value` (0 if none): the chunk or block that holds a line, byte or place,
     /// by their first ones.
-    func lastIndex(notAbove value: Int) -> Int {
-        var low = 0, high = count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if self[mid] <= value { low = mid } else { high = mid - 1 }
-        }
-        return low
-    }
+    func lastIndex(notAbove value: Int) -> Int { partitionPoint(from: 1) { $0 <= value } - 1 }
 }
 
 /// The lines an edit touched: lines `start ..< oldEnd` of the old text became lines `start ..< newEnd` of the new

@@ -164,12 +164,8 @@ public struct TextDocument: Sendable {
 
     /// The line and UTF-8 column of a byte offset (at most `byteCount`).
     public func position(ofByte offset: Int) -> TextPosition {
-        var low = 0, high = lineCount - 1  // the last line starting at or before `offset`
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if lineStart(middle) <= offset { low = middle } else { high = middle - 1 }
-        }
-        return TextPosition(line: low, column: offset - lineStart(low))
+        let line = (1 ..< lineCount).partitionPoint { lineStart($0) <= offset } - 1  // the last line starting at or before `offset`
+        return TextPosition(line: line, column: offset - lineStart(line))
     }
 
     /// An entry range (UTF-8 columns) in the client's encoding.

@@ -53,15 +53,8 @@ public final class WorkspaceFiles: Sendable {
         var changed: Set<String> = []
         var perFile: [String: WordIndex] = [:]
 
-        /// The position in `paths` of the file whose names hold name `item` of `all`.
-        func file(of item: Int) -> Int {
-            var low = 0, high = starts.count  // the last start at or before `item`
-            while high - low > 1 {
-                let mid = (low + high) / 2
-                if Int(starts[mid]) <= item { low = mid } else { high = mid }
-            }
-            return low
-        }
+        /// The position in `paths` of the file whose names hold name `item` of `all`: the last start at or before it.
+        func file(of item: Int) -> Int { starts.partitionPoint { Int($0) <= item } - 1 }
     }
     private let words = Mutex<[String: Words]>([:])
 

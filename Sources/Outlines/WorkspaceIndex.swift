@@ -149,11 +149,7 @@ public struct WorkspaceIndex: SortedSections, Sendable {
         merged.reserveCapacity(old.count + new.count)
         var from = 0
         for item in new {
-            var low = from, high = old.count
-            while low < high {
-                let mid = (low + high) / 2
-                if less(old[mid], item) { low = mid + 1 } else { high = mid }
-            }
+            let low = old.partitionPoint(from: from) { less($0, item) }
             merged += old[from ..< low]
             merged.append(item)
             from = low
