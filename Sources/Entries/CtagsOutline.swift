@@ -4,21 +4,19 @@ import LowLevel
 /// parent (ctags' `scope` field), or, when ctags gives no scope (regex parsers such as Swift's), under
 /// the innermost tag whose lines contain it.
 struct CtagsOutline {
-    let bytes: [UInt8]
-    let map: LineMap
+    let map: RecordText
+    var bytes: [UInt8] { map.bytes }
     let tags: [CtagsTag]
     let isSwift: Bool
     let hasScopes: Bool
 
     init(text: String, tags input: [CtagsTag], isSwift: Bool) {
-        let bytes = Array(text.utf8)
-        let map = LineMap(bytes)
-        self.bytes = bytes
+        let map = RecordText(text)
         self.map = map
         self.isSwift = isSwift
         // Only tags on lines of this text (ctags saw the same text, but be safe).
         var tags = input.filter { $0.line.map { $0 >= 1 && $0 <= map.lineCount } ?? false }
-        if isSwift { tags = SwiftDeclarations(bytes: bytes, map: map).refine(tags) }
+        if isSwift { tags = SwiftDeclarations(map: map).refine(tags) }
         hasScopes = tags.contains { !($0.scope ?? "").isEmpty }
         self.tags = tags.enumerated().sorted { ($0.element.line!, $0.offset) < ($1.element.line!, $1.offset) }.map(\.element)
     }
@@ -86,7 +84,7 @@ struct CtagsOutline {
         let kind = Self.kind(node.tag, parentTagKind: parentTagKind)
         let children = node.children.compactMap { entry(for: $0, nodes, parentTagKind: node.tag.kind) }
         let name = node.tag.name!
-        let lineStart = map.lineStarts[node.first], lineEnd = map.lineEnds[node.first]
+        let lineStart = map.lineStarts[node.first], lineEnd = map.lineEnd(node.first)
         var selection = map.lineRange(node.first)
         if !name.isEmpty, let at = bytes.withUnsafeBufferPointer({ ByteSearch.first(Array(name.utf8), in: $0, from: lineStart, to: lineEnd) }) {
             selection = map.range(from: at, to: at + name.utf8.count)

@@ -101,8 +101,8 @@ struct DelimitedTable: Sendable {
     /// The table of `text`: its separator (CSV: `;` when the first line has semicolons and no comma), name column
     /// and header. Nil for a text without rows.
     static func prepare(_ text: RecordText, separator: UInt8?, options: ExtractionOptions) throws(ExtractionError) -> DelimitedTable? {
-        let bytes = text.bytes, map = text.map
-        let firstLine = bytes[0 ..< map.lineEnds[0]]
+        let bytes = text.bytes, map = text
+        let firstLine = bytes[0 ..< map.lineEnd(0)]
         let separator = separator
             ?? (!firstLine.contains(UInt8(ascii: ",")) && firstLine.contains(UInt8(ascii: ";")) ? UInt8(ascii: ";") : UInt8(ascii: ","))
         let first: (start: Int, end: Int, cells: [String])?
@@ -247,13 +247,13 @@ struct DelimitedTable: Sendable {
         _ text: RecordText, from startLine: Int, record: (Int) -> Bool, entry: (Entry) -> Void,
         row: (Int, DelimitedParser, Int, [DelimitedParser.Field]) -> Void
     ) throws(ExtractionError) {
-        let map = text.map
+        let map = text
         var detail: [UInt8] = []
         /// The position of `offset`, at or after line `from`.
         func position(_ offset: Int, from: Int) -> TextPosition {
             var l = from
             while l + 1 < map.lineCount, map.lineStarts[l + 1] <= offset { l += 1 }
-            return TextPosition(line: l, column: min(offset, map.lineEnds[l]) - map.lineStarts[l])
+            return TextPosition(line: l, column: min(offset, map.lineEnd(l)) - map.lineStarts[l])
         }
         try forEachRow(text, from: startLine, record: record) { line, parser, range, fields in
             row(line, parser, range.lowerBound, fields)
@@ -306,7 +306,7 @@ struct DelimitedTable: Sendable {
         _ text: RecordText, from startLine: Int, record: (Int) -> Bool,
         _ row: (Int, DelimitedParser, Range<Int>, [DelimitedParser.Field]) -> Void
     ) throws(ExtractionError) {
-        let map = text.map
+        let map = text
         do {
             try text.bytes.withUnsafeBufferPointer { p throws(DelimitedParser.ParseFailure) in
                 let parser = DelimitedParser(p: p, separator: separator)

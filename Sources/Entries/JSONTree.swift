@@ -89,7 +89,7 @@ public struct JSONTree: Sendable {
     /// Follows an edit that replaced lines `start ..< oldEnd` of the text the tree was made from by lines
     /// `start ..< newEnd` of `text`; nil when it cannot (see the type's comment), and then the tree is unchanged.
     public mutating func follow(_ text: RecordText, start: Int, oldEnd: Int, newEnd: Int) -> TreeChange? {
-        let map = text.map, delta = text.bytes.count - byteCount
+        let map = text, delta = text.bytes.count - byteCount
         guard !nodes.isEmpty, start < map.lineCount, text.bytes.count <= Self.largestText else { return nil }
         let editStart = map.lineStarts[start]
         let oldEditEnd = (newEnd < map.lineCount ? map.lineStarts[newEnd] : text.bytes.count) - delta

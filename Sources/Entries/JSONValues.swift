@@ -6,7 +6,7 @@ import ThumbIndexJSON
 struct JSONValues: @unchecked Sendable {  // only read, by both cores in `visitOnTwoCores`
     let spans: [JSONSpan]
     let bytes: UnsafeBufferPointer<UInt8>
-    let map: LineMap
+    let map: RecordText
 
     /// The values `container` holds directly.
     func children(of container: Int) -> ChildIndices {

@@ -25,14 +25,14 @@ public struct KeptSortedBlock: Sendable, Equatable {
     /// are not read (the inner markers are lines of the outer block).
     public static func blocks(in bytes: [UInt8]) -> [KeptSortedBlock] {
         guard holdsMarker(bytes) else { return [] }  // most documents: one search, no lines
-        let text = SortText(bytes: bytes, map: LineMap(bytes), comments: .none)
+        let text = SortText(bytes: bytes, map: RecordText(bytes), comments: .none)
         var blocks: [KeptSortedBlock] = [], line = 0
         let lineCount = text.map.lineStarts.count
         while line < lineCount {
-            let content = text.bytes[text.map.lineStarts[line] ..< text.map.lineEnds[line]]
+            let content = text.bytes[text.map.lineStarts[line] ..< text.map.lineEnd(line)]
             guard let at = firstIndex(of: start, in: content) else { line += 1; continue }
             var end = line + 1
-            while end < lineCount, firstIndex(of: stop, in: text.bytes[text.map.lineStarts[end] ..< text.map.lineEnds[end]]) == nil { end += 1 }
+            while end < lineCount, firstIndex(of: stop, in: text.bytes[text.map.lineStarts[end] ..< text.map.lineEnd(end)]) == nil { end += 1 }
             var block = KeptSortedBlock(startLine: line, endLine: end, locale: nil, numeric: nil, caseOption: nil, ignoredOptions: [], runs: [])
             let options = block.read(options: content[(at + start.count)...])
             let comment = commentPrefix(content[..<at])
@@ -106,7 +106,7 @@ extension SortText {
             if text.isEmpty { close(); continue }
             let indent = firstNonBlank(line) - map.lineStarts[line]
             if group, let last = units.last, pendingComment == nil, indent > itemIndent {
-                units[units.count - 1].bytes = last.bytes.lowerBound ..< map.lineEnds[line]  // a continuation line
+                units[units.count - 1].bytes = last.bytes.lowerBound ..< map.lineEnd(line)  // a continuation line
                 continue
             }
             if let comment, text.starts(with: comment) {
@@ -115,7 +115,7 @@ extension SortText {
             }
             let name = String(decoding: text, as: UTF8.self)
             let start = map.lineStarts[pendingComment ?? line]
-            units.append(SortRun.Unit(bytes: start ..< map.lineEnds[line], name: name, sortString: name, line: line, startLine: line))
+            units.append(SortRun.Unit(bytes: start ..< map.lineEnd(line), name: name, sortString: name, line: line, startLine: line))
             (pendingComment, itemIndent) = (nil, units.count == 1 ? indent : min(itemIndent, indent))
         }
         close()

@@ -71,10 +71,10 @@ extension MarkdownScanner {
     /// byte, or was a lazy continuation line, its text from where its containers' markers stopped matching.
     func paragraphLines(_ p: UnsafeBufferPointer<UInt8>, containers: [Container], first: Int, column: Int,
                         through last: Int) -> [TextLine] {
-        var out = [TextLine(start: map.lineStarts[first] + column, end: map.lineEnds[first], padding: 0)]
+        var out = [TextLine(start: map.lineStarts[first] + column, end: map.lineEnd(first), padding: 0)]
         guard first < last else { return out }
         for line in (first + 1)...last {
-            var cur = MarkdownLine(p, start: map.lineStarts[line], end: map.lineEnds[line])
+            var cur = MarkdownLine(p, start: map.lineStarts[line], end: map.lineEnd(line))
             if !containers.allSatisfy({ cur.continues($0) }) {  // lazy
                 let tab = cur.partialTab ? 1 : 0
                 out.append(TextLine(start: cur.offset + tab, end: cur.end, padding: tab * (4 - cur.column % 4)))

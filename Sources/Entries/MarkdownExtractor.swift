@@ -34,7 +34,7 @@ public struct MarkdownExtractor: EntryExtractor {
     /// The headings, each holding the deeper headings under it. Never throws: any text is Markdown.
     public func extract(_ text: String, options: ExtractionOptions) throws -> Extraction {
         let bytes = Array(text.utf8)
-        let map = LineMap(bytes)
+        let map = RecordText(bytes)
         let scanner = MarkdownScanner(bytes: bytes, map: map)
         var headings: [Heading] = [], defined: Set<String> = []
         scanner.scan(from: 0, in: scanner.initialState(), define: { defined.formUnion($1) }) { headings.append($0) }
@@ -44,7 +44,7 @@ public struct MarkdownExtractor: EntryExtractor {
 
     /// Entries for the headings from `i` on that are deeper than `level`; a heading's range runs to the
     /// line before the next heading of the same or a higher level, or to the end of the document.
-    static func nest(_ hs: [Heading], _ i: inout Int, under level: Int, defined: Set<String>, map: LineMap) -> [Entry] {
+    static func nest(_ hs: [Heading], _ i: inout Int, under level: Int, defined: Set<String>, map: RecordText) -> [Entry] {
         var out: [Entry] = []
         while i < hs.count, hs[i].level > level {
             let h = hs[i]

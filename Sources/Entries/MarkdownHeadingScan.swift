@@ -41,7 +41,7 @@ public struct MarkdownHeadingScan: Sendable {
     /// Scans a whole document (`lineStarts` as `TextDocument` keeps them: the first byte of each line).
     public static func scan(bytes: [UInt8], lineStarts: [Int], spacing: Int = 256) -> (MarkdownHeadingScan, [Heading]) {
         var scan = MarkdownHeadingScan(spacing: spacing)
-        let scanner = MarkdownScanner(bytes: bytes, map: LineMap(bytes, lineStarts: lineStarts))
+        let scanner = MarkdownScanner(bytes: bytes, map: RecordText(bytes: bytes, lineStarts: lineStarts))
         scan.frontMatterEnd = scanner.frontMatterEnd()
         let initial = scanner.initialState()
         scan.lines = [0]
@@ -86,7 +86,7 @@ public struct MarkdownHeadingScan: Sendable {
     /// Follows an edit that replaced old lines `start ..< oldEnd` by `start ..< newEnd` of the new text; nil when the
     /// front matter may have changed (whether line 0 opens it depends on a line further on): scan again instead.
     public mutating func update(bytes: [UInt8], lineStarts: [Int], start: Int, oldEnd: Int, newEnd: Int) -> Window? {
-        let scanner = MarkdownScanner(bytes: bytes, map: LineMap(bytes, lineStarts: lineStarts))
+        let scanner = MarkdownScanner(bytes: bytes, map: RecordText(bytes: bytes, lineStarts: lineStarts))
         let newFrontMatterEnd = scanner.frontMatterEnd()
         if start <= max(frontMatterEnd, newFrontMatterEnd) && (frontMatterEnd > 0 || newFrontMatterEnd > 0) { return nil }
         let delta = newEnd - oldEnd

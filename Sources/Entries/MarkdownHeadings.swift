@@ -38,7 +38,7 @@ extension MarkdownScanner {
     /// reference definitions.
     func startsWithBracket(_ paragraph: Paragraph, before line: Int, _ p: UnsafeBufferPointer<UInt8>) -> Bool {
         let first = line - paragraph.linesBack, at = map.lineStarts[first] + paragraph.firstColumn
-        return at < map.lineEnds[first] && p[at] == UInt8(ascii: "[")
+        return at < map.lineEnd(first) && p[at] == UInt8(ascii: "[")
     }
 
     /// The labels of the link reference definitions `paragraph` (open in `containers` at the boundary before `line`)

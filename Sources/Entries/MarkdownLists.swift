@@ -25,8 +25,8 @@ extension SortText {
               sibling(items[next], items[inner]), nextNonBlank(after: items[last].end) == items[next].line { last = next }
         var units: [SortRun.Unit] = []
         for item in items[first ... last] where item.indent == items[inner].indent {
-            let end = map.lineEnds[item.end]
-            let text = String(decoding: bytes[item.textStart ..< map.lineEnds[item.line]], as: UTF8.self)
+            let end = map.lineEnd(item.end)
+            let text = String(decoding: bytes[item.textStart ..< map.lineEnd(item.line)], as: UTF8.self)
             let name = MarkdownInlineText.render(text)
             let range = TextRange(start: TextPosition(line: item.line, column: 0), end: TextPosition(line: item.end, column: end - map.lineStarts[item.end]))
             if case .selection(let selection) = scope, !selection.touches(range) { continue }
@@ -45,7 +45,7 @@ extension SortText {
     func listItems() -> [ListItem] {
         var items: [ListItem] = [], fence: (UInt8, Int)?
         for line in map.lineStarts.indices {
-            let start = map.lineStarts[line], end = map.lineEnds[line]
+            let start = map.lineStarts[line], end = map.lineEnd(line)
             var i = start
             while i < end, bytes[i] == 0x20 { i += 1 }
             let indent = i - start

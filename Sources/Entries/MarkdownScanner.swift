@@ -10,7 +10,7 @@
 /// stop at a later boundary whose new state equals the old one there (see `scan(from:in:until:heading:)`).
 struct MarkdownScanner {
     let bytes: [UInt8]
-    let map: LineMap
+    let map: RecordText
 
     /// Where the block structure stands at a line boundary: all a scan needs to go on from there, with the lines
     /// before it that an open paragraph's setext underline reads again (`linesReadBack`). Line numbers in it are
@@ -122,7 +122,7 @@ struct MarkdownScanner {
     }
 
     func isFrontMatterFence(_ line: Int, dots: Bool) -> Bool {
-        let (a, b) = UTF8Whitespace.trim(bytes, map.lineStarts[line], map.lineEnds[line])
+        let (a, b) = UTF8Whitespace.trim(bytes, map.lineStarts[line], map.lineEnd(line))
         guard b - a == 3 else { return false }
         return bytes[a..<b].elementsEqual("---".utf8) || (dots && bytes[a..<b].elementsEqual("...".utf8))
     }
@@ -145,7 +145,7 @@ private struct Walk {
             return
         }
         let bom = line == 0 && p.count >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF  // cmark skips it
-        var cur = MarkdownLine(p, start: lineStart + (bom ? 3 : 0), end: scanner.map.lineEnds[line])
+        var cur = MarkdownLine(p, start: lineStart + (bom ? 3 : 0), end: scanner.map.lineEnd(line))
 
         // The open blocks the line continues.
         var matched = 0

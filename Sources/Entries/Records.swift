@@ -1,29 +1,3 @@
-/// The text of a document as record formats read it: UTF-8 bytes and where each line starts (an edited document
-/// keeps its line starts, so no pass is made to find them again).
-public struct RecordText: Sendable {
-    /// The UTF-8 bytes.
-    public let bytes: [UInt8]
-    let map: LineMap
-
-    /// The text of `bytes`, whose lines start at `lineStarts` (LF, CRLF or a lone CR end a line).
-    public init(bytes: [UInt8], lineStarts: [Int]) {
-        self.bytes = bytes
-        map = LineMap(bytes, lineStarts: lineStarts)
-    }
-
-    /// The text of a string (its lines found by one pass).
-    public init(_ text: String) {
-        bytes = Array(text.utf8)
-        map = LineMap(bytes)
-    }
-
-    /// The number of lines.
-    public var lineCount: Int { map.lineCount }
-
-    /// The byte offset where line `line` starts.
-    public func lineStart(_ line: Int) -> Int { map.lineStarts[line] }
-}
-
 /// A text whose records cannot be followed one by one, though a whole read accepts it (a `.strings` table with two
 /// pairs on one line): it is read whole instead.
 public struct RecordsNotFollowable: Error {}
@@ -144,7 +118,7 @@ public struct RecordReader: Sendable {
         var line = max(line, fixedLines)
         let begin = Array("BEGIN:VCARD".utf8)
         while line < text.lineCount {
-            let start = text.map.lineStarts[line], end = text.map.lineEnds[line]
+            let start = text.lineStarts[line], end = text.lineEnd(line)
             switch kind {
             case .table: if end > start { return line }
             case .vcard: if end - start >= begin.count, text.bytes[start ..< start + begin.count].elementsEqual(begin) { return line }
@@ -158,6 +132,6 @@ public struct RecordReader: Sendable {
     /// The lines of the first record (a table's first row; empty for vCard).
     public func firstRecordLines(_ text: RecordText) -> Range<Int> {
         guard case .table(let table) = kind else { return 0 ..< 0 }
-        return text.map.line(ofOffset: table.firstRow) ..< fixedLines
+        return text.line(ofOffset: table.firstRow) ..< fixedLines
     }
 }

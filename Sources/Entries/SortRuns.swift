@@ -79,7 +79,7 @@ public enum SortRuns {
         guard let shape = shape(of: languageId) else {
             throw SortProblem("\(languageId) is source code: its order is the program's, not the reader's, and is not sorted")
         }
-        let map = lineStarts.map { LineMap(bytes, lineStarts: $0) } ?? LineMap(bytes)
+        let map = lineStarts.map { RecordText(bytes: bytes, lineStarts: $0) } ?? RecordText(bytes)
         let text = SortText(bytes: bytes, map: map, comments: CommentSyntax(languageId: languageId))
         let runs: [SortRun]
         switch shape {
@@ -112,14 +112,14 @@ enum CommentSyntax {
 /// A document's text as the sort reads it: byte offsets of positions, lines, and the comments beside entries.
 struct SortText {
     let bytes: [UInt8]
-    let map: LineMap
+    let map: RecordText
     let comments: CommentSyntax
 
     func offset(_ p: TextPosition) -> Int { min(map.lineStarts[min(p.line, map.lineStarts.count - 1)] + p.column, bytes.count) }
 
     /// The line's content without its end, and without the white space around it.
     func trimmed(_ line: Int) -> ArraySlice<UInt8> {
-        var start = map.lineStarts[line], end = map.lineEnds[line]
+        var start = map.lineStarts[line], end = map.lineEnd(line)
         while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
         while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
         return bytes[start ..< end]
@@ -184,7 +184,7 @@ struct SortText {
 
     func firstNonBlank(_ line: Int) -> Int {
         var i = map.lineStarts[line]
-        while i < map.lineEnds[line], bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
+        while i < map.lineEnd(line), bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
         return i
     }
 
@@ -218,7 +218,7 @@ struct SortText {
     func commentAfter(_ end: Int, line: Int, nextStart: TextPosition?) -> Int? {
         guard comments == .strings, nextStart.map({ $0.line > line }) ?? true else { return nil }
         var i = end
-        let lineEnd = map.lineEnds[line]
+        let lineEnd = map.lineEnd(line)
         while i < lineEnd, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
         let rest = bytes[i ..< lineEnd]
         guard rest.starts(with: "//".utf8) || (rest.starts(with: "/*".utf8) && rest.count >= 4 && rest.suffix(2).elementsEqual("*/".utf8)) else { return nil }

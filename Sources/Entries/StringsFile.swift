@@ -25,7 +25,7 @@ public enum StringsFile {
     /// Every key/value pair in file order (a repeated key appears twice; tables keep the last).
     public static func parse(_ text: String, fileName: String? = nil) throws -> [Pair] {
         let bytes = Array(text.utf8)
-        var parser = StringsParser(bytes: bytes, map: LineMap(bytes), fileName: fileName)
+        var parser = StringsParser(bytes: bytes, map: RecordText(bytes), fileName: fileName)
         var out: [Pair] = []
         try parser.read(record: { _ in true }, pair: { out.append($0) })
         return out
@@ -34,7 +34,7 @@ public enum StringsFile {
 
 struct StringsParser {
     let bytes: [UInt8]
-    let map: LineMap
+    let map: RecordText
     let fileName: String?
     var i: Int
     /// Where the last line break read outside a pair or a comment put a line start; -1 after a pair, until the next.
@@ -45,7 +45,7 @@ struct StringsParser {
     private var lastLine = 0
 
     /// A parser from the start of line `line` (past a byte-order mark on line 0).
-    init(bytes: [UInt8], map: LineMap, fileName: String?, from line: Int = 0) {
+    init(bytes: [UInt8], map: RecordText, fileName: String?, from line: Int = 0) {
         self.bytes = bytes
         self.map = map
         self.fileName = fileName

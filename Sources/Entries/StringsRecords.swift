@@ -7,22 +7,22 @@ struct StringsReader: Sendable {
     let options: ExtractionOptions
 
     func read(_ text: RecordText, from line: Int, record: (Int) -> Bool, entry: (Entry) -> Void) throws {
-        var parser = StringsParser(bytes: text.bytes, map: text.map, fileName: options.fileName, from: line)
+        var parser = StringsParser(bytes: text.bytes, map: text, fileName: options.fileName, from: line)
         parser.pairsOwnTheirLines = true
         try parser.read(record: record) { entry(StringsExtractor.entry($0)) }
     }
 
     /// What `read` finds, but only each pair's first line, its bytes and its key (the string it sorts by): no entry made.
     func readSortStrings(_ text: RecordText, from line: Int, record: (Int) -> Bool, sortString: (Int, Range<Int>, UnsafeBufferPointer<UInt8>) -> Void) throws {
-        var parser = StringsParser(bytes: text.bytes, map: text.map, fileName: options.fileName, from: line)
+        var parser = StringsParser(bytes: text.bytes, map: text, fileName: options.fileName, from: line)
         parser.pairsOwnTheirLines = true
         try parser.readKeys(record: record, key: sortString)
     }
 
     /// Whether a pair probably starts on `line`: its first byte that is not a blank opens a quoted key.
     static func likelyStart(_ text: RecordText, line: Int) -> Bool {
-        var i = text.map.lineStarts[line]
-        let end = text.map.lineEnds[line]
+        var i = text.lineStarts[line]
+        let end = text.lineEnd(line)
         while i < end, text.bytes[i] == 0x20 || text.bytes[i] == 0x09 { i += 1 }
         return i < end && text.bytes[i] == UInt8(ascii: "\"")
     }

@@ -5,8 +5,8 @@ import Foundation
 /// and which matches are not declarations a person looks up (locals inside function bodies, `case`
 /// labels of a `switch`, keywords caught as names).
 struct SwiftDeclarations {
-    let bytes: [UInt8]
-    let map: LineMap
+    let map: RecordText
+    var bytes: [UInt8] { map.bytes }
 
     private static let bodyKinds: Set<String> = ["struct", "class", "actor", "enum", "protocol", "extension", "function", "constructor"]
 
@@ -70,14 +70,14 @@ struct SwiftDeclarations {
     ]
 
     private func startsDeclaration(_ line: Int) -> Bool {
-        let (a, b) = UTF8Whitespace.trim(bytes, map.lineStarts[line], map.lineEnds[line])
+        let (a, b) = UTF8Whitespace.trim(bytes, map.lineStarts[line], map.lineEnd(line))
         let text = String(utf8Slice: bytes[a..<b])
         return Self.declarationWords.contains { text.hasPrefix($0) }
     }
 
     /// The names after `case` on a line: `case a, b(Int), c = 3` gives a, b, c.
     private func caseNames(line: Int) -> [String] {
-        let text = String(utf8Slice: bytes[map.lineStarts[line]..<map.lineEnds[line]])
+        let text = String(utf8Slice: bytes[map.lineStarts[line]..<map.lineEnd(line)])
         guard let keyword = text.range(of: "case ") else { return [] }
         var parts = [""], depth = 0
         for c in text[keyword.upperBound...] {

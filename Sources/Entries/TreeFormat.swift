@@ -33,7 +33,7 @@ public struct TreeFormat: Sendable {
         }
         return text.bytes.withUnsafeBufferPointer { bytes -> TreeShape? in
             guard let spans = try? JSONParser.text.parseSpans(bytes), !spans.isEmpty else { return nil }
-            let values = JSONValues(spans: spans, bytes: bytes, map: text.map)
+            let values = JSONValues(spans: spans, bytes: bytes, map: text)
             var tree = JSONTree(format: self, byteCount: bytes.count)
             var rank: Int32 = 0, count = 0
             let top = values.children(of: 0)

@@ -57,7 +57,7 @@ struct VCardReader: Sendable {
     func read(_ text: RecordText, from startLine: Int, record: (Int) -> Bool, entry: (Entry) -> Void, warn: (String) -> Void) {
         walk(text, from: startLine, record: record, card: { reader, lines, first, last in
             let card = lines.compactMap { $0.property(reader) }
-            append(card, from: first, to: last, map: text.map, entry, warn)
+            append(card, from: first, to: last, map: text, entry, warn)
         }, warn: warn)
     }
 
@@ -71,12 +71,12 @@ struct VCardReader: Sendable {
     ) {
         var bytes: [UInt8] = []
         walk(text, from: startLine, record: record, card: { reader, lines, first, last in
-            let card = text.map.lineStarts[first] ..< text.map.lineEnds[last]
+            let card = text.lineStarts[first] ..< text.lineEnd(last)
             if reader.plainSortString(lines, familyNameFirst: options.familyNameFirst, into: &bytes) {
                 return bytes.withUnsafeBufferPointer { sortString(first, card, $0) }
             }
             let properties = lines.compactMap { $0.property(reader) }
-            append(properties, from: first, to: last, map: text.map, { entry in
+            append(properties, from: first, to: last, map: text, { entry in
                 var string = entry.sortString
                 string.withUTF8 { sortString(first, card, $0) }
             }, warn)
@@ -89,7 +89,7 @@ struct VCardReader: Sendable {
         _ text: RecordText, from startLine: Int, record: (Int) -> Bool,
         card finish: (VCardLineReader, [CardLine], Int, Int) -> Void, warn: (String) -> Void
     ) {
-        let map = text.map
+        let map = text
         let (names, nameBytes, vcard) = (Self.names, Self.nameBytes, Self.vcard)
         text.bytes.withUnsafeBufferPointer { p in map.lineStarts.withUnsafeBufferPointer { starts in
             let reader = VCardLineReader(p: p, starts: starts)
@@ -155,7 +155,7 @@ struct VCardReader: Sendable {
         (options.fileName.map { "\($0):" } ?? "line ") + "\(line + 1): "
     }
 
-    private func append(_ card: [VCardProperty], from first: Int, to last: Int, map: LineMap, _ entry: (Entry) -> Void, _ warn: (String) -> Void) {
+    private func append(_ card: [VCardProperty], from first: Int, to last: Int, map: RecordText, _ entry: (Entry) -> Void, _ warn: (String) -> Void) {
         let contact = VCardContact(card)
         guard let name = contact.displayName else {
             warn(location(first) + "a card without FN, N, ORG or EMAIL was left out")

@@ -114,7 +114,7 @@ struct VCardPropertyNames {
 /// (name, parameters, value decoded from quoted-printable in the declared CHARSET) when it is asked for.
 struct VCardLineReader {
     let p: UnsafeBufferPointer<UInt8>
-    /// Where each line starts (the text's `LineMap`'s, read without a check of the index: every line is read).
+    /// Where each line starts (the text's `RecordText`'s, read without a check of the index: every line is read).
     let starts: UnsafeBufferPointer<Int>
     var lineCount: Int { starts.count }
 

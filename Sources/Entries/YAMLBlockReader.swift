@@ -15,7 +15,7 @@ struct YAMLBlockReader {
     struct GiveUp: Error {}
 
     let bytes: [UInt8]
-    private let map: LineMap
+    private let map: RecordText
     /// The line being read.
     var line = 0
     /// How many blocks are open around the one being read.
@@ -90,7 +90,7 @@ struct YAMLBlockReader {
     /// The content of the first line from `line` on that is not blank or a comment; `line` is moved to it.
     private mutating func nextContent() -> Content? {
         while line < map.lineCount {
-            let lineStart = map.lineStarts[line], lineEnd = map.lineEnds[line]
+            let lineStart = map.lineStarts[line], lineEnd = map.lineEnd(line)
             var i = lineStart
             while i < lineEnd, isBlank(bytes[i]) { i += 1 }
             if i < lineEnd, bytes[i] != UInt8(ascii: "#") {
@@ -180,7 +180,7 @@ struct YAMLBlockReader {
         var content = first
         while true {
             var i = content.start + 1
-            let lineEnd = map.lineEnds[line]
+            let lineEnd = map.lineEnd(line)
             while i < lineEnd, isBlank(bytes[i]) { i += 1 }
             // libyaml refuses a tab after the dash (even at the line's end), and a compact block's column would count it as one.
             if bytes[content.start ..< i].contains(0x09) { throw GiveUp() }
@@ -304,7 +304,7 @@ struct YAMLBlockReader {
         let indent = max(widest, line < map.lineCount ? spaces(line) : 0, parent + 1, 1)
         var out: [UInt8] = [], leadingBreak = false, leadingBlank = false
         while line < map.lineCount, spaces(line) >= indent {
-            let start = map.lineStarts[line] + indent, lineEnd = map.lineEnds[line]
+            let start = map.lineStarts[line] + indent, lineEnd = map.lineEnd(line)
             let trailingBlank = start < lineEnd && isBlank(bytes[start])
             if !literal, leadingBreak, !leadingBlank, !trailingBlank {
                 if breaks == 0 { out.append(0x20) }
@@ -330,7 +330,7 @@ struct YAMLBlockReader {
     /// The leading spaces of line `l`.
     private func spaces(_ l: Int) -> Int {
         var k = map.lineStarts[l]
-        let lineEnd = map.lineEnds[l]
+        let lineEnd = map.lineEnd(l)
         while k < lineEnd, bytes[k] == 0x20 { k += 1 }
         return k - map.lineStarts[l]
     }
@@ -338,7 +338,7 @@ struct YAMLBlockReader {
     /// The spaces of line `l` when it holds nothing else, nil otherwise.
     private func blankLine(_ l: Int) -> Int? {
         let n = spaces(l)
-        return map.lineStarts[l] + n == map.lineEnds[l] ? n : nil
+        return map.lineStarts[l] + n == map.lineEnd(l) ? n : nil
     }
 
     /// A flow collection that closes on its line and holds only scalars: `[a, "b", 3]`, or an empty `{}` (a mapping

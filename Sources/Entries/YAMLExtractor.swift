@@ -19,7 +19,7 @@ public struct YAMLExtractor: EntryExtractor {
     ///
     /// - Throws: `ExtractionError` when Yams cannot parse the text, naming the line where Yams gives one.
     public func extract(_ text: String, options: ExtractionOptions) throws -> Extraction {
-        let outline = YAMLOutline(bytes: Array(text.utf8))
+        let outline = YAMLOutline(map: RecordText(text))
         let roots: [YAMLNode]
         do {
             roots = try YAMLNode.documents(in: outline, text: text)
@@ -48,7 +48,7 @@ public struct YAMLExtractor: EntryExtractor {
             let where_ = context.map { " (\($0.text) at line \(within($0.mark.line, text))" + ")" } ?? ""
             return ExtractionError(file: fileName, line: within(mark.line, text), problem + where_)
         case let .reader(problem, offset, _, _):
-            let line = offset.map { LineMap(text.utf8.prefix($0).map { $0 }).lineCount }
+            let line = offset.map { RecordText(text.utf8.prefix($0).map { $0 }).lineCount }
             return ExtractionError(file: fileName, line: line, problem)
         case let .duplicatedKeysInMapping(duplicates, context):
             return ExtractionError(file: fileName, line: within(context.mark.line, text),
@@ -61,19 +61,14 @@ public struct YAMLExtractor: EntryExtractor {
 
 /// Turns YAML nodes into entries with byte-accurate ranges.
 struct YAMLOutline {
-    let bytes: [UInt8]
-    let map: LineMap
-
-    init(bytes: [UInt8], map: LineMap? = nil) {
-        self.bytes = bytes
-        self.map = map ?? LineMap(bytes)
-    }
+    let map: RecordText
+    var bytes: [UInt8] { map.bytes }
 
     /// Byte offset of a mark (1-based line, 1-based column in Unicode scalars).
     func offset(_ mark: Mark?) -> Int? {
         guard let mark, mark.line >= 1, mark.line <= map.lineCount else { return nil }
         var i = map.lineStarts[mark.line - 1]
-        let end = map.lineEnds[mark.line - 1]
+        let end = map.lineEnd(mark.line - 1)
         var scalars = mark.column - 1
         while scalars > 0, i < end {
             i += 1
@@ -105,7 +100,7 @@ struct YAMLOutline {
                 guard let start = items[i].start else { continue }
                 let next = i + 1 < items.count ? items[i + 1].start ?? limit : limit
                 let end = endBefore(next, floor: start)
-                let lineEnd = map.lineEnds[map.line(ofOffset: start)]
+                let lineEnd = map.lineEnd(map.line(ofOffset: start))
                 let (name, detail) = ArrayItemNames.name(index: i, detail: detail(of: items[i])) { items[i].scalar(of: $0) }
                 body(Entry(name: name, kind: kind(of: items[i]), detail: detail, range: map.range(from: start, to: end),
                            selectionRange: map.range(from: start, to: min(lineEnd, end))), depth)
@@ -151,7 +146,7 @@ struct YAMLOutline {
 
     /// End of a key token at `start`: past the closing quote, or before the `:` of a plain key.
     func keyEnd(_ start: Int, line: Int? = nil) -> Int {
-        let lineEnd = map.lineEnds[line ?? map.line(ofOffset: start)]
+        let lineEnd = map.lineEnd(line ?? map.line(ofOffset: start))
         guard start < lineEnd else { return start }
         let q = bytes[start]
         var i = start + 1
@@ -188,7 +183,7 @@ struct YAMLOutline {
         if j > map.lineStarts[line] { return max(j, floor) }
         while line > 0, map.lineStarts[line] > floor {
             line -= 1
-            let (a, b) = UTF8Whitespace.trim(bytes, map.lineStarts[line], map.lineEnds[line])
+            let (a, b) = UTF8Whitespace.trim(bytes, map.lineStarts[line], map.lineEnd(line))
             guard a < b else { continue }
             let text = bytes[a..<b]
             if text.first == UInt8(ascii: "#") || text.elementsEqual("---".utf8) || text.elementsEqual("...".utf8) { continue }

@@ -14,7 +14,7 @@ extension YAMLTree {
         // keys) is reserved room for both: the second is appended to it.
         func read(_ sink: inout Sink, _ lines: Range<Int>, reserving: Range<Int>) -> (count: Int?, keys: ReadKeys, hashes: KeyHashes?) {
             var keys = ReadKeys(reserving: reserving.count)
-            sink.reserveCapacity(entries: reserving.count, utf8: text.bytes.count - text.map.lineStarts[reserving.lowerBound])
+            sink.reserveCapacity(entries: reserving.count, utf8: text.bytes.count - text.lineStarts[reserving.lowerBound])
             let count = visit(text, from: lines.lowerBound, to: lines.upperBound, into: &sink, key: { keys.add($0, $1, $2) },
                               restart: { keys = ReadKeys() })
             return (count, keys, KeyHashes(keys.keys))
@@ -37,8 +37,8 @@ extension YAMLTree {
     /// a sequence's dash, a complex key's `?` or `:`, a flow collection, nor a document marker or directive.
     private static func keyLine(near line: Int, in text: RecordText) -> Int? {
         for l in line ..< min(text.lineCount, line + 1000) {
-            let start = text.map.lineStarts[l]
-            guard start < text.map.lineEnds[l] else { continue }
+            let start = text.lineStarts[l]
+            guard start < text.lineEnd(l) else { continue }
             switch text.bytes[start] {
             case 0x20, 0x09, 0x0D, UInt8(ascii: "#"), UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":"),
                  UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: "."), UInt8(ascii: "%"):

@@ -36,7 +36,7 @@ public struct YAMLTree: Sendable {
         // document is the same without it, and no window reaches back before the first key.
         var first = 0
         for line in 0 ..< text.lineCount {
-            let bytes = text.bytes[text.map.lineStarts[line] ..< text.map.lineEnds[line]]
+            let bytes = text.bytes[text.lineStarts[line] ..< text.lineEnd(line)]
             let content = bytes.drop { $0 == 0x20 || $0 == 0x09 }
             if content.isEmpty || content.first == UInt8(ascii: "#") { continue }
             if bytes.starts(with: "---".utf8), bytes.dropFirst(3).allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { first = line + 1 }
@@ -72,7 +72,7 @@ public struct YAMLTree: Sendable {
     /// up after some keys: Yams reads it).
     static func visit<Sink: EntrySink>(_ text: RecordText, from firstLine: Int, to endLine: Int? = nil, into sink: inout Sink,
                                                key: (_ line: Int, _ place: Int, _ hash: Int) -> Void, restart: () -> Void) -> Int? {
-        let map = text.map, endLine = endLine ?? map.lineCount
+        let map = text, endLine = endLine ?? map.lineCount
         let start = firstLine < map.lineCount ? map.lineStarts[firstLine] : text.bytes.count
         let bytes = text.bytes[start ..< (endLine < map.lineCount ? map.lineStarts[endLine] : text.bytes.count)]
         guard !holdsUnfollowable(bytes, lineStarts: map.lineStarts[firstLine ..< endLine]) else { return nil }
@@ -80,10 +80,10 @@ public struct YAMLTree: Sendable {
         // text's (and the empty one after its last line break), not found again.
         let outline: YAMLOutline
         if bytes.count == text.bytes.count {
-            outline = YAMLOutline(bytes: text.bytes, map: map)
+            outline = YAMLOutline(map: text)
         } else {
             let window = Array(bytes), starts = map.lineStarts[firstLine ..< min(endLine + 1, map.lineCount)].map { $0 - start }
-            outline = YAMLOutline(bytes: window, map: LineMap(window, lineStarts: starts))
+            outline = YAMLOutline(map: RecordText(bytes: window, lineStarts: starts))
         }
         return outline.bytes.withUnsafeBufferPointer { utf8 in
             var handing = TopLevelHand(outline: outline, text: utf8, firstLine: firstLine)

@@ -8,7 +8,7 @@ final class MarkdownCommonMarkTests: XCTestCase {
     /// "line:hLevel name" for each heading, empty ones included (cmark reports them; the extractor leaves them out).
     func outline(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> [String] {
         let bytes = Array(text.utf8)
-        return MarkdownScanner(bytes: bytes, map: LineMap(bytes)).headings(includingEmpty: true).map {
+        return MarkdownScanner(bytes: bytes, map: RecordText(bytes)).headings(includingEmpty: true).map {
             "\($0.startLine + 1):h\($0.level)" + ($0.name.isEmpty ? "" : " \($0.name)")
         }
     }
@@ -77,7 +77,7 @@ final class MarkdownCommonMarkTests: XCTestCase {
         // The heading starts where its paragraph does, on the definition's line, as cmark reports it.
         XCTAssertEqual(outline(text), ["4:h2 Text", "8:h1 \"title\" x", "16:h2 ==="])
         let bytes = Array(text.utf8)
-        let b = MarkdownScanner(bytes: bytes, map: LineMap(bytes)).headings()[0]
+        let b = MarkdownScanner(bytes: bytes, map: RecordText(bytes)).headings()[0]
         XCTAssertEqual(b.selection, r(4, 0, 4, 4))
         XCTAssertEqual(b.endLine, 5)
     }

@@ -19,7 +19,7 @@ final class MarkdownDifferentialTests: XCTestCase {
             let answers = try Self.cmarkHeadings(cmark, docs)
             for (k, (doc, expected)) in zip(docs, answers).enumerated() {
                 let bytes = Array(doc.utf8)
-                let actual = MarkdownScanner(bytes: bytes, map: LineMap(bytes)).headings(includingEmpty: true)
+                let actual = MarkdownScanner(bytes: bytes, map: RecordText(bytes)).headings(includingEmpty: true)
                     .map { CmarkHeading(line: $0.startLine + 1, level: $0.level) }
                 guard actual != expected else { continue }
                 failures += 1
@@ -58,7 +58,7 @@ final class MarkdownDifferentialTests: XCTestCase {
         var failures = 0, bracketsKept = 0, linked = 0
         for (k, (doc, xml)) in zip(docs, try Self.cmarkXML(cmark, docs)).enumerated() {
             let expected = MarkdownInlineTextTests.headingTexts(xml)
-            let bytes = Array(doc.utf8), scanner = MarkdownScanner(bytes: bytes, map: LineMap(bytes))
+            let bytes = Array(doc.utf8), scanner = MarkdownScanner(bytes: bytes, map: RecordText(bytes))
             var headings: [String] = [], defined: Set<String> = []
             scanner.scan(from: 0, in: scanner.initialState(), includingEmpty: true, define: { defined.formUnion($1) }) { headings.append($0.name) }
             let actual = headings.map { MarkdownInlineText.render($0, defined: defined) }

@@ -53,7 +53,7 @@ final class MarkdownInlineTextTests: XCTestCase {
         }
         let document = lines.joined(separator: "\n") + "\n"
         let bytes = Array(document.utf8)
-        let names = MarkdownScanner(bytes: bytes, map: LineMap(bytes)).headings(includingEmpty: true).map(\.name)
+        let names = MarkdownScanner(bytes: bytes, map: RecordText(bytes)).headings(includingEmpty: true).map(\.name)
         let expected = try Self.cmarkHeadingTexts(cmark, document)
         XCTAssertEqual(names.count, expected.count, "one heading per line")
         var failures = 0

@@ -23,7 +23,7 @@ final class MarkdownRestartTests: XCTestCase {
 
     func scanner(_ text: String) -> MarkdownScanner {
         let bytes = Array(text.utf8)
-        return MarkdownScanner(bytes: bytes, map: LineMap(bytes))
+        return MarkdownScanner(bytes: bytes, map: RecordText(bytes))
     }
 
     /// The state at every line boundary 0...lineCount, and the headings, from one scan of the whole document.
@@ -112,7 +112,7 @@ final class MarkdownRestartTests: XCTestCase {
         var renamed = 0, edits = 0
         func scanned(_ lines: [String]) -> (bytes: [UInt8], lineStarts: [Int]) {
             let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
-            return (bytes, LineMap(bytes).lineStarts)
+            return (bytes, RecordText(bytes).lineStarts)
         }
         for doc in 0..<200 {
             var lines = MarkdownDefinitionDocuments.lines(&random)
@@ -163,7 +163,7 @@ final class MarkdownRestartTests: XCTestCase {
 
     /// The document's lines without their terminators (joined by line feeds again, CRLF documents lose their CRs).
     static func lines(_ s: MarkdownScanner) -> [String] {
-        (0..<s.map.lineCount).map { String(utf8Slice: s.bytes[s.map.lineStarts[$0]..<s.map.lineEnds[$0]]) }
+        (0..<s.map.lineCount).map { String(utf8Slice: s.bytes[s.map.lineStarts[$0]..<s.map.lineEnd($0)]) }
     }
 
     func shifted(_ h: Heading, by delta: Int) -> Heading {

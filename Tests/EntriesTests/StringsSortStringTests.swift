@@ -23,7 +23,7 @@ final class StringsSortStringTests: XCTestCase {
             for _ in 0 ..< 1 + random.below(8) { text += random.pick(Self.between) + random.pick(Self.pairs) + "\n" }
             let records = RecordText(text)
             let reader = try XCTUnwrap(try RecordFormat(languageId: "strings", options: ExtractionOptions())?.reader(for: records))
-            let starts = (0 ..< records.map.lineStarts.count).filter { StringsReader.likelyStart(records, line: $0) }
+            let starts = (0 ..< records.lineStarts.count).filter { StringsReader.likelyStart(records, line: $0) }
             let from = starts.isEmpty || random.chance(50) ? 0 : random.pick(starts)
             var whole: [String] = [], fast: [String] = []
             try reader.read(records, from: from, record: { _ in true }, entry: { whole.append("\($0.range.start.line) \(records.bytes(of: $0.range)): \($0.sortString)") },

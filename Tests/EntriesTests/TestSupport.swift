@@ -71,6 +71,6 @@ struct HandedEntries: EntrySink {
 extension RecordText {
     /// The bytes of `range` (whose columns are UTF-8 bytes): what `RecordReader.readSortStrings` hands for an entry.
     func bytes(of range: TextRange) -> Range<Int> {
-        map.lineStarts[range.start.line] + range.start.column ..< map.lineStarts[range.end.line] + range.end.column
+        lineStarts[range.start.line] + range.start.column ..< lineStarts[range.end.line] + range.end.column
     }
 }

@@ -17,7 +17,7 @@ final class YAMLBlockReaderTests: XCTestCase {
             let mutated = k % 2 == 1
             var doc = YAMLDocumentGenerator.document(&random)
             if mutated { doc = YAMLDocumentGenerator.mutate(doc, &random) }
-            let outline = YAMLOutline(bytes: Array(doc.utf8))
+            let outline = YAMLOutline(map: RecordText(Array(doc.utf8)))
             let fast = YAMLBlockReader.documents(outline)
             if !mutated, fast == nil {
                 failures += 1
@@ -78,12 +78,12 @@ final class YAMLBlockReaderTests: XCTestCase {
     /// refuses it; keys that only look alike are read.
     func testARepeatedKeyIsLeftToYams() {
         for doc in ["a: 1\nb: 2\na: 3\n", "\u{E9}: 1\ne\u{301}: 2\n", "\"a\": 1\na: 2\n", "x:\n  k: 1\n  k: 2\n", "- a: 1\n  a: 2\n"] {
-            let outline = YAMLOutline(bytes: Array(doc.utf8))
+            let outline = YAMLOutline(map: RecordText(Array(doc.utf8)))
             XCTAssertNil(YAMLBlockReader.documents(outline), doc)
             if !doc.hasPrefix("\u{E9}") { XCTAssertThrowsError(try YAMLNode.composed(doc, in: outline), doc) }
         }
         let alike = "a: 1\nA: 2\n\u{E4}: 3\na\u{308}x: 4\n\"b\": 5\nb c: 6\n"
-        XCTAssertEqual(YAMLBlockReader.documents(YAMLOutline(bytes: Array(alike.utf8)))?.count, 1)
+        XCTAssertEqual(YAMLBlockReader.documents(YAMLOutline(map: RecordText(Array(alike.utf8))))?.count, 1)
     }
 
     /// A top-level key repeated (spelled alike, canonically equivalent, quoted once, or with a value of another kind)
@@ -160,19 +160,19 @@ final class YAMLBlockReaderTests: XCTestCase {
         // characters allowed that share a refused one's first byte (C2, E2, EF).
         for long in ["key: " + String(repeating: "abc def, ", count: 5),
                      "key: " + String(repeating: "\u{E4}\u{F6} \u{65E5}\u{672C} \u{A0}\u{2019}\u{FF01}, ", count: 4)] {
-            XCTAssertNotNil(YAMLBlockReader.documents(YAMLOutline(bytes: Array((long + "\n").utf8))), long)
+            XCTAssertNotNil(YAMLBlockReader.documents(YAMLOutline(map: RecordText(Array((long + "\n").utf8)))), long)
             for bad in ["\u{7F}", "\u{1}", "\u{80}", "\u{85}", "\u{9F}", "\u{2028}", "\u{2029}", "\u{FEFF}", "\u{FFFE}", "\u{FFFF}", "\r"] {
                 for at in [7, 20, 33, 34, 35, 36, 37, 38, 39, 40, long.utf8.count - 1] {
                     var line = Array(long.utf8)
                     // At a character's start: inside one, it would not be UTF-8.
                     let start = line.indices.dropFirst(at).first { line[$0] & 0xC0 != 0x80 } ?? line.count
                     line.insert(contentsOf: Array(bad.utf8), at: start)
-                    XCTAssertNil(YAMLBlockReader.documents(YAMLOutline(bytes: line + [0x0A])), "\(bad.debugDescription) at \(start)")
+                    XCTAssertNil(YAMLBlockReader.documents(YAMLOutline(map: RecordText(line + [0x0A]))), "\(bad.debugDescription) at \(start)")
                 }
             }
         }
         let long = "key: " + String(repeating: "abc def, ", count: 5)
-        XCTAssertNil(YAMLBlockReader.documents(YAMLOutline(bytes: Array((long + "\n\tb: 1\n").utf8))), "a tab starting a line")
+        XCTAssertNil(YAMLBlockReader.documents(YAMLOutline(map: RecordText(Array((long + "\n\tb: 1\n").utf8)))), "a tab starting a line")
     }
 
     /// Real documents written by others: the fixtures (`Fixtures/SOURCES.md`: a Rails locale, a GitHub workflow, a
@@ -187,7 +187,7 @@ final class YAMLBlockReaderTests: XCTestCase {
         var read = 0, compared = 0
         for file in files where ["yml", "yaml"].contains(file.pathExtension) {
             guard let text = try? String(contentsOf: file, encoding: .utf8) else { continue }
-            let outline = YAMLOutline(bytes: Array(text.utf8))
+            let outline = YAMLOutline(map: RecordText(Array(text.utf8)))
             guard let composed = try? YAMLNode.composed(text, in: outline) else {
                 XCTAssertNil(YAMLBlockReader.documents(outline), "\(file.lastPathComponent): Yams cannot read it, the reader must not either")
                 continue
@@ -208,7 +208,7 @@ final class YAMLBlockReaderTests: XCTestCase {
 
     func testBlockScalarsAndFlowSequencesAreReadByTheReader() throws {
         let doc = "a: |\n  x\n   y\n\nb: >-\n  x\n  y\n\n  z\n   more\nc: [push, 'pull request', 3]\nd: {}\n"
-        let outline = YAMLOutline(bytes: Array(doc.utf8))
+        let outline = YAMLOutline(map: RecordText(Array(doc.utf8)))
         let read = try XCTUnwrap(YAMLBlockReader.documents(outline), "of the kind read")
         guard case .mapping(let pairs, _, _)? = read.first else { return XCTFail("a mapping") }
         var values: [String] = []
@@ -237,7 +237,7 @@ final class YAMLBlockReaderTests: XCTestCase {
         ]
         for scalar in scalars {
             let doc = "k: \(scalar)\n"
-            let outline = YAMLOutline(bytes: Array(doc.utf8))
+            let outline = YAMLOutline(map: RecordText(Array(doc.utf8)))
             let yams = try YAMLNode.composed(doc, in: outline)
             guard case .mapping(let pairs, _, _)? = yams.first, case .scalar(_, let kind, _) = pairs[0].value else {
                 XCTFail("\(scalar): not a mapping of one scalar")
@@ -372,7 +372,7 @@ enum YAMLDocumentGenerator {
     }
 
     static func unquoted(_ key: String) -> String {
-        let outline = YAMLOutline(bytes: Array("\(key): 1\n".utf8))
+        let outline = YAMLOutline(map: RecordText(Array("\(key): 1\n".utf8)))
         if case .mapping(let pairs, _, _)? = YAMLBlockReader.documents(outline)?.first { return pairs[0].name ?? key }
         return key
     }

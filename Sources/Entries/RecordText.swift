@@ -1,24 +1,18 @@
-/// Where each line of a UTF-8 buffer starts, so byte offsets found while scanning can become
-/// `TextPosition`s. Lines end with LF, CRLF or a lone CR, as in LSP.
-struct LineMap: Sendable {
+/// The text of a document as its formats are read: UTF-8 bytes and where each line starts, so that byte offsets found
+/// while scanning become `TextPosition`s. Lines end with LF, CRLF or a lone CR, as in LSP. An edited document keeps its
+/// line starts, so no pass is made to find them again.
+public struct RecordText: Sendable {
+    /// The UTF-8 bytes.
+    public let bytes: [UInt8]
     /// Byte offset of the first byte of each line; always has at least one element (0).
     let lineStarts: [Int]
-    /// Byte offset just past the content of each line (before its terminator), read off the byte before the next
-    /// line's start: an edited document's map is then made from the line starts it keeps, without a pass.
-    let lineEnds: LineEnds
-    let byteCount: Int
 
-    struct LineEnds: Sendable {
-        let starts: [Int]
-        let bytes: [UInt8]
-
-        subscript(line: Int) -> Int {
-            guard line + 1 < starts.count else { return bytes.count }
-            let end = starts[line + 1] - 1  // the LF, or a lone CR
-            return bytes[end] == 0x0A && end > starts[line] && bytes[end - 1] == 0x0D ? end - 1 : end
-        }
+    /// The text of a string (its lines found by one pass).
+    public init(_ text: String) {
+        self.init(Array(text.utf8))
     }
 
+    /// The text of `bytes` (its lines found by one pass).
     init(_ bytes: [UInt8]) {
         var starts = [0]
         var i = 0
@@ -31,17 +25,28 @@ struct LineMap: Sendable {
             }
             i += 1
         }
-        self.init(bytes, lineStarts: starts)
+        self.init(bytes: bytes, lineStarts: starts)
     }
 
-    /// The map of a text whose line starts are known (an edited document keeps them).
-    init(_ bytes: [UInt8], lineStarts: [Int]) {
+    /// The text of `bytes`, whose lines start at `lineStarts`.
+    public init(bytes: [UInt8], lineStarts: [Int]) {
+        self.bytes = bytes
         self.lineStarts = lineStarts.isEmpty ? [0] : lineStarts
-        lineEnds = LineEnds(starts: self.lineStarts, bytes: bytes)
-        byteCount = bytes.count
     }
 
-    var lineCount: Int { lineStarts.count }
+    /// The byte offset where line `line` starts.
+    public func lineStart(_ line: Int) -> Int { lineStarts[line] }
+
+    /// Byte offset just past the content of line `line` (before its terminator), read off the byte before the next
+    /// line's start.
+    func lineEnd(_ line: Int) -> Int {
+        guard line + 1 < lineStarts.count else { return bytes.count }
+        let end = lineStarts[line + 1] - 1  // the LF, or a lone CR
+        return bytes[end] == 0x0A && end > lineStarts[line] && bytes[end - 1] == 0x0D ? end - 1 : end
+    }
+
+    /// The number of lines.
+    public var lineCount: Int { lineStarts.count }
 
     /// The line holding byte `offset` (an offset on a terminator belongs to the line it ends).
     func line(ofOffset offset: Int) -> Int {
@@ -80,13 +85,13 @@ struct LineMap: Sendable {
     /// The range from `start` to `end` (offsets at or after line `hint`'s start; see `line(ofOffset:from:)`).
     func range(from start: Int, to end: Int, hint: Int) -> TextRange {
         let startLine = line(ofOffset: start, from: hint), endLine = line(ofOffset: end, from: startLine)
-        return TextRange(start: TextPosition(line: startLine, column: min(start, lineEnds[startLine]) - lineStarts[startLine]),
-                         end: TextPosition(line: endLine, column: min(end, lineEnds[endLine]) - lineStarts[endLine]))
+        return TextRange(start: TextPosition(line: startLine, column: min(start, lineEnd(startLine)) - lineStarts[startLine]),
+                         end: TextPosition(line: endLine, column: min(end, lineEnd(endLine)) - lineStarts[endLine]))
     }
 
     func position(ofOffset offset: Int) -> TextPosition {
         let line = line(ofOffset: offset)
-        return TextPosition(line: line, column: min(offset, lineEnds[line]) - lineStarts[line])
+        return TextPosition(line: line, column: min(offset, lineEnd(line)) - lineStarts[line])
     }
 
     func range(from start: Int, to end: Int) -> TextRange {
@@ -95,23 +100,23 @@ struct LineMap: Sendable {
 
     /// The whole of line `line`, without its terminator.
     func lineRange(_ line: Int) -> TextRange {
-        .line(line, byteCount: lineEnds[line] - lineStarts[line])
+        .line(line, byteCount: lineEnd(line) - lineStarts[line])
     }
 
     /// The end of line `line`'s content.
     func endOfLine(_ line: Int) -> TextPosition {
-        TextPosition(line: line, column: lineEnds[line] - lineStarts[line])
+        TextPosition(line: line, column: lineEnd(line) - lineStarts[line])
     }
 
     /// The last line that holds text: a terminator at the very end does not start a line of its own
     /// for the purpose of ranges (the empty line after it has nothing to show).
     var lastContentLine: Int {
         let last = lineStarts.count - 1
-        return last > 0 && lineStarts[last] == byteCount ? last - 1 : last
+        return last > 0 && lineStarts[last] == bytes.count ? last - 1 : last
     }
 
     /// 1-based line and column (in Unicode scalars) of a byte offset, as error messages count.
-    func humanPosition(ofOffset offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+    func humanPosition(ofOffset offset: Int) -> (line: Int, column: Int) {
         let line = line(ofOffset: offset)
         var column = 1
         for i in lineStarts[line]..<min(offset, bytes.count) where bytes[i] & 0xC0 != 0x80 { column += 1 }
