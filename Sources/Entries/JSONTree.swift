@@ -9,36 +9,12 @@ import ThumbIndexJSON
 /// before). Anything else (a bracket edited, a read that does not settle, text that is no longer JSON) is not
 /// followed, and the document is read whole.
 public struct JSONTree: Sendable {
-    struct Node {
-        /// The value's span, and where its member starts (its key, in an object): kept as 32-bit offsets, 28 bytes a
-        /// node, not 40 (a tree is followed only for a text under 2 GiB).
-        var start: Int { get { Int(start32) } set { start32 = Int32(newValue) } }
-        var end: Int { get { Int(end32) } set { end32 = Int32(newValue) } }
-        var memberStart: Int { get { Int(memberStart32) } set { memberStart32 = Int32(newValue) } }
-        private var start32: Int32, end32: Int32, memberStart32: Int32
-        var parent: Int32
-        /// The number of values inside it (they follow it).
-        var size: Int32 = 0
-        /// The number of entries before it in document order: its entry's place when it is one.
-        var rank: Int32
-        var isObject: Bool, isArray: Bool
-        var isEntry: Bool
-
-        init(_ span: JSONSpan, parent: Int32, rank: Int32, isEntry: Bool) {
-            start32 = Int32(span.start)
-            end32 = Int32(span.end)
-            memberStart32 = Int32(span.keyStart ?? span.start)
-            self.parent = parent
-            size = Int32(span.size)
-            self.rank = rank
-            isObject = span.kind == .object
-            isArray = span.kind == .array
-            self.isEntry = isEntry
-        }
-    }
-
     let format: TreeFormat
-    var nodes: [Node] = []
+    /// Every value with its span, in document order, each parent an index in this list (32-bit offsets: a tree is
+    /// followed only for a text under 2 GiB).
+    var spans: [JSONSpan] = []
+    /// The number of entries before each value in document order: its entry's place when it is one.
+    var ranks: [Int32] = []
     var byteCount: Int
     /// The number of entries.
     public internal(set) var entryCount = 0
@@ -54,19 +30,18 @@ public struct JSONTree: Sendable {
         self.byteCount = byteCount
     }
 
-    /// The nodes of `spans`, which are the values held by node `outside` (the document's value, when -1) and what they
-    /// hold, in document order; node `base` is the first of them. `rank`: the entries before them, counted on.
-    func nodes(of spans: [JSONSpan], base: Int, outside: Int32, rank: inout Int32) -> [Node] {
-        var nodes: [Node] = []
-        nodes.reserveCapacity(spans.count)
-        for span in spans {
-            let parent = span.parent.map { Int32(base + $0) } ?? outside
-            let parentIsObject = span.parent.map { spans[$0].kind == .object } ?? (outside >= 0 && self.nodes[Int(outside)].isObject)
-            let isEntry = parent >= 0 && hasEntry(in: Int(parent), isObject: parentIsObject, span.kind)
-            nodes.append(Node(span, parent: parent, rank: rank, isEntry: isEntry))
-            if isEntry { rank += 1 }
+    /// `spans` (the values held by value `outside`, the document's when -1, and what they hold, in document order)
+    /// placed in the tree from place `base` on, with the entries before each, counted on from `rank`.
+    func placed(_ spans: [JSONSpan], base: Int, outside: Int32, rank: inout Int32) -> (spans: [JSONSpan], ranks: [Int32]) {
+        var placed = spans, ranks: [Int32] = []
+        ranks.reserveCapacity(spans.count)
+        for i in placed.indices {
+            let parentIsObject = spans[i].parent.map { spans[$0].kind == .object } ?? (outside >= 0 && self.spans[Int(outside)].kind == .object)
+            placed[i].adopt(base: Int32(base), container: outside)
+            ranks.append(rank)
+            if placed[i].parent32 >= 0 && hasEntry(in: Int(placed[i].parent32), isObject: parentIsObject, spans[i].kind) { rank += 1 }
         }
-        return nodes
+        return (placed, ranks)
     }
 
     /// Whether a value in the container `parent` has an entry: in JSON every member and every element that is a
@@ -78,11 +53,11 @@ public struct JSONTree: Sendable {
         }
     }
 
-    private func rank(at i: Int) -> Int { i < nodes.count ? Int(nodes[i].rank) : entryCount }
+    private func rank(at i: Int) -> Int { i < ranks.count ? Int(ranks[i]) : entryCount }
 
     private func depth(of i: Int) -> Int {
         var depth = 1, i = i
-        while nodes[i].parent >= 0 { depth += 1; i = Int(nodes[i].parent) }
+        while let parent = spans[i].parent { depth += 1; i = parent }
         return depth
     }
 
@@ -90,62 +65,62 @@ public struct JSONTree: Sendable {
     /// `start ..< newEnd` of `text`; nil when it cannot (see the type's comment), and then the tree is unchanged.
     public mutating func follow(_ text: RecordText, start: Int, oldEnd: Int, newEnd: Int) -> TreeChange? {
         let map = text, delta = text.bytes.count - byteCount
-        guard !nodes.isEmpty, start < map.lineCount, text.bytes.count <= Self.largestText else { return nil }
+        guard !spans.isEmpty, start < map.lineCount, text.bytes.count <= Self.largestText else { return nil }
         let editStart = map.lineStarts[start]
         let oldEditEnd = (newEnd < map.lineCount ? map.lineStarts[newEnd] : text.bytes.count) - delta
         // The innermost container with both brackets outside the edited lines: it holds the last value starting before them.
-        var low = 0, high = nodes.count
+        var low = 0, high = spans.count
         while low < high {
             let mid = (low + high) / 2
-            if nodes[mid].start < editStart { low = mid + 1 } else { high = mid }
+            if spans[mid].start < editStart { low = mid + 1 } else { high = mid }
         }
         guard low > 0 else { return nil }
         var c = low - 1
-        while !((nodes[c].isObject || nodes[c].isArray) && nodes[c].end - 1 >= oldEditEnd) {
-            guard nodes[c].parent >= 0 else { return nil }
-            c = Int(nodes[c].parent)
+        while !(spans[c].kind == .object || spans[c].kind == .array) || spans[c].end - 1 < oldEditEnd {
+            guard let parent = spans[c].parent else { return nil }
+            c = parent
         }
         switch format.kind {
         case .json, .yaml:
             // An object in an array may be named by one of its fields: the element is read again whole.
-            while nodes[c].isObject, nodes[c].parent >= 0, nodes[Int(nodes[c].parent)].isArray { c = Int(nodes[c].parent) }
+            while spans[c].kind == .object, let parent = spans[c].parent, spans[parent].kind == .array { c = parent }
         case .catalog:
-            guard strings >= 0, c >= strings, c <= strings + Int(nodes[strings].size) else { return nil }
+            guard strings >= 0, c >= strings, c <= strings + spans[strings].size else { return nil }
             c = strings
         }
-        let isObject = nodes[c].isObject, childrenEnd = c + 1 + Int(nodes[c].size)
+        let isObject = spans[c].kind == .object, childrenEnd = c + 1 + spans[c].size
         // The window starts at the last member starting before the edited lines (the edit may end it elsewhere).
         var first: Int?, ordinal = 0, child = c + 1
-        while child < childrenEnd, nodes[child].memberStart < editStart {
+        while child < childrenEnd, spans[child].memberStart < editStart {
             first = child
             ordinal += 1
-            child += Int(nodes[child].size) + 1
+            child += spans[child].size + 1
         }
         let w0 = first ?? c + 1
         var read: [JSONSpan] = [], w1 = childrenEnd
         func readMembers(settling: Bool) -> Bool {
             var cursor = child
-            let from = first.map { nodes[$0].memberStart } ?? nodes[c].start + 1
-            guard let (spans, end) = try? text.bytes.withUnsafeBufferPointer({ p in
+            let from = first.map { spans[$0].memberStart } ?? spans[c].start + 1
+            guard let (members, end) = try? text.bytes.withUnsafeBufferPointer({ p in
                 try JSONParser.text.parseMemberSpans(p, isObject: isObject, from: from, afterBracket: first == nil, depth: depth(of: c)) { at in
                     guard settling else { return false }
-                    while cursor < childrenEnd, nodes[cursor].memberStart + delta < at { cursor += Int(nodes[cursor].size) + 1 }
-                    return cursor < childrenEnd && nodes[cursor].memberStart >= oldEditEnd && nodes[cursor].memberStart + delta == at
+                    while cursor < childrenEnd, spans[cursor].memberStart + delta < at { cursor += spans[cursor].size + 1 }
+                    return cursor < childrenEnd && spans[cursor].memberStart >= oldEditEnd && spans[cursor].memberStart + delta == at
                 }
             }) else { return false }
             switch end {
             case .settled: w1 = cursor
             case .closed(let end):
-                guard end == nodes[c].end + delta else { return false }
+                guard end == spans[c].end + delta else { return false }
                 w1 = childrenEnd
             }
-            read = spans
+            read = members
             return true
         }
         guard readMembers(settling: true) else { return nil }
         func children(_ range: Range<Int>) -> Int {
             var n = 0, i = range.lowerBound
-            while i < range.upperBound { n += 1; i += Int(nodes[i].size) + 1 }
+            while i < range.upperBound { n += 1; i += spans[i].size + 1 }
             return n
         }
         var oldChildren = children(w0 ..< w1)
@@ -159,7 +134,7 @@ public struct JSONTree: Sendable {
 
         let s0 = rank(at: w0), s1 = rank(at: w1)
         var rank = Int32(s0)
-        let added = nodes(of: read, base: w0, outside: Int32(c), rank: &rank)
+        let added = placed(read, base: w0, outside: Int32(c), rank: &rank)
         var entries: [Entry] = []
         text.bytes.withUnsafeBufferPointer { bytes in
             let values = JSONValues(spans: read, bytes: bytes, map: map), top = ChildIndices(spans: read, range: read.indices)
@@ -173,32 +148,31 @@ public struct JSONTree: Sendable {
         }
         guard entries.count == Int(rank) - s0 else { assertionFailure("a window's entries do not match its values"); return nil }
 
-        let nodeDelta = added.count - (w1 - w0), entryDelta = Int32(entries.count - (s1 - s0))
-        nodes.replaceSubrange(w0 ..< w1, with: added)
-        let oldW1 = Int32(w1)
-        nodes.withUnsafeMutableBufferPointer { p in
-            for i in (w0 + added.count) ..< p.count {
-                p[i].start += delta
-                p[i].end += delta
-                p[i].memberStart += delta
-                if p[i].parent >= oldW1 { p[i].parent += Int32(nodeDelta) }
-                p[i].rank += entryDelta
+        let nodeDelta = added.spans.count - (w1 - w0), entryDelta = Int32(entries.count - (s1 - s0))
+        spans.replaceSubrange(w0 ..< w1, with: added.spans)
+        ranks.replaceSubrange(w0 ..< w1, with: added.ranks)
+        let oldW1 = Int32(w1), after = w0 + added.spans.count
+        spans.withUnsafeMutableBufferPointer { p in
+            for i in after ..< p.count {
+                p[i].move(by: Int32(delta))
+                if p[i].parent32 >= oldW1 { p[i].parent32 += Int32(nodeDelta) }
             }
         }
+        ranks.withUnsafeMutableBufferPointer { p in for i in after ..< p.count { p[i] += entryDelta } }
+        entryCount += Int(entryDelta)
         var ancestors: [(place: Int, end: TextPosition, detail: String?)] = []
         var a = c
         while a >= 0 {
-            nodes[a].end += delta
-            nodes[a].size += Int32(nodeDelta)
-            if nodes[a].isEntry {
-                let count = a == c && newChildren != oldChildren ? children(c + 1 ..< c + 1 + Int(nodes[c].size)) : nil
-                ancestors.append((Int(nodes[a].rank), map.position(ofOffset: nodes[a].end),
-                                  count.map { JSONExtractor.sizeDetail($0, isObject: nodes[a].isObject) }))
+            spans[a].end32 += Int32(delta)
+            spans[a].size32 += Int32(nodeDelta)
+            if self.rank(at: a + 1) > Int(ranks[a]) {  // an entry
+                let count = a == c && newChildren != oldChildren ? children(c + 1 ..< c + 1 + spans[c].size) : nil
+                ancestors.append((Int(ranks[a]), map.position(ofOffset: spans[a].end),
+                                  count.map { JSONExtractor.sizeDetail($0, isObject: spans[a].kind == .object) }))
             }
-            a = Int(nodes[a].parent)
+            a = Int(spans[a].parent32)
         }
         byteCount = text.bytes.count
-        entryCount += Int(entryDelta)
         return TreeChange(old: s0 ..< s1, entries: entries, ancestors: ancestors)
     }
 }

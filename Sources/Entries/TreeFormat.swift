@@ -39,13 +39,13 @@ public struct TreeFormat: Sendable {
             let top = values.children(of: 0)
             switch kind {
             case .json, .yaml:
-                tree.nodes = tree.nodes(of: spans, base: 0, outside: -1, rank: &rank)
+                (tree.spans, tree.ranks) = tree.placed(spans, base: 0, outside: -1, rank: &rank)
                 count = values.visitOnTwoCores(top, isObject: spans[0].kind == .object, into: &sink)
             case .catalog:
                 guard let catalog = XCStringsCatalog(values) else { return nil }
                 tree.languages = [options.language, catalog.sourceLanguage].compactMap { $0 }
                 tree.strings = catalog.strings
-                tree.nodes = tree.nodes(of: spans, base: 0, outside: -1, rank: &rank)
+                (tree.spans, tree.ranks) = tree.placed(spans, base: 0, outside: -1, rank: &rank)
                 guard let read = values.catalogEntriesOnTwoCores(values.children(of: catalog.strings), languages: tree.languages, into: &sink)
                 else { return nil }
                 count = read

@@ -102,7 +102,7 @@ extension JSONScanner where Builder == JSONSpanBuilder {
         let base = Int32(builder.spans.count)
         builder.spans.reserveCapacity(builder.spans.count + rest.count)
         for var span in rest {
-            span.parent32 = span.parent32 < 0 ? container : span.parent32 + base
+            span.adopt(base: base, container: container)
             builder.spans.append(span)
         }
         builder.close(end: end)

@@ -24,7 +24,23 @@ public struct JSONSpan: Sendable, Equatable {
     public var size: Int { Int(size32) }
     public let kind: Kind
 
-    var start32: Int32, end32: Int32 = 0, keyStart32: Int32 = -1, parent32: Int32, size32: Int32 = 0
+    package var start32: Int32, end32: Int32 = 0, keyStart32: Int32 = -1, parent32: Int32, size32: Int32 = 0
+
+    /// Where its member starts: its key, or the value itself for an element.
+    package var memberStart: Int { Int(keyStart32 < 0 ? start32 : keyStart32) }
+
+    /// The span of a value read in a list of its own (its parent an index there, or -1 for one of its top values)
+    /// placed in a longer list: parents moved by `base`, a top value's parent `container`.
+    package mutating func adopt(base: Int32, container: Int32) {
+        parent32 = parent32 < 0 ? container : parent32 + base
+    }
+
+    /// The span `delta` bytes further on (its key too): a value after an edit.
+    package mutating func move(by delta: Int32) {
+        start32 += delta
+        end32 += delta
+        if keyStart32 >= 0 { keyStart32 += delta }
+    }
 
     init(kind: Kind, start: Int, parent: Int32) {
         self.kind = kind
