@@ -27,18 +27,20 @@ public enum Framing: Hashable, Sendable {
 
     /// What is written before and after a message body of `bodyLength` bytes.
     public func envelope(bodyLength: Int) -> (head: [UInt8], tail: [UInt8]) {
-        let header = Array("Content-Length: \(bodyLength)\r\n\r\n".utf8)
         switch self {
-        case .contentLength: return (header, [])
-        case .contentLengthAtTerminal: return (header, [0x0A])
         case .lines: return ([], [0x0A])
+        case .contentLength, .contentLengthAtTerminal:
+            return (Array("Content-Length: \(bodyLength)\r\n\r\n".utf8), self == .contentLength ? [] : [0x0A])
         }
     }
 
-    /// The bytes to write for one message body.
+    /// The bytes to write for one message body (copied once: every small reply is framed this way).
     public func frame(_ body: [UInt8]) -> [UInt8] {
-        let (head, tail) = envelope(bodyLength: body.count)
-        return head + body + tail
+        var (framed, tail) = envelope(bodyLength: body.count)
+        framed.reserveCapacity(framed.count + body.count + tail.count)
+        framed += body
+        framed += tail
+        return framed
     }
 }
 
